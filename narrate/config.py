@@ -1,0 +1,264 @@
+"""Course settings: ``course.yaml`` plus command-line overrides → a validated :class:`CourseConfig`.
+
+Seconds appear only here (the author's units); everything past this module uses milliseconds.
+Every unknown key is reported with its file, line and a "did you mean" suggestion.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from narrate.errors import ConfigError
+from narrate.yamlio import LineDict, load_yaml
+
+
+@dataclass(frozen=True)
+class VoiceConfig:
+    """Speech settings. ``narrator``/``host`` are engine voice ids (None: the engine's default)."""
+
+    engine: str = "pyttsx3"
+    narrator: str | None = None
+    host: str | None = None
+    host_engine: str | None = None
+    rate_wpm: int = 160
+
+
+@dataclass(frozen=True)
+class PauseConfig:
+    """Pause lengths in milliseconds.
+
+    Think pause for a question = ``think_ms + think_per_option_ms × options + think_per_word_ms ×
+    prompt words``, unless the question or lesson overrides it.
+    """
+
+    sentence_ms: int = 350
+    paragraph_ms: int = 700
+    section_ms: int = 1200
+    think_ms: int = 5000
+    think_per_option_ms: int = 0
+    think_per_word_ms: int = 0
+    chime: bool = False
+
+
+@dataclass(frozen=True)
+class AudioConfig:
+    """Audio output: sample rate (Hz), MP3 bitrate, loudness target (LUFS) and true-peak ceiling (dBTP)."""
+
+    sample_rate: int = 44100
+    bitrate: str = "64k"
+    loudness_lufs: float = -16.0
+    true_peak_dbtp: float = -1.0
+    formats: tuple[str, ...] = ("mp3",)
+
+
+@dataclass(frozen=True)
+class CourseConfig:
+    """Validated course settings (see README, "course.yaml")."""
+
+    title: str
+    author: str = ""
+    description: str = ""
+    language: str = "en-us"
+    base_url: str = "http://localhost:8000/"
+    link: str = ""
+    cover: Path | None = None
+    category: tuple[str, ...] = ("Education", "Courses")
+    explicit: bool = False
+    start_date: str = "2026-01-05"
+    schedule_days: int = 7
+    review: bool = False
+    voice: VoiceConfig = field(default_factory=VoiceConfig)
+    pauses: PauseConfig = field(default_factory=PauseConfig)
+    audio: AudioConfig = field(default_factory=AudioConfig)
+    lexicon: dict[str, str] = field(default_factory=dict)
+    lessons: tuple[str, ...] = ()
+    source: Path | None = None
+
+    def with_overrides(self, **changes: Any) -> "CourseConfig":
+        """A copy with top-level fields replaced (None values are ignored)."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+_TOP = {
+    "title", "author", "description", "language", "base_url", "link", "cover", "category",
+    "explicit", "start_date", "schedule_days", "review", "voice", "pauses", "audio", "lexicon",
+    "lexicon_file", "lessons",
+}
+_VOICE = {"engine", "narrator", "host", "host_engine", "rate_wpm"}
+_PAUSES = {"sentence", "paragraph", "section", "think", "think_per_option", "think_per_word", "chime"}
+_AUDIO = {"sample_rate", "bitrate", "loudness_lufs", "true_peak_dbtp", "formats"}
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def load_config(path: Path) -> CourseConfig:
+    """Load and validate ``course.yaml``.
+
+    Raises:
+        ConfigError: missing file, invalid YAML, unknown key, wrong type or value (with its line).
+    """
+    if path.is_dir():
+        path = path / "course.yaml"
+    if not path.exists():
+        raise ConfigError("course.yaml not found (a course folder needs one)", path)
+    data = load_yaml(path, error=ConfigError)
+    if not isinstance(data, LineDict):
+        raise ConfigError("course.yaml must be a mapping of settings", path, 1)
+    return parse_config(data, path)
+
+
+def default_config(title: str, source: Path | None = None) -> CourseConfig:
+    """Settings for building a single lesson file without a course folder."""
+    return CourseConfig(title=title, source=source)
+
+
+def parse_config(data: LineDict, path: Path) -> CourseConfig:
+    """Validate a parsed ``course.yaml`` mapping (see :func:`load_config`)."""
+    v = _Validator(path)
+    v.keys(data, _TOP, "")
+    title = v.text(data, "title", required=True)
+    lexicon = dict(v.lexicon(data, "lexicon"))
+    if "lexicon_file" in data:
+        lex_path = path.parent / v.text(data, "lexicon_file")
+        lexicon.update(load_lexicon(lex_path))
+    cover = None
+    if data.get("cover"):
+        cover = path.parent / v.text(data, "cover")
+        if not cover.is_file():
+            raise ConfigError(f"cover image not found: {cover.name}", path, data.line_of("cover"))
+    base_url = v.text(data, "base_url") or "http://localhost:8000/"
+    if not re.match(r"^https?://[^/\s]+", base_url):
+        raise ConfigError("base_url must be an http(s) URL", path, data.line_of("base_url"))
+    if not base_url.endswith("/"):
+        base_url += "/"
+    start_date = str(data.get("start_date", "2026-01-05"))
+    if not _DATE.match(start_date):
+        raise ConfigError("start_date must be YYYY-MM-DD", path, data.line_of("start_date"))
+    category = data.get("category", ["Education", "Courses"])
+    if isinstance(category, str):
+        category = [c.strip() for c in re.split(r"[›>/]", category) if c.strip()]
+    voice = v.section(data, "voice", _VOICE)
+    pauses = v.section(data, "pauses", _PAUSES)
+    audio = v.section(data, "audio", _AUDIO)
+    formats = audio.get("formats", ["mp3"])
+    if isinstance(formats, str):
+        formats = [f.strip() for f in formats.split(",")]
+    return CourseConfig(
+        title=title,
+        author=v.text(data, "author"),
+        description=v.text(data, "description"),
+        language=v.text(data, "language") or "en-us",
+        base_url=base_url,
+        link=v.text(data, "link") or base_url,
+        cover=cover,
+        category=tuple(str(c) for c in category),
+        explicit=v.boolean(data, "explicit", False),
+        start_date=start_date,
+        schedule_days=v.number(data, "schedule_days", 7, int, 0, 365),
+        review=v.boolean(data, "review", False),
+        voice=VoiceConfig(
+            engine=v.text(voice, "engine") or "pyttsx3",
+            narrator=v.text(voice, "narrator") or None,
+            host=v.text(voice, "host") or None,
+            host_engine=v.text(voice, "host_engine") or None,
+            rate_wpm=v.number(voice, "rate_wpm", 160, int, 80, 400),
+        ),
+        pauses=PauseConfig(
+            sentence_ms=v.seconds(pauses, "sentence", 0.35),
+            paragraph_ms=v.seconds(pauses, "paragraph", 0.7),
+            section_ms=v.seconds(pauses, "section", 1.2),
+            think_ms=v.seconds(pauses, "think", 5.0),
+            think_per_option_ms=v.seconds(pauses, "think_per_option", 0.0),
+            think_per_word_ms=v.seconds(pauses, "think_per_word", 0.0),
+            chime=v.boolean(pauses, "chime", False),
+        ),
+        audio=AudioConfig(
+            sample_rate=v.number(audio, "sample_rate", 44100, int, 8000, 192000),
+            bitrate=str(audio.get("bitrate", "64k")),
+            loudness_lufs=v.number(audio, "loudness_lufs", -16.0, float, -40.0, -5.0),
+            true_peak_dbtp=v.number(audio, "true_peak_dbtp", -1.0, float, -20.0, 0.0),
+            formats=tuple(formats),
+        ),
+        lexicon=lexicon,
+        lessons=tuple(str(x) for x in (data.get("lessons") or [])),
+        source=path,
+    )
+
+
+def load_lexicon(path: Path) -> dict[str, str]:
+    """Load a lexicon file: a YAML mapping of written word → spoken replacement.
+
+    Raises:
+        ConfigError: missing file, invalid YAML, or a non-string entry (with its line).
+    """
+    if not path.is_file():
+        raise ConfigError("lexicon file not found", path)
+    data = load_yaml(path, error=ConfigError)
+    if not isinstance(data, dict):
+        raise ConfigError("a lexicon file must be a mapping of word: replacement", path, 1)
+    return dict(_Validator(path).lexicon({"lexicon": data}, "lexicon"))
+
+
+class _Validator:
+    def __init__(self, path: Path):
+        self.path = path
+
+    def fail(self, data: Any, key: str, message: str):
+        line = data.line_of(key) if isinstance(data, LineDict) else None
+        raise ConfigError(message, self.path, line)
+
+    def keys(self, data: LineDict, allowed: set[str], prefix: str) -> None:
+        for key in data:
+            if key not in allowed:
+                hint = difflib.get_close_matches(str(key), sorted(allowed), n=1)
+                more = f" (did you mean '{prefix}{hint[0]}'?)" if hint else ""
+                self.fail(data, key, f"unknown key '{prefix}{key}'{more}")
+
+    def section(self, data: LineDict, key: str, allowed: set[str]) -> LineDict:
+        value = data.get(key)
+        if value is None:
+            return LineDict()
+        if not isinstance(value, LineDict):
+            self.fail(data, key, f"'{key}' must be a mapping")
+        self.keys(value, allowed, f"{key}.")
+        return value
+
+    def text(self, data: dict, key: str, required: bool = False) -> str:
+        value = data.get(key)
+        if value is None or value == "":
+            if required:
+                self.fail(data, key, f"missing required key '{key}'")
+            return ""
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            self.fail(data, key, f"'{key}' must be text")
+        return str(value).strip()
+
+    def boolean(self, data: dict, key: str, default: bool) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            self.fail(data, key, f"'{key}' must be true or false")
+        return value
+
+    def number(self, data: dict, key: str, default, kind, low, high):
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.fail(data, key, f"'{key}' must be a number")
+        if not low <= value <= high:
+            self.fail(data, key, f"'{key}' must be between {low} and {high}")
+        return kind(value)
+
+    def seconds(self, data: dict, key: str, default: float) -> int:
+        return round(self.number(data, key, default, float, 0.0, 120.0) * 1000)
+
+    def lexicon(self, data: dict, key: str):
+        value = data.get(key) or {}
+        if not isinstance(value, dict):
+            self.fail(data, key, "'lexicon' must be a mapping of word: replacement")
+        for word, spoken in value.items():
+            if not isinstance(word, str) or not isinstance(spoken, (str, int, float)):
+                line = value.line_of(word) if isinstance(value, LineDict) else None
+                raise ConfigError(f"lexicon entry '{word}' must map text to text", self.path, line)
+            yield word, str(spoken)

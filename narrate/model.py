@@ -1,0 +1,239 @@
+"""The data model shared by every stage.
+
+Content (what the author wrote)::
+
+    Course ── lessons: [Lesson]
+    Lesson ── sections: [Section] · quiz: [Question] · next_lessons: [str]
+    Section ── title · blocks: [Paragraph | BulletList | Callout | Caption]
+
+Script (what is said, in order)::
+
+    Script ── cues: [Chapter | Say | Pause]
+
+Episode (what was built)::
+
+    Episode ── chapters: [ChapterMark] · cue_times: [CueTime] · files
+
+All times are integer milliseconds (``*_ms``). Text in the content model is written text, as the
+author wrote it; text in ``Say`` cues is spoken text, after normalisation (see ``narrate.speech``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Union
+
+# ---------------------------------------------------------------- content
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of running text."""
+
+    text: str
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class BulletList:
+    """A bullet list, optionally with a title line above it (e.g. "Components of Test-Time Scaling").
+
+    Items may be "Label: text"; the label is kept in the item text.
+    """
+
+    items: tuple[str, ...]
+    title: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A titled aside (tip, note, "lens"): a title and its text (one or more sentences)."""
+
+    title: str
+    text: str
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Caption:
+    """A figure caption: the figure is not narrated, its caption is (as "Figure: ...")."""
+
+    text: str
+    line: int = 0
+
+
+Block = Union[Paragraph, BulletList, Callout, Caption]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled part of a lesson; becomes one chapter."""
+
+    title: str
+    blocks: tuple[Block, ...] = ()
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Question:
+    """A quiz question.
+
+    ``options`` non-empty means multiple choice: ``answers`` then holds exactly one element, the text
+    of the right option. ``options`` empty means fill-in-the-blank (the prompt contains ``_____``):
+    ``answers`` holds either one answer per blank or one completed sentence.
+
+    ``think_pause_ms`` overrides the course's think pause for this question (None: use the course's).
+    """
+
+    prompt: str
+    answers: tuple[str, ...]
+    options: tuple[str, ...] = ()
+    explanation: str = ""
+    think_pause_ms: int | None = None
+    line: int = 0
+
+    @property
+    def is_choice(self) -> bool:
+        return bool(self.options)
+
+    @property
+    def answer_index(self) -> int | None:
+        """0-based index of the right option, or None for fill-in-the-blank."""
+        if not self.options:
+            return None
+        try:
+            return self.options.index(self.answers[0])
+        except (ValueError, IndexError):
+            return None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson; becomes one episode.
+
+    ``id`` is a slug made of ``[a-z0-9-]`` used for output file names and feed GUIDs.
+    ``number`` is 1-based lesson order in the course (0 when unknown, e.g. a single imported page).
+    ``date`` is an ISO date ``YYYY-MM-DD`` or None (the feed then derives one from the course).
+    """
+
+    id: str
+    title: str
+    sections: tuple[Section, ...] = ()
+    quiz: tuple[Question, ...] = ()
+    subtitle: str = ""
+    summary: str = ""
+    next_lessons: tuple[str, ...] = ()
+    number: int = 0
+    date: str | None = None
+    think_pause_ms: int | None = None
+    source: Path | None = None
+
+
+@dataclass(frozen=True)
+class Course:
+    """A course: its settings (``narrate.config.CourseConfig``) and its lessons in order."""
+
+    config: "object"
+    lessons: tuple[Lesson, ...]
+    root: Path | None = None
+
+
+# ---------------------------------------------------------------- script
+
+PauseKind = Literal["sentence", "paragraph", "think", "section"]
+Role = Literal["narrator", "host"]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """Start of a chapter at this point of the script."""
+
+    title: str
+
+
+@dataclass(frozen=True)
+class Say:
+    """One utterance: spoken text (already normalised), spoken by ``role``'s voice."""
+
+    text: str
+    role: Role = "narrator"
+
+
+@dataclass(frozen=True)
+class Pause:
+    """Silence of ``ms`` milliseconds."""
+
+    ms: int
+    kind: PauseKind = "sentence"
+
+
+Cue = Union[Chapter, Say, Pause]
+
+
+@dataclass(frozen=True)
+class Script:
+    """The ordered cues of one episode."""
+
+    lesson: Lesson
+    cues: tuple[Cue, ...]
+
+    def says(self) -> list[Say]:
+        return [c for c in self.cues if isinstance(c, Say)]
+
+    def chapters(self) -> list[Chapter]:
+        return [c for c in self.cues if isinstance(c, Chapter)]
+
+
+# ---------------------------------------------------------------- episode
+
+
+@dataclass(frozen=True)
+class ChapterMark:
+    """A chapter of built audio: ``[start_ms, end_ms)``."""
+
+    title: str
+    start_ms: int
+    end_ms: int
+
+
+@dataclass(frozen=True)
+class CueTime:
+    """When a cue is heard in the built audio: ``[start_ms, end_ms)``.
+
+    ``kind`` is "say" (``text`` is the spoken text) or a pause kind (``text`` is empty).
+    """
+
+    kind: str
+    text: str
+    start_ms: int
+    end_ms: int
+    role: str = "narrator"
+
+
+@dataclass
+class Episode:
+    """A built episode: timing from the assembled audio, files relative to the output folder."""
+
+    lesson: Lesson
+    script: Script
+    duration_ms: int
+    chapters: list[ChapterMark]
+    cue_times: list[CueTime]
+    audio_file: str = ""
+    audio_bytes: int = 0
+    mime_type: str = "audio/mpeg"
+    files: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class BuildResult:
+    """What ``narrate.build.build`` produced: the output folder, the episodes, the feed file."""
+
+    out_dir: Path
+    episodes: list[Episode]
+    feed_file: Path | None = None
+    synthesized: int = 0
+    cached: int = 0
+    skipped_episodes: int = 0

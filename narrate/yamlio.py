@@ -1,0 +1,151 @@
+"""Safe YAML loading that remembers line numbers, and atomic file writing.
+
+``load_yaml(path)`` returns plain Python data in which every mapping is a :class:`LineDict` and every
+sequence a :class:`LineList`: ordinary ``dict``/``list`` with a ``line`` attribute (1-based line of the
+node) and ``lines`` (line of each key or item), so that validation errors can name the line.
+Only YAML's safe subset is accepted: a tag that would construct an object is an error.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from narrate.errors import ContentError
+
+
+class LineDict(dict):
+    """A dict from YAML, with ``line`` (of the mapping) and ``lines`` (key → line)."""
+
+    line: int = 0
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lines: dict[Any, int] = {}
+
+    def line_of(self, key: Any) -> int:
+        """Line of ``key`` if present, else the mapping's own line."""
+        return self.lines.get(key, self.line)
+
+
+class LineList(list):
+    """A list from YAML, with ``line`` (of the sequence) and ``lines`` (index → line)."""
+
+    line: int = 0
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lines: list[int] = []
+
+    def line_of(self, index: int) -> int:
+        return self.lines[index] if 0 <= index < len(self.lines) else self.line
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+    loader.flatten_mapping(node)
+    result = LineDict()
+    result.line = node.start_mark.line + 1
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "found an unhashable key", key_node.start_mark
+            ) from None
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.lines[key] = key_node.start_mark.line + 1
+    return result
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
+    result = LineList(loader.construct_object(child, deep=True) for child in node.value)
+    result.line = node.start_mark.line + 1
+    result.lines = [child.start_mark.line + 1 for child in node.value]
+    return result
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def read_text(path: Path, error=ContentError) -> str:
+    """Read a UTF-8 text file (BOM allowed).
+
+    Raises:
+        error: the file is missing, unreadable, not UTF-8, binary, or empty.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise error("file not found", path) from None
+    except OSError as exc:
+        raise error(f"cannot read file: {exc.strerror or exc}", path) from None
+    if b"\x00" in raw[:8192]:
+        raise error("binary file, expected UTF-8 text", path)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise error("file is not valid UTF-8 text", path, line) from None
+    if not text.strip():
+        raise error("file is empty", path)
+    return text
+
+
+def load_yaml(path: Path, text: str | None = None, error=ContentError) -> Any:
+    """Parse YAML safely, keeping line numbers (see module docstring).
+
+    Raises:
+        error: unreadable or empty file, YAML syntax error, or a tag that would construct an object.
+    """
+    if text is None:
+        text = read_text(path, error)
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        problem = exc.problem or str(exc)
+        raise error(f"invalid YAML: {problem}", path, line) from None
+    except yaml.YAMLError as exc:
+        raise error(f"invalid YAML: {exc}", path) from None
+
+
+def write_atomic(path: Path, data: bytes | str) -> None:
+    """Write ``data`` to a temporary file beside ``path``, fsync it, then rename it into place.
+
+    A reader sees the old file or the new one, never a partial file.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def temp_beside(path: Path, suffix: str = "") -> Path:
+    """A fresh temporary file name beside ``path`` (same folder, so ``os.replace`` is atomic)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=f"{suffix}.part", dir=path.parent)
+    os.close(fd)
+    return Path(tmp)
