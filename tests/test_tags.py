@@ -1,0 +1,253 @@
+"""Tests for narrate.tags: ID3v2.4 tags, CHAP/CTOC chapters in time order, cover art."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from mutagen.id3 import ID3
+from mutagen.mp3 import MP3
+from PIL import Image
+
+from narrate.model import ChapterMark
+from narrate.tags import check_chapters, read_chapters, read_tags, write_tags
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("ffmpeg") is None or shutil.which("ffprobe") is None, reason="needs ffmpeg and ffprobe"
+)
+
+DURATION_MS = 7000
+
+CHAPTERS = [
+    ChapterMark("Εισαγωγή", 0, 1250),
+    ChapterMark("Příliš žluťoučký kůň", 1250, 2600),
+    ChapterMark("はじめに", 2600, 4000),
+    ChapterMark("مقدمة", 4000, 5555),
+    ChapterMark("Wrap-up & quiz <answers>", 5555, 7000),
+]
+
+
+@pytest.fixture(scope="module")
+def silent_mp3(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("audio") / "silence.mp3"
+    subprocess.run(
+        ["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "anullsrc=r=44100:cl=mono", "-t", "7",
+         "-c:a", "libmp3lame", "-b:a", "64k", str(path)],
+        check=True,
+    )
+    return path
+
+
+@pytest.fixture
+def mp3(silent_mp3, tmp_path) -> Path:
+    path = tmp_path / "episode.mp3"
+    shutil.copyfile(silent_mp3, path)
+    return path
+
+
+def _png() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (4, 3), (200, 30, 60)).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def _write(path: Path, chapters=CHAPTERS, **kwargs) -> None:
+    args = dict(title="Lesson 3: Tiling", album="Geometry Course", artist="Ada Example", track=3,
+                track_total=12, chapters=chapters, duration_ms=DURATION_MS, date="2024-05-06",
+                comment="Über alles")
+    args.update(kwargs)
+    write_tags(path, **args)
+
+
+def _syncsafe(b: bytes) -> int:
+    return (b[0] << 21) | (b[1] << 14) | (b[2] << 7) | b[3]
+
+
+def raw_frames(path: Path) -> tuple[bytes, list[tuple[str, bytes]]]:
+    """Parse the ID3v2 tag by hand: (10-byte header, [(frame id, frame body)] in stored order)."""
+    data = path.read_bytes()
+    header = data[:10]
+    assert header[:3] == b"ID3"
+    end = 10 + _syncsafe(header[6:10])
+    frames = []
+    pos = 10
+    while pos + 10 <= end and data[pos:pos + 4] != b"\x00\x00\x00\x00":
+        frame_id = data[pos:pos + 4].decode("ascii")
+        size = _syncsafe(data[pos + 4:pos + 8])
+        frames.append((frame_id, data[pos + 10:pos + 10 + size]))
+        pos += 10 + size
+    return header, frames
+
+
+def _ffprobe_chapters(path: Path) -> list[tuple[str, int, int]]:
+    out = subprocess.run(
+        ["ffprobe", "-v", "error", "-show_chapters", "-of", "json", str(path)],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return [
+        (c.get("tags", {}).get("title", ""), round(float(c["start_time"]) * 1000), round(float(c["end_time"]) * 1000))
+        for c in json.loads(out)["chapters"]
+    ]
+
+
+def test_chapters_round_trip_with_mutagen_and_ffprobe(mp3):
+    _write(mp3)
+    assert read_chapters(mp3) == CHAPTERS
+    assert _ffprobe_chapters(mp3) == [(c.title, c.start_ms, c.end_ms) for c in CHAPTERS]
+
+
+def test_tag_is_v24_utf8_without_id3v1(mp3):
+    # ffmpeg's file may carry its own tag; make sure an old ID3v1 tag is removed too.
+    with mp3.open("ab") as f:
+        f.write(b"TAG" + b"x" * 125)
+    _write(mp3)
+    header, frames = raw_frames(mp3)
+    assert header[3:5] == b"\x04\x00"  # ID3v2.4.0
+    assert mp3.read_bytes()[-128:-125] != b"TAG"
+    text_frames = {fid: body for fid, body in frames if fid.startswith("T")}
+    # encoding byte 3 = UTF-8, then the text and mutagen's terminating NUL
+    assert text_frames["TIT2"] == b"\x03Lesson 3: Tiling\x00"
+    assert text_frames["TRCK"] == b"\x033/12\x00"
+    assert text_frames["TALB"] == b"\x03Geometry Course\x00"
+    assert ID3(str(mp3)).version == (2, 4, 0)
+    # the audio is still there and decodable
+    assert abs(MP3(str(mp3)).info.length - 7.0) < 0.1
+
+
+def test_frames_stored_in_time_order(mp3):
+    _write(mp3)
+    _, frames = raw_frames(mp3)
+    ids = [fid for fid, _ in frames]
+    assert ids == ["TIT2", "TALB", "TPE1", "TRCK", "TDRC", "TCON", "TLAN", "COMM", "CTOC",
+                   "CHAP", "CHAP", "CHAP", "CHAP", "CHAP"]
+    chap_ids = [body.split(b"\x00", 1)[0] for fid, body in frames if fid == "CHAP"]
+    assert chap_ids == [b"chp0", b"chp1", b"chp2", b"chp3", b"chp4"]
+    ctoc = next(body for fid, body in frames if fid == "CTOC")
+    assert ctoc[:4] == b"toc\x00"
+    assert ctoc[4] == 0x03  # TOP_LEVEL | ORDERED
+    assert ctoc[5] == 5  # entry count
+    assert ctoc[6:].split(b"\x00")[:5] == [b"chp0", b"chp1", b"chp2", b"chp3", b"chp4"]
+
+
+def test_frame_order_survives_mutagen_size_sort(mp3):
+    # Frame sizes shrink then grow: mutagen's own save() sorts by size and would reorder them.
+    chapters = [
+        ChapterMark("A much longer chapter title than all of the others here", 0, 1000),
+        ChapterMark("B", 1000, 2000),
+        ChapterMark("Medium title", 2000, 3000),
+        ChapterMark("C", 3000, 5000),
+        ChapterMark("Ω" * 40, 5000, 7000),
+    ]
+    # Control: plain mutagen really does reorder these frames.
+    control = mp3.with_name("control.mp3")
+    shutil.copyfile(mp3, control)
+    _write(control, chapters=chapters)
+    plain = ID3(str(control))
+    plain.save(v1=0, v2_version=4)
+    _, plain_frames = raw_frames(control)
+    plain_order = [body.split(b"\x00", 1)[0] for fid, body in plain_frames if fid == "CHAP"]
+    assert plain_order != [b"chp0", b"chp1", b"chp2", b"chp3", b"chp4"]
+
+    _write(mp3, chapters=chapters)
+    _, frames = raw_frames(mp3)
+    order = [body.split(b"\x00", 1)[0] for fid, body in frames if fid == "CHAP"]
+    assert order == [b"chp0", b"chp1", b"chp2", b"chp3", b"chp4"]
+    starts = [int.from_bytes(body[5:9], "big") for fid, body in frames if fid == "CHAP"]
+    assert starts == [0, 1000, 2000, 3000, 5000]
+    assert read_chapters(mp3) == chapters
+    assert _ffprobe_chapters(mp3) == [(c.title, c.start_ms, c.end_ms) for c in chapters]
+
+
+def test_text_tags_round_trip(mp3):
+    _write(mp3)
+    assert read_tags(mp3) == {
+        "title": "Lesson 3: Tiling",
+        "album": "Geometry Course",
+        "artist": "Ada Example",
+        "track": "3/12",
+        "date": "2024-05-06",
+        "genre": "Podcast",
+        "language": "eng",
+        "comment": "Über alles",
+        "id3_version": "2.4.0",
+    }
+
+
+def test_track_without_total_and_no_date(mp3):
+    _write(mp3, track=7, track_total=None, date=None, comment="")
+    tags = read_tags(mp3)
+    assert tags["track"] == "7"
+    assert "date" not in tags and "comment" not in tags
+
+
+def test_cover_round_trips(mp3):
+    png = _png()
+    _write(mp3, cover=png, cover_mime="image/png")
+    apic = ID3(str(mp3)).getall("APIC")
+    assert len(apic) == 1
+    assert apic[0].data == png and apic[0].mime == "image/png" and apic[0].type == 3
+    _, frames = raw_frames(mp3)
+    assert frames[-1][0] == "APIC"
+    assert read_chapters(mp3) == CHAPTERS
+
+
+def test_rewriting_replaces_old_tags(mp3):
+    _write(mp3, cover=_png(), cover_mime="image/png")
+    _write(mp3, title="Second", chapters=[ChapterMark("Only", 0, DURATION_MS)])
+    assert read_tags(mp3)["title"] == "Second"
+    assert read_chapters(mp3) == [ChapterMark("Only", 0, DURATION_MS)]
+    assert ID3(str(mp3)).getall("APIC") == []
+
+
+def test_read_chapters_without_ctoc_sorts_by_start(mp3):
+    _write(mp3)
+    tags = ID3(str(mp3))
+    tags.delall("CTOC")
+    tags.save(v1=0)
+    assert read_chapters(mp3) == CHAPTERS
+
+
+def test_untagged_file_has_no_chapters(silent_mp3, tmp_path):
+    plain = tmp_path / "plain.mp3"
+    shutil.copyfile(silent_mp3, plain)
+    ID3().delete(str(plain))  # drop the encoder tag ffmpeg wrote
+    assert plain.read_bytes()[:3] != b"ID3"
+    assert read_chapters(plain) == []
+    assert read_tags(plain) == {}
+
+
+@pytest.mark.parametrize(
+    ("chapters", "message"),
+    [
+        ([ChapterMark("a", 10, 7000)], "first chapter must start at 0 ms"),
+        ([ChapterMark("a", 0, 3000), ChapterMark("b", 3100, 7000)], "previous chapter ends at 3000 ms"),
+        ([ChapterMark("a", 0, 3000), ChapterMark("b", 2900, 7000)], "previous chapter ends at 3000 ms"),
+        ([ChapterMark("a", 0, 0), ChapterMark("b", 0, 7000)], "empty or reversed"),
+        ([ChapterMark("a", 0, 6000)], "ends at 6000 ms but the episode lasts 7000 ms"),
+        ([ChapterMark("a", 0, 3000), ChapterMark(" ", 3000, 7000)], r"chapter 2 \(' '\) has no title"),
+    ],
+)
+def test_bad_chapters_raise(mp3, chapters, message):
+    before = mp3.read_bytes()
+    with pytest.raises(ValueError, match=message):
+        _write(mp3, chapters=chapters)
+    assert mp3.read_bytes() == before
+
+
+def test_bad_arguments_raise(mp3):
+    with pytest.raises(ValueError, match="ISO 639-2"):
+        _write(mp3, language="en")
+    with pytest.raises(ValueError, match="cover MIME type"):
+        _write(mp3, cover=b"GIF89a", cover_mime="image/gif")
+    with pytest.raises(ValueError, match="bad track number"):
+        _write(mp3, track=5, track_total=3)
+
+
+def test_check_chapters_accepts_empty_and_exact():
+    check_chapters([], 5000)
+    check_chapters([ChapterMark("x", 0, 5000)], 5000)
+    check_chapters([ChapterMark("x", 0, 5000)])
