@@ -17,7 +17,6 @@ previous output intact.
 from __future__ import annotations
 
 import fcntl
-import os
 import shutil
 import tempfile
 from contextlib import contextmanager
@@ -25,15 +24,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from narrate import audio, tags, transcript
-from narrate.cache import UtteranceCache, utterance_key
+from narrate import audio
+from narrate.cache import UtteranceCache
 from narrate.config import CourseConfig, default_config, load_config, load_lexicon
 from narrate.errors import BuildError, ContentError
 from narrate.feed import render_feed
-from narrate.model import BuildResult, Episode, Lesson, Say, Script
+from narrate.model import BuildResult, Lesson
+from narrate.package import copy_cover, write_episode
 from narrate.readers import SUPPORTED, read_lesson
 from narrate.script import build_script, render_script
-from narrate.tts import clip_duration_ms, get_engine
+from narrate.synth import synthesize
 from narrate.yamlio import write_atomic
 
 Progress = Callable[[str, int, int], None]
@@ -92,11 +92,6 @@ def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
     return files
 
 
-def episode_stem(lesson: Lesson) -> str:
-    """File name stem of a lesson's episode files: ``NN-<id>``."""
-    return f"{lesson.number:02d}-{lesson.id}"
-
-
 def build(content: Path, out_dir: Path, *, lexicon_file: Path | None = None,
           progress: Progress | None = None, cache: UtteranceCache | None = None) -> BuildResult:
     """Build every episode of a course (or one lesson file), the transcripts and the feed.
@@ -121,115 +116,17 @@ def build(content: Path, out_dir: Path, *, lexicon_file: Path | None = None,
     report = progress or (lambda stage, done, total: None)
     with _locked(out_dir):
         clips, made = synthesize(scripts, config, cache, report)
-        cover = _copy_cover(config, out_dir)
+        cover = copy_cover(config, out_dir)
         episodes = []
         with tempfile.TemporaryDirectory(prefix="narrate-") as work:
             for i, script in enumerate(scripts):
                 report("encoding", i, len(scripts))
-                episodes.append(_episode(script, clips[i], config, out_dir, Path(work), cover, len(scripts)))
+                episodes.append(write_episode(script, clips[i], config, out_dir, Path(work), cover, len(scripts)))
             report("encoding", len(scripts), len(scripts))
         feed = render_feed(config, episodes, image_file=cover)
         write_atomic(out_dir / "feed.xml", feed)
     total = sum(len(s.says()) for s in scripts)
     return BuildResult(out_dir, episodes, out_dir / "feed.xml", synthesized=made, cached=total - made)
-
-
-def synthesize(scripts: list[Script], config: CourseConfig, cache: UtteranceCache,
-               report: Progress) -> tuple[list[dict[int, Path]], int]:
-    """Make (or find in the cache) one clip per Say cue.
-
-    Returns:
-        per script, cue index → clip path; and how many clips were synthesized (not cached).
-
-    Raises:
-        EngineError: engine missing, unknown voice, or a missing/empty/silent clip (naming the cue).
-    """
-    v = config.voice
-    narrator_engine = get_engine(v.engine)
-    host_engine = get_engine(v.host_engine or v.engine)
-    narrator_voice = v.narrator or narrator_engine.default_voice(config.language)
-    host_voice = v.host or (narrator_voice if host_engine is narrator_engine else None)
-    host_voice = host_voice or host_engine.default_voice(config.language)
-    roles = {"narrator": (narrator_engine, narrator_voice), "host": (host_engine, host_voice)}
-    versions = {e.name: e.version() for e, _ in roles.values()}
-    total = sum(len(s.says()) for s in scripts)
-    done = made = 0
-    result: list[dict[int, Path]] = []
-    for script in scripts:
-        clips: dict[int, Path] = {}
-        for index, cue in enumerate(script.cues):
-            if not isinstance(cue, Say):
-                continue
-            engine, voice = roles[cue.role]
-            key = utterance_key(engine.name, versions[engine.name], voice, v.rate_wpm, cue.text)
-            path = cache.get(key)
-            what = f"lesson '{script.lesson.id}', cue {index + 1} (\"{_short(cue.text)}\")"
-            if path is None:
-                def make(tmp: Path, engine=engine, voice=voice, text=cue.text) -> None:
-                    engine.synthesize(text, voice, v.rate_wpm, tmp)
-                    clip_duration_ms(tmp, what)
-
-                path = cache.put(key, make)
-                made += 1
-            clips[index] = path
-            done += 1
-            report("synthesis", done, total)
-        result.append(clips)
-    return result, made
-
-
-def _episode(script: Script, clips: dict[int, Path], config: CourseConfig, out_dir: Path, work: Path,
-             cover: str | None, count: int) -> Episode:
-    lesson = script.lesson
-    stem = episode_stem(lesson)
-    folder = out_dir / "episodes"
-    folder.mkdir(parents=True, exist_ok=True)
-    timeline = audio.assemble(script.cues, clips, work / f"{stem}.pcm", config.audio.sample_rate)
-    mp3 = folder / f"{stem}.mp3"
-    tmp = folder / f".{stem}.mp3.part"
-    try:
-        audio.encode(timeline, tmp, bitrate=config.audio.bitrate, target_lufs=config.audio.loudness_lufs,
-                     true_peak_dbtp=config.audio.true_peak_dbtp)
-        cover_bytes = (out_dir / cover).read_bytes() if cover else None
-        tags.write_tags(
-            tmp, title=lesson.title, album=config.title, artist=config.author or config.title,
-            track=lesson.number, track_total=count, chapters=timeline.chapters,
-            duration_ms=timeline.duration_ms, cover=cover_bytes, cover_mime=_mime(cover),
-            comment=lesson.summary or lesson.subtitle,
-        )
-        os.replace(tmp, mp3)
-    finally:
-        tmp.unlink(missing_ok=True)
-        timeline.pcm_path.unlink(missing_ok=True)
-    files = {
-        "vtt": (f"{stem}.vtt", transcript.to_webvtt(timeline.cue_times)),
-        "srt": (f"{stem}.srt", transcript.to_srt(timeline.cue_times)),
-        "chapters": (f"{stem}.chapters.json", transcript.to_json_chapters(timeline.chapters, title=lesson.title)),
-        "script": (f"{stem}.script.txt", render_script(script)),
-    }
-    for name, text in files.values():
-        write_atomic(folder / name, text)
-    return Episode(
-        lesson=lesson, script=script, duration_ms=timeline.duration_ms, chapters=timeline.chapters,
-        cue_times=timeline.cue_times, audio_file=f"episodes/{stem}.mp3", audio_bytes=mp3.stat().st_size,
-        mime_type="audio/mpeg", files={k: f"episodes/{name}" for k, (name, _) in files.items()},
-    )
-
-
-def _copy_cover(config: CourseConfig, out_dir: Path) -> str | None:
-    if config.cover is None:
-        return None
-    name = f"cover{config.cover.suffix.lower()}"
-    write_atomic(out_dir / name, config.cover.read_bytes())
-    return name
-
-
-def _mime(cover: str | None) -> str:
-    return "image/png" if cover and cover.endswith(".png") else "image/jpeg"
-
-
-def _short(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @contextmanager

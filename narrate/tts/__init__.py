@@ -58,6 +58,7 @@ ENGINES: dict[str, tuple[str, str, str]] = {
         "Pyttsx3Engine",
         "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng; macOS uses its own voices)",
     ),
+    "piper": ("narrate.tts.piper_engine", "PiperEngine", "pip install 'narrate[piper]'"),
 }
 
 _instances: dict[str, Engine] = {}

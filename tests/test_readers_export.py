@@ -1,0 +1,86 @@
+"""lesson_to_yaml: exact text for a small lesson, and round trips of every fixture and sample lesson."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.readers import lesson_to_yaml, read_lesson
+
+def without_lines(x):
+    """A copy with every ``line`` set to 0 and ``source`` to None."""
+    if dataclasses.is_dataclass(x):
+        changes = {f.name: without_lines(getattr(x, f.name)) for f in dataclasses.fields(x)}
+        changes.update({k: v for k, v in (("line", 0), ("source", None)) if k in changes})
+        return dataclasses.replace(x, **changes)
+    if isinstance(x, tuple):
+        return tuple(without_lines(i) for i in x)
+    return x
+
+
+HERE = Path(__file__).parent
+SOURCES = sorted((HERE / "fixtures" / "pages").glob("*.txt")) + sorted(
+    (HERE / "fixtures" / "lessons").iterdir()) + sorted((HERE.parent / "content" / "lessons").iterdir())
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+def test_round_trip(tmp_path, source):
+    lesson = read_lesson(source)
+    out = tmp_path / "out.yaml"
+    out.write_text(lesson_to_yaml(lesson), encoding="utf-8")
+    again = read_lesson(out, lesson.number)
+    assert without_lines(again) == without_lines(lesson)
+    assert again.source == out
+
+
+def test_exact_yaml_text():
+    lesson = Lesson(
+        id="tiny", title="Tiny: a test", subtitle="Yes", summary="Über 2026-01-05", date="2026-03-01",
+        think_pause_ms=2500,
+        sections=(Section("S", (
+            Paragraph("One."), BulletList(("a", "b: c"), "List"), BulletList(("x",)),
+            Callout("Tip", "Line one\nline two"), Caption("Fig"))),),
+        quiz=(Question("Pick?", ("2",), ("1", "2"), "Because.", 7000),
+              Question("A _____ b _____.", ("x", "y"))),
+        next_lessons=("Next one",),
+    )
+    assert lesson_to_yaml(lesson) == """\
+id: tiny
+title: 'Tiny: a test'
+subtitle: 'Yes'
+summary: Über 2026-01-05
+date: '2026-03-01'
+think_pause: 2.5
+sections:
+  - title: S
+    body:
+      - One.
+      - bullets:
+          - a
+          - 'b: c'
+        title: List
+      - bullets:
+          - x
+      - callout: Tip
+        text: |-
+          Line one
+          line two
+      - caption: Fig
+quiz:
+  - prompt: Pick?
+    options:
+      - '1'
+      - '2'
+    answer: '2'
+    explanation: Because.
+    think_pause: 7
+  - prompt: A _____ b _____.
+    answer:
+      - x
+      - y
+next:
+  - Next one
+"""

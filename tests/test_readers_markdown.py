@@ -1,0 +1,145 @@
+"""Markdown lesson reader: the fixture lesson (same content as kites.yaml), quiz forms, errors."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from narrate.errors import ContentError
+from narrate.model import BulletList, Callout, Paragraph, Question
+from narrate.readers import read_lesson
+
+FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+
+
+def without_lines(x):
+    """A copy with every ``line`` set to 0 and ``source`` to None (to compare across formats)."""
+    if dataclasses.is_dataclass(x):
+        changes = {f.name: without_lines(getattr(x, f.name)) for f in dataclasses.fields(x)}
+        changes.update({k: v for k, v in (("line", 0), ("source", None)) if k in changes})
+        return dataclasses.replace(x, **changes)
+    if isinstance(x, tuple):
+        return tuple(without_lines(i) for i in x)
+    return x
+
+
+def test_markdown_fixture_equals_yaml_fixture():
+    md = read_lesson(FIXTURES / "kites.md", 2)
+    yml = read_lesson(FIXTURES / "kites.yaml", 2)
+    assert without_lines(md) == without_lines(yml)
+    assert md.source == FIXTURES / "kites.md"
+
+
+def test_markdown_lines_point_into_the_file():
+    lesson = read_lesson(FIXTURES / "kites.md")
+    assert [s.line for s in lesson.sections] == [13, 27]
+    assert [b.line for b in lesson.sections[0].blocks] == [15, 18, 23, 25]
+    assert [q.line for q in lesson.quiz] == [33, 42, 46]
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "lesson.md"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_callout_forms_and_plain_paragraph_questions(tmp_path):
+    lesson = read_lesson(write(tmp_path, """# Pumps
+
+## Kinds
+
+> **Safety note**
+> Never run a pump dry.
+
+> [!TIP]
+> Prime it first.
+
+> Plain quote.
+
+1. First step
+2. Second step
+
+## Check yourself
+
+Which pump pushes water by spinning?
+- [x] Centrifugal
+- [ ] Piston
+
+A pump moves _____.
+Answer: water
+Explanation: Mostly,
+at least.
+
+## Keep going
+
+1. Valves
+"""))
+    assert lesson.subtitle == "" and lesson.summary == ""
+    assert lesson.sections[0].blocks == (
+        Callout("Safety note", "Never run a pump dry.", 5),
+        Callout("Tip", "Prime it first.", 8),
+        Callout("Note", "Plain quote.", 11),
+        BulletList(("First step", "Second step"), None, 13),
+    )
+    assert lesson.quiz == (
+        Question("Which pump pushes water by spinning?", ("Centrifugal",), ("Centrifugal", "Piston"), line=18),
+        Question("A pump moves _____.", ("water",), explanation="Mostly, at least.", line=22),
+    )
+    assert lesson.next_lessons == ("Valves",)
+
+
+def test_question_label_heading_and_answer_line_for_options(tmp_path):
+    lesson = read_lesson(write(tmp_path, """# Pumps
+
+Subtitle here.
+
+Intro paragraph.
+
+## Kinds
+
+Text.
+
+## Quiz
+
+### Question 1
+
+Which is faster?
+
+- slow
+- fast
+
+Answer: B
+
+Think pause: 3 s
+"""))
+    assert (lesson.subtitle, lesson.summary) == ("Subtitle here.", "Intro paragraph.")
+    assert lesson.sections[0].blocks == (Paragraph("Text.", 9),)
+    assert lesson.quiz == (Question("Which is faster?", ("fast",), ("slow", "fast"), think_pause_ms=3000, line=15),)
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("## Only a section\n\nText.\n", 1, "a Markdown lesson needs a '# Title' heading"),
+    ("# T\n\nSub.\n", 1, "a Markdown lesson needs at least one '## Section'"),
+    ("# T\n\n## Empty\n\n## Full\n\nText.\n", 3, "section 'Empty' is empty"),
+    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\nExplanation: because.\n", 9, "question has no answer"),
+    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- [x] a\n- [x] b\n", 9,
+     "a question has more than one '[x]' option"),
+    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- a\n- b\n\nAnswer: c\n", 14,
+     "answer 'c' is not one of the options"),
+    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- a\n- b\n\nWhat now?\n", 9, "question has no answer"),
+    ("---\ntitle: T\ntitel: x\n---\n# T\n\n## S\n\nText.\n", 3,
+     "unknown key 'titel' in front matter (did you mean 'title'?)"),
+    ("---\nid: T T\n---\n# T\n\n## S\n\nText.\n", 2, "'id' must be made of a-z"),
+    ("---\ndate: [1]\n---\n# T\n\n## S\n\nText.\n", 2, "'date' must be YYYY-MM-DD"),
+    ("# T\n\n## S\n\n> **Tip:**\n", 5, "callout 'Tip' has no text"),
+    ("# T\n\n- a list before any section\n\n## S\n\nText.\n", 3, "put this under a '## Section' heading"),
+    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- [x] a\n\nThink pause: long\n", 13,
+     "'Think pause:' must be a number of seconds"),
+])
+def test_errors(tmp_path, text, line, message):
+    with pytest.raises(ContentError) as err:
+        read_lesson(write(tmp_path, text))
+    assert err.value.file.name == "lesson.md"
+    assert (err.value.line, err.value.problem[:len(message)]) == (line, message)

@@ -1,0 +1,135 @@
+"""The engine registry, the pyttsx3 engine on real espeak-ng, and the clip checks."""
+
+from __future__ import annotations
+
+import sys
+import wave
+from pathlib import Path
+
+import pytest
+
+from narrate import tts
+from narrate.errors import EngineError
+from narrate.tts import clip_duration_ms, get_engine, list_voices
+
+
+def _wav(path: Path, frames: bytes, rate: int = 22050) -> Path:
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(rate)
+        wav.writeframes(frames)
+    return path
+
+
+# -- registry ----------------------------------------------------------------------------------
+
+
+def test_unknown_engine_lists_the_available_ones():
+    with pytest.raises(EngineError) as err:
+        get_engine("nope")
+    assert err.value.problem == "unknown speech engine 'nope' (available: piper, pyttsx3)"
+
+
+def test_get_engine_returns_one_instance_per_process():
+    assert get_engine("pyttsx3") is get_engine("pyttsx3")
+
+
+def test_missing_optional_engine_is_unavailable_with_its_install_hint(monkeypatch):
+    # Simulate an environment without piper-tts: importing "piper" fails.
+    monkeypatch.setitem(sys.modules, "piper", None)
+    monkeypatch.delitem(sys.modules, "narrate.tts.piper_engine", raising=False)
+    monkeypatch.setattr(tts, "_instances", {})
+    with pytest.raises(EngineError) as err:
+        get_engine("piper")
+    problem = err.value.problem
+    assert problem.startswith("speech engine 'piper' is unavailable (")
+    assert problem.endswith("); pip install 'narrate[piper]'")
+    assert "\n" not in problem
+    lines = list_voices()
+    assert [line for line in lines if line.startswith("piper\t")] == [f"piper\t(unavailable: {problem})"]
+    assert any(line.startswith("pyttsx3\t") for line in lines)
+    with pytest.raises(EngineError):
+        list_voices("piper")
+
+
+# -- pyttsx3 on espeak-ng --------------------------------------------------------------------------
+
+
+def test_pyttsx3_speaks_a_sentence(tmp_path):
+    engine = get_engine("pyttsx3")
+    out = tmp_path / "one.wav"
+    engine.synthesize("Bees carry pollen from flower to flower.", engine.default_voice("en-us"), 160, out)
+    duration = clip_duration_ms(out, "test cue")
+    assert 500 <= duration <= 5000
+    with wave.open(str(out), "rb") as wav:
+        assert wav.getsampwidth() == 2
+        assert duration == wav.getnframes() * 1000 // wav.getframerate()
+
+
+def test_pyttsx3_default_voice_and_version():
+    engine = get_engine("pyttsx3")
+    assert engine.name == "pyttsx3"
+    voice = engine.default_voice("en-us")
+    assert voice in {v.id for v in engine.voices()}
+    assert "en-us" in next(v for v in engine.voices() if v.id == voice).languages
+    assert engine.version().startswith("pyttsx3 ")
+    assert engine.version() == engine.version()
+
+
+def test_pyttsx3_unknown_voice(tmp_path):
+    with pytest.raises(EngineError) as err:
+        get_engine("pyttsx3").synthesize("Hello.", "no/such-voice", 160, tmp_path / "x.wav")
+    assert err.value.problem == "unknown pyttsx3 voice 'no/such-voice' (see: narrate voices)"
+    assert not (tmp_path / "x.wav").exists()
+
+
+def test_list_voices_has_one_line_per_voice():
+    lines = list_voices("pyttsx3")
+    assert len(lines) == len(get_engine("pyttsx3").voices())
+    assert "pyttsx3\tgmw/en-us\tEnglish (America)\ten-us" in lines
+    every = list_voices()
+    piper = [line for line in every if line.startswith("piper\t")]
+    assert piper  # voices, or one "(unavailable: ...)" line
+    assert all(len(line.split("\t")) == 4 for line in piper) or (
+        len(piper) == 1 and piper[0].startswith("piper\t(unavailable: ")
+    )
+
+
+# -- clip checks -----------------------------------------------------------------------------------
+
+
+def test_clip_duration_of_a_good_clip(tmp_path):
+    tone = bytes(b for _ in range(11025) for b in (0x00, 0x10))  # 0.5 s of a constant 4096
+    assert clip_duration_ms(_wav(tmp_path / "ok.wav", tone), "cue 1") == 500
+
+
+def test_missing_and_empty_files_are_rejected(tmp_path):
+    with pytest.raises(EngineError) as err:
+        clip_duration_ms(tmp_path / "absent.wav", "lesson 'a', cue 3")
+    assert err.value.problem == "the speech engine produced no audio for lesson 'a', cue 3"
+    (tmp_path / "empty.wav").write_bytes(b"")
+    with pytest.raises(EngineError) as err:
+        clip_duration_ms(tmp_path / "empty.wav", "lesson 'a', cue 4")
+    assert err.value.problem == "the speech engine produced no audio for lesson 'a', cue 4"
+
+
+def test_wav_without_frames_is_empty(tmp_path):
+    with pytest.raises(EngineError) as err:
+        clip_duration_ms(_wav(tmp_path / "short.wav", b""), "cue 2")
+    assert err.value.problem == "the speech engine produced an empty clip (0 ms) for cue 2"
+
+
+def test_silent_clip_is_rejected(tmp_path):
+    silence = bytes(2 * 22050)  # one second of zeros
+    with pytest.raises(EngineError) as err:
+        clip_duration_ms(_wav(tmp_path / "silent.wav", silence), "cue 5 (\"Quiet\")")
+    assert err.value.problem == "the speech engine produced a silent clip for cue 5 (\"Quiet\")"
+
+
+def test_non_wav_bytes_are_unreadable(tmp_path):
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"ID3\x04\x00 this is not a wave file at all")
+    with pytest.raises(EngineError) as err:
+        clip_duration_ms(bad, "cue 7")
+    assert err.value.problem.startswith("the speech engine produced an unreadable clip for cue 7: ")
