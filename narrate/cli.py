@@ -12,7 +12,19 @@ from narrate import __version__
 _PATH = click.Path(path_type=Path)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """Ctrl-C anywhere in a command: one line, ``Error: interrupted``, exit status 130 (not click's "Aborted!")."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            from narrate.errors import Interrupted
+
+            raise Interrupted() from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="narrate")
 def main() -> None:
     """Turn written lessons into narrated, chaptered podcast episodes and a feed."""
@@ -23,14 +35,16 @@ def main() -> None:
 @click.option("-o", "--out", "out_dir", type=_PATH, default=Path("audio_out"), show_default=True,
               help="Output folder.")
 @click.option("--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken).")
+@click.option("--review/--no-review", default=None,
+              help="Add (or leave out) the course-review bonus episode; default: course.yaml's 'review'.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
-def build(content: Path, out_dir: Path, lexicon_file: Path | None, quiet: bool) -> None:
+def build(content: Path, out_dir: Path, lexicon_file: Path | None, review: bool | None, quiet: bool) -> None:
     """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
     from narrate.build import build as run_build
     from narrate.progress import reporter
 
     with reporter(quiet) as progress:
-        result = run_build(content, out_dir, lexicon_file=lexicon_file, progress=progress)
+        result = run_build(content, out_dir, lexicon_file=lexicon_file, progress=progress, review=review)
     if not quiet:
         click.echo(
             f"Built {len(result.episodes)} episode(s) in {result.out_dir} "
@@ -41,8 +55,17 @@ def build(content: Path, out_dir: Path, lexicon_file: Path | None, quiet: bool) 
 @main.command()
 @click.argument("lesson", type=_PATH)
 @click.option("--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken).")
-def script(lesson: Path, lexicon_file: Path | None) -> None:
+@click.option("--lexicon-report", is_flag=True,
+              help="Instead of the script, list tokens the engine may mispronounce that the lexicon lacks "
+                   "(LESSON may also be a course folder).")
+def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool) -> None:
     """Print the narration script of LESSON (a lesson file) with chapter and pause marks."""
+    if lexicon_report:
+        from narrate.report import course_report, format_finding
+
+        for finding in course_report(lesson, lexicon_file=lexicon_file):
+            click.echo(format_finding(finding))
+        return
     from narrate.build import lesson_script_text
 
     click.echo(lesson_script_text(lesson, lexicon_file=lexicon_file), nl=False)

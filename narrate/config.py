@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from narrate.errors import ConfigError
-from narrate.yamlio import LineDict, load_yaml
+from narrate.yamlio import LineDict, LineList, load_yaml
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,18 @@ class AudioConfig:
 
 
 @dataclass(frozen=True)
+class LimitsConfig:
+    """Resource bounds checked before synthesis (see ``narrate.limits``).
+
+    ``max_lesson_bytes``: largest lesson file read, in bytes. ``max_episode_minutes``: longest
+    episode, estimated from the script's words at ``voice.rate_wpm`` plus its pauses.
+    """
+
+    max_lesson_bytes: int = 5_000_000
+    max_episode_minutes: float = 180.0
+
+
+@dataclass(frozen=True)
 class CourseConfig:
     """Validated course settings (see README, "course.yaml")."""
 
@@ -76,7 +88,10 @@ class CourseConfig:
     audio: AudioConfig = field(default_factory=AudioConfig)
     lexicon: dict[str, str] = field(default_factory=dict)
     lessons: tuple[str, ...] = ()
+    limits: LimitsConfig = field(default_factory=LimitsConfig)
     source: Path | None = None
+    lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    """Line in ``source`` of some settings, for error messages: ``"cover"``, ``"lessons.0"``, ..."""
 
     def with_overrides(self, **changes: Any) -> "CourseConfig":
         """A copy with top-level fields replaced (None values are ignored)."""
@@ -86,11 +101,13 @@ class CourseConfig:
 _TOP = {
     "title", "author", "description", "language", "base_url", "link", "cover", "category",
     "explicit", "start_date", "schedule_days", "review", "voice", "pauses", "audio", "lexicon",
-    "lexicon_file", "lessons",
+    "lexicon_file", "lessons", "limits",
 }
 _VOICE = {"engine", "narrator", "host", "host_engine", "rate_wpm"}
 _PAUSES = {"sentence", "paragraph", "section", "think", "think_per_option", "think_per_word", "chime"}
 _AUDIO = {"sample_rate", "bitrate", "loudness_lufs", "true_peak_dbtp", "formats"}
+_LIMITS = {"max_lesson_bytes", "max_episode_minutes"}
+_COVER_TYPES = (".jpg", ".jpeg", ".png")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -122,13 +139,13 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
     title = v.text(data, "title", required=True)
     lexicon = dict(v.lexicon(data, "lexicon"))
     if "lexicon_file" in data:
-        lex_path = path.parent / v.text(data, "lexicon_file")
+        lex_path = path.parent / v.text(data, "lexicon_file", required=True)
+        if not lex_path.is_file():
+            v.fail(data, "lexicon_file", f"lexicon file not found: {v.text(data, 'lexicon_file')}")
         lexicon.update(load_lexicon(lex_path))
     cover = None
     if data.get("cover"):
-        cover = path.parent / v.text(data, "cover")
-        if not cover.is_file():
-            raise ConfigError(f"cover image not found: {cover.name}", path, data.line_of("cover"))
+        cover = _cover(v, data, path)
     base_url = v.text(data, "base_url") or "http://localhost:8000/"
     if not re.match(r"^https?://[^/\s]+", base_url):
         raise ConfigError("base_url must be an http(s) URL", path, data.line_of("base_url"))
@@ -140,12 +157,22 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
     category = data.get("category", ["Education", "Courses"])
     if isinstance(category, str):
         category = [c.strip() for c in re.split(r"[›>/]", category) if c.strip()]
+    category = v.texts(data, "category", category)
     voice = v.section(data, "voice", _VOICE)
     pauses = v.section(data, "pauses", _PAUSES)
     audio = v.section(data, "audio", _AUDIO)
+    limits = v.section(data, "limits", _LIMITS)
     formats = audio.get("formats", ["mp3"])
     if isinstance(formats, str):
         formats = [f.strip() for f in formats.split(",")]
+    formats = v.texts(audio, "formats", formats)
+    listed = data.get("lessons") or LineList()
+    lessons = v.texts(data, "lessons", listed)
+    lines = {"cover": data.line_of("cover"), "lessons": data.line_of("lessons")}
+    for n, name in enumerate(lessons):
+        line = lines[f"lessons.{n}"] = listed.line_of(n)
+        if not _inside(name):
+            raise ConfigError(f"lesson '{name}' must be a file name inside the lessons folder", path, line)
     return CourseConfig(
         title=title,
         author=v.text(data, "author"),
@@ -177,15 +204,46 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
         ),
         audio=AudioConfig(
             sample_rate=v.number(audio, "sample_rate", 44100, int, 8000, 192000),
-            bitrate=str(audio.get("bitrate", "64k")),
+            bitrate=v.text(audio, "bitrate") or "64k",
             loudness_lufs=v.number(audio, "loudness_lufs", -16.0, float, -40.0, -5.0),
             true_peak_dbtp=v.number(audio, "true_peak_dbtp", -1.0, float, -20.0, 0.0),
             formats=tuple(formats),
         ),
         lexicon=lexicon,
-        lessons=tuple(str(x) for x in (data.get("lessons") or [])),
+        lessons=lessons,
+        limits=LimitsConfig(
+            max_lesson_bytes=v.number(limits, "max_lesson_bytes", 5_000_000, int, 1_000, 1_000_000_000),
+            max_episode_minutes=v.number(limits, "max_episode_minutes", 180.0, float, 1.0, 24 * 60),
+        ),
         source=path,
+        lines=lines,
     )
+
+
+def _cover(v: "_Validator", data: LineDict, path: Path) -> Path:
+    name = v.text(data, "cover")
+    line = data.line_of("cover")
+    if not _inside(name):
+        raise ConfigError(f"cover '{name}' must be a file inside the course folder", path, line)
+    cover = path.parent / name
+    if cover.suffix.lower() not in _COVER_TYPES:
+        raise ConfigError(f"cover must be a JPEG or PNG image ({', '.join(_COVER_TYPES)}), not '{name}'",
+                          path, line)
+    if not cover.is_file():
+        raise ConfigError(f"cover image not found: {name}", path, line)
+    try:
+        cover.resolve().relative_to(path.parent.resolve())
+    except ValueError:
+        raise ConfigError(f"cover '{name}' is a link to a file outside the course folder", path, line) from None
+    return cover
+
+
+def _inside(name: str) -> bool:
+    """A relative path that cannot leave its folder: no absolute path, drive, '..' or empty part."""
+    if not name or name.startswith(("/", "\\", "~")) or re.match(r"^[A-Za-z]:", name):
+        return False
+    parts = re.split(r"[/\\]", name)
+    return all(part not in ("", ".", "..") for part in parts)
 
 
 def load_lexicon(path: Path) -> dict[str, str]:
@@ -210,6 +268,19 @@ class _Validator:
         line = data.line_of(key) if isinstance(data, LineDict) else None
         raise ConfigError(message, self.path, line)
 
+    def texts(self, data: dict, key: str, value: Any) -> tuple[str, ...]:
+        """``value`` (``data[key]`` or its default) as a tuple of non-empty texts."""
+        name = self._name(data, key)
+        if not isinstance(value, list):
+            self.fail(data, key, f"'{name}' must be a list")
+        out = []
+        for n, item in enumerate(value):
+            if isinstance(item, bool) or not isinstance(item, (str, int, float)) or not str(item).strip():
+                line = value.line_of(n) if isinstance(value, LineList) else data.line_of(key)
+                raise ConfigError(f"each item of '{name}' must be text", self.path, line)
+            out.append(str(item).strip())
+        return tuple(out)
+
     def keys(self, data: LineDict, allowed: set[str], prefix: str) -> None:
         for key in data:
             if key not in allowed:
@@ -222,32 +293,42 @@ class _Validator:
         if value is None:
             return LineDict()
         if not isinstance(value, LineDict):
-            self.fail(data, key, f"'{key}' must be a mapping")
+            self.fail(data, key, f"'{key}' must be a mapping of settings")
         self.keys(value, allowed, f"{key}.")
+        value.prefix = f"{key}."
         return value
+
+    @staticmethod
+    def _name(data: Any, key: str) -> str:
+        return f"{getattr(data, 'prefix', '')}{key}"
 
     def text(self, data: dict, key: str, required: bool = False) -> str:
         value = data.get(key)
+        name = self._name(data, key)
         if value is None or value == "":
             if required:
-                self.fail(data, key, f"missing required key '{key}'")
+                self.fail(data, key, f"missing required key '{name}'")
             return ""
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-            self.fail(data, key, f"'{key}' must be text")
-        return str(value).strip()
+            self.fail(data, key, f"'{name}' must be text")
+        text = str(value).strip()
+        if required and not text:
+            self.fail(data, key, f"'{name}' is empty")
+        return text
 
     def boolean(self, data: dict, key: str, default: bool) -> bool:
         value = data.get(key, default)
         if not isinstance(value, bool):
-            self.fail(data, key, f"'{key}' must be true or false")
+            self.fail(data, key, f"'{self._name(data, key)}' must be true or false")
         return value
 
     def number(self, data: dict, key: str, default, kind, low, high):
         value = data.get(key, default)
+        name = self._name(data, key)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.fail(data, key, f"'{key}' must be a number")
+            self.fail(data, key, f"'{name}' must be a number")
         if not low <= value <= high:
-            self.fail(data, key, f"'{key}' must be between {low} and {high}")
+            self.fail(data, key, f"'{name}' must be between {low} and {high}")
         return kind(value)
 
     def seconds(self, data: dict, key: str, default: float) -> int:

@@ -66,3 +66,12 @@ def _display(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
         return str(path)
+
+
+class Interrupted(NarrateError):
+    """The user pressed Ctrl-C (SIGINT): shown as ``Error: interrupted``, exit status 130 (128 + 2)."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted")

@@ -344,7 +344,7 @@ def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: in
     season = getattr(config, "season", None)
     if season:
         _text(item, f"{{{ITUNES}}}season", str(int(season)))
-    bonus = lesson.id.startswith("review") or bool(getattr(episode, "bonus", False))
+    bonus = episode.bonus
     _text(item, f"{{{ITUNES}}}episodeType", "bonus" if bonus else "full")
     files = episode.files or {}
     if files.get("chapters"):

@@ -225,6 +225,7 @@ class Episode:
     audio_bytes: int = 0
     mime_type: str = "audio/mpeg"
     files: dict[str, str] = field(default_factory=dict)
+    bonus: bool = False
 
 
 @dataclass

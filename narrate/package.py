@@ -45,7 +45,7 @@ def write_episode(script: Script, clips: dict[int, Path], config: CourseConfig, 
         cover_bytes = (out_dir / cover).read_bytes() if cover else None
         tags.write_tags(
             tmp, title=lesson.title, album=config.title, artist=config.author or config.title,
-            track=lesson.number, track_total=count, chapters=timeline.chapters,
+            track=lesson.number, track_total=count if lesson.number <= count else None, chapters=timeline.chapters,
             duration_ms=timeline.duration_ms, cover=cover_bytes, cover_mime=_mime(cover),
             comment=lesson.summary or lesson.subtitle,
         )

@@ -17,6 +17,10 @@ sentence, paragraph or section pause is merged into the row before it (so the ro
 through the silence after it), and paragraph or section pauses end a paragraph visually; a think
 pause is a row of its own showing its length. Answer rows (the ``Say`` cues after a think pause, up
 to the next chapter) are hidden until playback passes the end of that think pause.
+
+Standards: HTML5 (WHATWG) with WAI-ARIA 1.2 labels (landmarks, ``aria-current`` on the chapter and
+cue being heard); keyboard per the page's help line: Space play/pause, ←/→ previous/next cue,
+Shift+←/→ five seconds back/forward. Works in current Chromium and Firefox.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import jinja2
 from narrate.config import CourseConfig
 from narrate.errors import BuildError
 from narrate.feed import media_url
-from narrate.model import Chapter, ChapterMark, Episode, Pause, Say
+from narrate.model import Chapter, ChapterMark, Episode, Say
 from narrate.yamlio import write_atomic
 
 _DOWNLOADS = (("script", "Script (text)"), ("vtt", "Transcript (WebVTT)"), ("srt", "Subtitles (SRT)"),
@@ -212,7 +216,8 @@ def render_episode(config: CourseConfig, episodes: Sequence[Episode], index: int
         "prev": episodes[index - 1] if index > 0 else None,
         "next": episodes[index + 1] if index + 1 < len(episodes) else None,
     }
-    links = {k: (f"{page_stem(ep)}.html", ep.lesson.title) if ep else None for k, ep in neighbours.items()}
+    links = {k: (_href(f"episodes/{page_stem(ep)}.html", "episodes"), ep.lesson.title) if ep else None
+             for k, ep in neighbours.items()}
     downloads = [(label, _href(episode.files[key], "episodes")) for key, label in _DOWNLOADS if episode.files.get(key)]
     return _ENV.get_template("episode.html").render(
         config=config, episode=episode, lesson=episode.lesson, blocks=blocks, timing=timing_data(blocks),

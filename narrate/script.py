@@ -15,7 +15,8 @@ pronounceable creates no cue, and a section with nothing pronounceable creates n
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from dataclasses import replace
+from typing import Mapping, Sequence
 
 from num2words import num2words
 
@@ -44,6 +45,8 @@ class _Builder:
         text = written if already_spoken else spoken(written, self.lexicon)
         if not text.strip():
             return False
+        if text[0].islower() and not written.lstrip()[:1].isalpha():
+            text = text[0].upper() + text[1:]  # "2,500 mAh is ..." → "Two thousand ..."
         if self.cues and isinstance(self.cues[-1], Say):
             self.pause(self.pauses.sentence_ms, "sentence")
         self.cues.append(Say(text, role))  # type: ignore[arg-type]
@@ -93,8 +96,9 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
     p = config.pauses
 
     b.chapter("Introduction")
+    if config.title.strip().casefold() != lesson.title.strip().casefold():
+        b.say(as_sentence(config.title))
     if lesson.number:
-        b.say(f"{config.title}.")
         b.say(f"Lesson {num2words(lesson.number)}: {as_sentence(lesson.title)}")
     else:
         b.say(as_sentence(lesson.title))
@@ -132,6 +136,54 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
     return Script(lesson=lesson, cues=b.finish())
 
 
+REVIEW_ID = "review"
+
+
+def review_lesson(lessons: Sequence[Lesson], config: CourseConfig) -> Lesson | None:
+    """The course-review pseudo-lesson: every quiz question of ``lessons`` in order (None if no quiz).
+
+    Its id is :data:`REVIEW_ID`, its number follows the last lesson's; the feed marks it a bonus episode.
+    """
+    questions = tuple(q for lesson in lessons for q in lesson.quiz)
+    if not questions:
+        return None
+    overrides = [
+        replace(q, think_pause_ms=think_pause_ms(q, lesson, config.pauses)) for lesson in lessons for q in lesson.quiz
+    ]
+    last = max((lesson.number for lesson in lessons), default=0)
+    return Lesson(
+        id=REVIEW_ID,
+        title=f"Course review: {config.title}",
+        summary=f"Every quiz question of the course, {len(questions)} in all, with time to think before each answer.",
+        quiz=tuple(overrides),
+        number=last + 1,
+        date=max((lesson.date for lesson in lessons if lesson.date), default=None),
+    )
+
+
+def build_review_script(lessons: Sequence[Lesson], config: CourseConfig,
+                        lexicon: Mapping[str, str] | None = None) -> Script | None:
+    """Script of the course-review episode: an introduction, then every question as its own chapter."""
+    lesson = review_lesson(lessons, config)
+    if lesson is None:
+        return None
+    b = _Builder(config.pauses, config.lexicon if lexicon is None else lexicon)
+    p = config.pauses
+    b.chapter("Introduction")
+    b.say(as_sentence(config.title))
+    b.say(f"Course review. {num2words(len(lesson.quiz)).capitalize()} questions from every lesson.",
+          already_spoken=True)
+    b.pause(p.section_ms, "section")
+    number = 0
+    for source in lessons:
+        for question in source.quiz:
+            number += 1
+            b.chapter(f"Question {number}")
+            _question(b, number, question, lesson.quiz[number - 1].think_pause_ms or p.think_ms)
+            b.pause(p.section_ms, "section")
+    return Script(lesson=lesson, cues=b.finish())
+
+
 def _block(b: _Builder, block) -> None:
     if isinstance(block, Paragraph):
         b.text(block.text)
@@ -142,7 +194,7 @@ def _block(b: _Builder, block) -> None:
             b.text(as_sentence(item))
     elif isinstance(block, Callout):
         b.say(as_sentence(block.title))
-        b.text(block.text)
+        b.text(as_sentence(block.text))
     elif isinstance(block, Caption):
         text = spoken(as_sentence(block.text), b.lexicon)
         if text:

@@ -91,6 +91,7 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
     """Static files from ``directory`` with HEAD, single byte ranges and podcast MIME types."""
 
     server_version = "narrate"
+    protocol_version = "HTTP/1.1"  # keep-alive: players make many range requests
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     _range: tuple[int, int] | None = None
 
@@ -236,7 +237,8 @@ class Watcher:
 
     ``poll()`` compares the files' (mtime, size) with the last poll and rebuilds on a difference;
     ``run(stop)`` calls it every ``interval`` seconds until the event ``stop`` is set.
-    Hidden files and folders (``.git``, editor swap files) are ignored.
+    Hidden files and folders (``.git``, editor swap files) and ``out_dir`` itself (when it lies inside
+    ``content``) are ignored.
     """
 
     def __init__(self, content: Path, out_dir: Path, *, build: Callable | None = None,
@@ -252,8 +254,10 @@ class Watcher:
         if self.content.is_file():
             files = [self.content]
         else:
+            out = self.out_dir.resolve()
             files = [p for p in self.content.rglob("*")
-                     if p.is_file() and not any(part.startswith(".") for part in p.relative_to(self.content).parts)]
+                     if p.is_file() and not any(part.startswith(".") for part in p.relative_to(self.content).parts)
+                     and not p.resolve().is_relative_to(out)]
         state = {}
         for path in files:
             try:

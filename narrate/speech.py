@@ -61,6 +61,7 @@ _ADDRESS_JOINERS = re.compile(r"[-_+=&%~:]+")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
 _MD_EMPH = re.compile(r"(?<![\w_])__(?=[^\s_])(.+?)(?<=[^\s_])__(?![\w_])")
 _BLANK = re.compile(r"_{2,}")
+_DEFINED_ACRONYM = re.compile(r"((?:[^\W\d_][\w']*[\s-]+){1,8})\(([A-Z][A-Za-z]{0,6}?)s?\)")
 _ABBR_REPL = [(re.compile(p, flags), word) for p, word, flags in (
     (r"\b[eE]\.g\.(?!\w)|\beg\.(?=,)", "for example", 0),
     (r"\b[iI]\.e\.(?!\w)", "that is", 0),
@@ -162,6 +163,19 @@ def _initials(m: re.Match) -> str:
     return spaced + (" " if m.group(1) else "")
 
 
+def _drop_defined_acronym(m: re.Match) -> str:
+    """"Reinforcement Learning (RL)" → "Reinforcement Learning": a narrator does not read the
+    acronym that merely restates the words before it."""
+    words, acronym = m.group(1), m.group(2).lower()
+    initials = [w[0].lower() for w in re.split(r"[\s-]+", words.strip()) if w]
+    for skip_small in (False, True):
+        letters = [i for i, w in zip(initials, re.split(r"[\s-]+", words.strip()))
+                   if not (skip_small and w.lower() in ("of", "and", "the", "for", "to", "in"))]
+        if "".join(letters[-len(acronym):]) == acronym:
+            return words.rstrip() + " "
+    return m.group(0)
+
+
 def _clean(text: str) -> str:
     text = "".join(" " if _unspeakable(c) else c for c in text)
     text = " ".join(text.split())
@@ -183,6 +197,7 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None) -> str:
     Never raises on any ``str``.
     """
     text = _repair(text)
+    text = _DEFINED_ACRONYM.sub(_drop_defined_acronym, text)
     if lexicon:
         text = apply_lexicon(text, lexicon)
     text = _LEADING_BULLET.sub(" ", text)

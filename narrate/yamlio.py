@@ -8,7 +8,9 @@ Only YAML's safe subset is accepted: a tag that would construct an object is an 
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -61,6 +63,10 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
             raise yaml.constructor.ConstructorError(
                 None, None, "found an unhashable key", key_node.start_mark
             ) from None
+        if key in result:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key '{key}' (first on line {result.lines[key]})", key_node.start_mark
+            )
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = key_node.start_mark.line + 1
     return result
@@ -73,7 +79,16 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
     return result
 
 
+def _construct_timestamp(loader: _Loader, node: yaml.ScalarNode):
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except ValueError as exc:  # e.g. 2026-02-30: datetime refuses it; report it with its line
+        raise yaml.constructor.ConstructorError(
+            None, None, f"'{node.value}' is not a valid date ({exc})", node.start_mark) from None
+
+
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
@@ -115,9 +130,15 @@ def load_yaml(path: Path, text: str | None = None, error=ContentError) -> Any:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = exc.problem or str(exc)
+        tag = re.match(r"could not determine a constructor for the tag '(.*)'$", problem)
+        if tag:
+            name = re.sub(r"^tag:yaml\.org,2002:", "!!", tag.group(1))
+            problem = f"tag '{name}' is not allowed (only plain text, numbers, lists and mappings)"
         raise error(f"invalid YAML: {problem}", path, line) from None
     except yaml.YAMLError as exc:
         raise error(f"invalid YAML: {exc}", path) from None
+    except RecursionError:
+        raise error("invalid YAML: nested too deeply", path) from None
 
 
 def write_atomic(path: Path, data: bytes | str) -> None:
@@ -130,6 +151,7 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         data = data.encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
+        os.fchmod(fd, file_mode())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -147,5 +169,25 @@ def temp_beside(path: Path, suffix: str = "") -> Path:
     """A fresh temporary file name beside ``path`` (same folder, so ``os.replace`` is atomic)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=f"{suffix}.part", dir=path.parent)
-    os.close(fd)
+    try:
+        os.fchmod(fd, file_mode())
+    finally:
+        os.close(fd)
     return Path(tmp)
+
+
+def file_mode() -> int:
+    """Permission bits for a file the build writes: ``0o644`` minus the process umask (like ``open()``).
+
+    ``tempfile.mkstemp`` creates files readable by the owner only (``0o600``); published files
+    (episodes, feed) must be readable by a web server running as another user.
+    """
+    return 0o644 & ~_umask()
+
+
+@functools.lru_cache(maxsize=1)
+def _umask() -> int:
+    # Read once: os.umask can only be read by setting it, which is not safe once threads run.
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return umask

@@ -23,6 +23,17 @@ if [ "${#need[@]}" -gt 0 ]; then
   fi
 fi
 
+# --- preview browser tests (issue 8): Debian's Chromium at /usr/bin/chromium, driven by Playwright.
+# Installed only when missing, and only with apt-get (on macOS the browser test is skipped; we never
+# run `playwright install`).
+if [ ! -x /usr/bin/chromium ] && [ "$(uname -s)" != "Darwin" ] && command -v apt-get >/dev/null 2>&1; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing chromium with apt-get (for the preview browser test)"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+# --- end preview browser block
+
 python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv"

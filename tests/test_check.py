@@ -40,7 +40,7 @@ CUES = [
     CueTime("sentence", "", 900, 1200),
     CueTime("say", "A knot is only as good as the way it is dressed before loading.", 1200, 2100),
 ]
-STEMS = ["01-bowline", "02 nœud plat"]  # the second has a space and non-ASCII letters
+EPISODES = [("bowline", "01-bowline"), ("reef-knot", "02 nœud plat")]  # (lesson id, file stem): a space, non-ASCII
 
 
 def ffprobe_ms(path: Path) -> int:
@@ -61,16 +61,16 @@ def pristine(tmp_path_factory) -> Path:
     episodes_dir.mkdir(parents=True)
     Image.new("RGB", (1400, 1400), (20, 90, 160)).save(out / "cover.jpg", format="JPEG")
     episodes = []
-    for number, stem in enumerate(STEMS, start=1):
+    for number, (lesson_id, stem) in enumerate(EPISODES, start=1):
         mp3 = episodes_dir / f"{stem}.mp3"
         subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
                         "-t", "3", "-ac", "1", "-c:a", "libmp3lame", "-b:a", "64k", str(mp3)], check=True)
         duration_ms = ffprobe_ms(mp3)
         chapters = chapters_for(duration_ms)
-        lesson = Lesson(id=stem.split(" ")[0][3:] or f"lesson-{number}", title=f"Lesson {number}: Knots",
+        lesson = Lesson(id=lesson_id, title=f"Lesson {number}: Knots",
                         number=number, sections=(Section("Opening"), Section("Dressing")))
         write_tags(mp3, title=lesson.title, album=CONFIG.title, artist=CONFIG.author, track=number,
-                   track_total=len(STEMS), chapters=chapters, duration_ms=duration_ms)
+                   track_total=len(EPISODES), chapters=chapters, duration_ms=duration_ms)
         files = {"vtt": f"{stem}.vtt", "srt": f"{stem}.srt", "chapters": f"{stem}.chapters.json"}
         (episodes_dir / files["vtt"]).write_text(to_webvtt(CUES), encoding="utf-8")
         (episodes_dir / files["srt"]).write_text(to_srt(CUES), encoding="utf-8")

@@ -58,7 +58,7 @@ def make_config(**changes) -> CourseConfig:
 
 
 def make_episode(lesson: Lesson, *, duration_ms=61_499, audio_file=None, audio_bytes=123_456,
-                 mime_type="audio/mpeg", files=None) -> Episode:
+                 mime_type="audio/mpeg", files=None, bonus=False) -> Episode:
     return Episode(
         lesson=lesson,
         script=Script(lesson=lesson, cues=()),
@@ -69,6 +69,7 @@ def make_episode(lesson: Lesson, *, duration_ms=61_499, audio_file=None, audio_b
         audio_bytes=audio_bytes,
         mime_type=mime_type,
         files=files if files is not None else {},
+        bonus=bonus,
     )
 
 
@@ -88,7 +89,7 @@ def three_episodes() -> list[Episode]:
             "vtt": "episodes/01-why-tides.vtt", "srt": "episodes/01-why-tides.srt"}),
         make_episode(l2, duration_ms=420_499, audio_bytes=3_364_001, mime_type="audio/x-m4a",
                      audio_file="episodes/02 springs & neaps.m4a"),
-        make_episode(l3, duration_ms=999, audio_bytes=8_000),
+        make_episode(l3, duration_ms=999, audio_bytes=8_000, bonus=True),
     ]
 
 

@@ -1,8 +1,8 @@
 """The author preview in a real headless browser: Debian's Chromium driven by Playwright.
 
 Builds the tiny fixture course (tests/fixtures/preview_course) with the real default engine, writes
-the preview, serves the output folder over http://127.0.0.1 (with HTTP Range support, which Chromium
-needs to seek in audio), and checks chapter jumps, the highlighted cue, hidden quiz answers and the
+the preview, serves the output folder over http://127.0.0.1 with ``narrate serve``'s server (HTTP byte
+ranges, which Chromium needs to seek in audio), and checks chapter jumps, the highlighted cue, hidden quiz answers and the
 keyboard. Screenshots of the course page and an episode page at phone and desktop widths are saved
 to tests/_artifacts/ (gitignored).
 
@@ -13,11 +13,8 @@ them the test is skipped, except when the CI environment variable is set.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
-import shutil
 import threading
 from pathlib import Path
 
@@ -25,6 +22,7 @@ import pytest
 
 from narrate.build import build, load
 from narrate.preview import page_stem, script_chapters, write_preview
+from narrate.serve import make_server
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 COURSE = FIXTURES / "preview_course"
@@ -54,53 +52,6 @@ def _browser_or_skip():
     return sync_playwright
 
 
-class RangeHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with single ``Range: bytes=a-b`` requests answered by 206 (RFC 9110 §14)."""
-
-    def log_message(self, *args):  # keep test output quiet
-        pass
-
-    def send_head(self):
-        header = self.headers.get("Range")
-        path = Path(self.translate_path(self.path))
-        match = re.fullmatch(r"bytes=(\d*)-(\d*)", header.strip()) if header else None
-        if not match or not path.is_file():
-            return super().send_head()
-        size = path.stat().st_size
-        first, last = match.groups()
-        if first:
-            start, end = int(first), min(int(last) if last else size - 1, size - 1)
-        else:
-            start, end = max(0, size - int(last or 0)), size - 1
-        if start >= size or start > end:
-            self.send_response(416)
-            self.send_header("Content-Range", f"bytes */{size}")
-            self.end_headers()
-            return None
-        handle = open(path, "rb")
-        handle.seek(start)
-        self.send_response(206)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
-        self.send_header("Content-Length", str(end - start + 1))
-        self.send_header("Accept-Ranges", "bytes")
-        self.end_headers()
-        self._remaining = end - start + 1
-        return handle
-
-    def copyfile(self, source, outputfile):
-        remaining = getattr(self, "_remaining", None)
-        if remaining is None:
-            return super().copyfile(source, outputfile)
-        while remaining > 0:
-            chunk = source.read(min(65536, remaining))
-            if not chunk:
-                break
-            outputfile.write(chunk)
-            remaining -= len(chunk)
-        self._remaining = None
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """The built fixture course with its preview, served on 127.0.0.1: (out_dir, base_url, episodes)."""
@@ -109,7 +60,7 @@ def site(tmp_path_factory):
     config = load(COURSE).config
     image = "cover.png" if (out / "cover.png").exists() else None
     write_preview(out, config, result.episodes, image_file=image)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(RangeHandler, directory=str(out)))
+    server = make_server(out)  # what `narrate serve` runs: byte ranges, so Chromium can seek the audio
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -267,3 +218,17 @@ def test_screenshots(site, browser, name, viewport):
     finally:
         context.close()
     assert (ARTIFACTS / f"preview-course-{name}.png").stat().st_size > 10_000
+
+
+def test_copy_feed_url(site, browser):
+    _, base, _ = site
+    context, page, errors = _open(browser, f"{base}index.html", DESKTOP)
+    try:
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base.rstrip("/"))
+        page.get_by_role("button", name="Copy").click()
+        page.wait_for_function("document.getElementById('copy-status').textContent !== ''")
+        assert page.locator("#copy-status").text_content() == "Feed URL copied."
+        assert page.evaluate("navigator.clipboard.readText()") == "https://example.org/kettles/feed.xml"
+        assert errors == []
+    finally:
+        context.close()

@@ -253,6 +253,9 @@ def test_watcher_rebuilds_on_change(tmp_path):
     assert watcher.poll() is False
     (content / ".git" / "index").write_text("x", encoding="utf-8")  # hidden: ignored
     assert watcher.poll() is False
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "feed.xml").write_text("<rss/>", encoding="utf-8")  # outside content: ignored
+    assert watcher.poll() is False
     stat = lesson.stat()
     os.utime(lesson, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
     assert watcher.poll() is True
@@ -264,6 +267,18 @@ def test_watcher_rebuilds_on_change(tmp_path):
     lesson.unlink()
     assert watcher.poll() is True
     assert len(build.calls) == 3
+
+
+def test_watcher_ignores_output_inside_content(tmp_path):
+    content = tmp_path / "content"
+    (content / "lessons").mkdir(parents=True)
+    (content / "lessons" / "01.yaml").write_text("title: One\n", encoding="utf-8")
+    build = FakeBuild()
+    watcher = Watcher(content, content / "audio_out", build=build, echo=lambda line: None)
+    (content / "audio_out").mkdir()
+    (content / "audio_out" / "feed.xml").write_text("<rss/>", encoding="utf-8")
+    assert watcher.poll() is False
+    assert build.calls == []
 
 
 def test_watcher_prints_errors_on_one_line(tmp_path):

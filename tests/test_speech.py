@@ -220,7 +220,17 @@ def test_lexicon_whole_word_case_aware():
 def test_lexicon_then_scale_suffix():
     out = spoken("2.8T-parameter sparse Mixture-of-Experts (MoE)", {"MoE": "mixture of experts"})
     assert "two point eight trillion parameter" in out
-    assert out == "two point eight trillion parameter sparse Mixture-of-Experts (mixture of experts)"
+    # the parenthetical acronym only restates the words before it, so it is not read at all
+    assert out == "two point eight trillion parameter sparse Mixture-of-Experts"
+    out = spoken("A sparse MoE uses experts.", {"MoE": "mixture of experts"})
+    assert out == "A sparse mixture of experts uses experts."
+
+
+def test_acronym_defined_in_parentheses_is_not_read_twice():
+    assert spoken("This includes Reinforcement Learning (RL) and tools.") == \
+        "This includes Reinforcement Learning and tools."
+    assert spoken("the Department of Energy (DOE).") == "the Department of Energy."
+    assert spoken("A model (GPT) here") == "A model (GPT) here"
 
 
 # ------------------------------------------------------------------ sentences / as_sentence

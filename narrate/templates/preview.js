@@ -47,6 +47,7 @@
   var revealed = {};        // answerAfter (ms) → true once "Show answer" was pressed
   var currentCue = -1;
   var currentChapter = -1;
+  var followNext = false;   // scroll the next highlighted cue into view even when paused (after a jump)
 
   function nowMs() { return Math.round(audio.currentTime * 1000); }
 
@@ -80,11 +81,12 @@
       if (i >= 0 && cues[i].el) {
         cues[i].el.classList.add("current");
         cues[i].el.setAttribute("aria-current", "true");
-        if (!audio.paused && !isVisible(cues[i].el)) {
+        if ((followNext || !audio.paused) && !isVisible(cues[i].el)) {
           cues[i].el.scrollIntoView({ block: "center", behavior: reducedMotion ? "auto" : "smooth" });
         }
       }
     }
+    followNext = false;
     var c = indexAt(chapters, ms);
     if (c < 0 && chapters.length && ms >= chapters[chapters.length - 1].end) c = chapters.length - 1;
     if (c !== currentChapter) {
@@ -114,6 +116,7 @@
 
   function seek(ms, play) {
     audio.currentTime = ms / 1000;
+    followNext = true;
     if (play) {
       var p = audio.play();
       if (p && p.catch) p.catch(function () { /* playback blocked: the position is still set */ });

@@ -1,0 +1,55 @@
+"""Pronunciation report: tokens in a course an engine is likely to mispronounce (``--lexicon-report``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from narrate.lexicon import Finding, lexicon_report
+from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph
+
+
+def lesson_texts(lesson: Lesson) -> Iterator[tuple[str, Path | None, int]]:
+    """Every written text of a lesson with its file and 1-based line (0 when unknown)."""
+    src = lesson.source
+    for text in (lesson.title, lesson.subtitle, lesson.summary):
+        if text:
+            yield text, src, 0
+    for section in lesson.sections:
+        yield section.title, src, section.line
+        for block in section.blocks:
+            if isinstance(block, Paragraph):
+                yield block.text, src, block.line
+            elif isinstance(block, BulletList):
+                for item in ((block.title or ""),) + block.items:
+                    yield item, src, block.line
+            elif isinstance(block, Callout):
+                yield f"{block.title}. {block.text}", src, block.line
+            elif isinstance(block, Caption):
+                yield block.text, src, block.line
+    for q in lesson.quiz:
+        for text in (q.prompt, *q.options, *q.answers, q.explanation):
+            yield text, src, q.line
+    for title in lesson.next_lessons:
+        yield title, src, 0
+
+
+def course_report(content: Path, *, lexicon_file: Path | None = None) -> list[Finding]:
+    """Findings for a course folder or one lesson file, after the course's lexicon (and ``lexicon_file``).
+
+    Raises:
+        ConfigError / ContentError: the content cannot be read.
+    """
+    from narrate.build import load
+
+    loaded = load(content, lexicon_file=lexicon_file)
+    items = [item for lesson in loaded.lessons for item in lesson_texts(lesson)]
+    return lexicon_report(items, loaded.config.lexicon)
+
+
+def format_finding(finding: Finding) -> str:
+    """``<file>:<line>: <token> (<reason>)`` — one line per finding."""
+    where = str(finding.file) if finding.file else "-"
+    if finding.line:
+        where += f":{finding.line}"
+    return f"{where}: {finding.token} ({finding.reason})"

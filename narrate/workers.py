@@ -1,0 +1,193 @@
+"""Parallel synthesis in worker processes, with a per-utterance timeout and one retry.
+
+Each worker is a fresh process (``spawn`` start method: speech engines such as pyttsx3/espeak-ng
+and Piper/ONNX Runtime are not safe to use after ``fork``) that starts its own engine instances on
+first use and then speaks one utterance at a time, writing the clip into the utterance cache
+(atomic rename, see ``narrate.cache``).
+
+The parent hands out one utterance per idle worker and waits on the workers' pipes and process
+sentinels with a deadline. A worker that misses its deadline (hung) or dies (crashed) is killed and
+replaced, and its utterance is tried once more; a second failure raises :class:`EngineError`
+naming the lesson and cue. The wait always has a timeout, so a build never hangs.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+import time
+from collections import deque
+from contextlib import contextmanager
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Callable, Iterator
+
+from narrate.cache import UtteranceCache
+from narrate.errors import EngineError, NarrateError
+
+ATTEMPTS = 2
+"""Tries per utterance: the first, and one retry on a fresh worker."""
+
+
+@dataclass
+class _Worker:
+    process: multiprocessing.process.BaseProcess
+    conn: Connection
+    task: object | None = None  # the Utterance being spoken
+    deadline: float = 0.0
+
+
+def run_pool(todo: list, cache: UtteranceCache, jobs: int, report: Callable[[str, int, int], None],
+             timeout_ms: Callable[[str], int]) -> None:
+    """Synthesize every :class:`narrate.synth.Utterance` in ``todo`` into ``cache`` with ``jobs`` workers.
+
+    Args:
+        timeout_ms: per-utterance deadline in ms, from the utterance's text.
+
+    Raises:
+        EngineError: an utterance failed twice (engine error, timeout or crash), naming its cue.
+    """
+    from narrate.tts import ENGINES
+
+    ctx = multiprocessing.get_context("spawn")
+    specs = {u.engine: ENGINES[u.engine] for u in todo if u.engine in ENGINES}
+    pending = deque(todo)
+    tries: dict[str, int] = {}
+    workers: list[_Worker] = []
+    done = 0
+
+    def start() -> _Worker:
+        parent, child = ctx.Pipe()
+        process = ctx.Process(target=_serve, args=(child, str(cache.root), specs), daemon=True,
+                              name="narrate-synth")
+        process.start()
+        child.close()
+        return _Worker(process, parent)
+
+    def fail(worker: _Worker, reason: str) -> None:
+        u = worker.task
+        worker.task = None
+        _stop(worker)
+        workers.remove(worker)
+        tries[u.key] = tries.get(u.key, 0) + 1
+        if tries[u.key] >= ATTEMPTS:
+            problem = reason if u.what in reason else f"{reason} ({u.what})"
+            raise EngineError(f"{problem}; tried {ATTEMPTS} times", u.source)
+        pending.appendleft(u)
+
+    try:
+        while pending or any(w.task is not None for w in workers):
+            for worker in workers:
+                if worker.task is None and pending:
+                    _assign(worker, pending.popleft(), timeout_ms)
+            while pending and len(workers) < jobs:
+                worker = start()
+                workers.append(worker)
+                _assign(worker, pending.popleft(), timeout_ms)
+            busy = [w for w in workers if w.task is not None]
+            now = time.monotonic()
+            wait_s = max(0.0, min(w.deadline for w in busy) - now)
+            ready = set(wait([x for w in busy for x in (w.conn, w.process.sentinel)], timeout=wait_s))
+            now = time.monotonic()
+            for worker in busy:
+                u = worker.task
+                if worker.conn in ready:
+                    try:
+                        error = worker.conn.recv()
+                    except (EOFError, OSError):
+                        fail(worker, f"the speech engine crashed while speaking {u.what}")
+                        continue
+                    if error is None:
+                        worker.task = None
+                        done += 1
+                        report("synthesis", done, len(todo))
+                    else:
+                        worker.task = None
+                        worker.task = u
+                        fail(worker, str(error))
+                elif worker.process.sentinel in ready:
+                    code = worker.process.exitcode
+                    fail(worker, f"the speech engine crashed (exit code {code}) while speaking {u.what}")
+                elif now >= worker.deadline:
+                    seconds = timeout_ms(u.text) / 1000
+                    fail(worker, f"the speech engine did not finish within {seconds:g} s while speaking {u.what}")
+    finally:
+        for worker in workers:
+            _stop(worker)
+
+
+def _assign(worker: _Worker, u, timeout_ms: Callable[[str], int]) -> None:
+    worker.task = u
+    worker.deadline = time.monotonic() + timeout_ms(u.text) / 1000
+    worker.conn.send(u)
+
+
+def _stop(worker: _Worker) -> None:
+    """Ask a worker to exit; kill it if it does not within a moment."""
+    process = worker.process
+    try:
+        if worker.task is None and process.is_alive():
+            worker.conn.send(None)
+            process.join(0.5)
+    except (OSError, BrokenPipeError):
+        pass
+    if process.is_alive():
+        process.kill()
+        process.join(2)
+    worker.conn.close()
+
+
+def _serve(conn: Connection, cache_root: str, specs: dict) -> None:  # pragma: no cover - child process
+    """Worker main loop: receive an Utterance, make its clip, answer None (ok) or the error text."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    from narrate.synth import make_clip
+    from narrate.tts import ENGINES
+
+    ENGINES.update(specs)  # engines registered at run time in the parent (tests, plug-ins)
+    cache = UtteranceCache(Path(cache_root))
+    while True:
+        try:
+            u = conn.recv()
+        except (EOFError, OSError):
+            return
+        if u is None:
+            return
+        try:
+            make_clip(u, cache)
+            conn.send(None)
+        except NarrateError as exc:
+            conn.send(exc.problem)
+        except Exception as exc:  # an engine bug: report it, the parent retries on a fresh worker
+            conn.send(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}")
+
+
+class _Timeout(Exception):
+    pass
+
+
+@contextmanager
+def alarm(ms: int, u) -> Iterator[None]:
+    """Raise EngineError if the block runs longer than ``ms`` (SIGALRM; main thread on POSIX only).
+
+    Elsewhere the block runs without a limit. Only Python-level waits are interrupted: a hang
+    inside native code returns control (and the error) only when the native call returns.
+    """
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def ring(signum, frame):
+        raise _Timeout()
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, ms / 1000)
+    try:
+        yield
+    except _Timeout:
+        raise EngineError(f"the speech engine did not finish within {ms / 1000:g} s while speaking {u.what}") from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

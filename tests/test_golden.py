@@ -1,0 +1,35 @@
+"""Golden narration scripts for the sample course and the test pages.
+
+Refresh after an intended change:  NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from narrate.build import lesson_script_text
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).parent / "fixtures" / "golden"
+SOURCES = sorted((ROOT / "content" / "lessons").glob("*")) + sorted((Path(__file__).parent / "fixtures" / "pages").glob("*.txt"))
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])
+def test_script_matches_golden(source: Path):
+    text = lesson_script_text(source)
+    golden = GOLDEN / f"{source.stem}.script.txt"
+    if os.environ.get("NARRATE_UPDATE_GOLDEN"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert golden.is_file(), f"no golden file {golden.name}; run with NARRATE_UPDATE_GOLDEN=1"
+    assert text == golden.read_text(encoding="utf-8")
+
+
+def test_scripts_never_show_glyphs_or_chrome():
+    for source in SOURCES:
+        text = lesson_script_text(source)
+        for bad in ("•", "_", "ยท", "â€", "Start this course", "Free sample lesson", "Keep going"):
+            assert bad not in text, (source.name, bad)

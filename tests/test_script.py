@@ -1,0 +1,143 @@
+"""Script stage: chapters, quiz narration by ear, think pauses, nothing unpronounceable reaches the engine."""
+
+from __future__ import annotations
+
+from narrate.config import CourseConfig, PauseConfig
+from narrate.model import BulletList, Callout, Caption, Chapter, Lesson, Paragraph, Pause, Question, Say, Section
+from narrate.script import build_review_script, build_script, render_script, think_pause_ms
+
+CONFIG = CourseConfig(title="Kitchen Science")
+
+
+def _lesson(**kw) -> Lesson:
+    base = dict(id="heat", title="Heat and Water", number=2)
+    base.update(kw)
+    return Lesson(**base)
+
+
+def _says(script) -> list[str]:
+    return [c.text for c in script.cues if isinstance(c, Say)]
+
+
+def test_intro_sections_quiz_and_next_chapters():
+    lesson = _lesson(
+        subtitle="Why does water boil?",
+        sections=(Section("Boiling", (Paragraph("Water boils at 100 °C. Salt raises it a little."),)),),
+        quiz=(Question("Is ice lighter than water?", ("Yes",), ("Yes", "No")),),
+        next_lessons=("Freezing", "Steam"),
+    )
+    script = build_script(lesson, CONFIG)
+    assert [c.title for c in script.chapters()] == ["Introduction", "Boiling", "Quiz", "Question 1", "Next up"]
+    assert _says(script) == [
+        "Kitchen Science.",
+        "Lesson two: Heat and Water.",
+        "Why does water boil?",
+        "Boiling.",
+        "Water boils at one hundred degrees Celsius.",
+        "Salt raises it a little.",
+        "Check yourself. One question.",
+        "Question one. Is ice lighter than water? Is it A: Yes, or B: No?",
+        "The answer is A: Yes.",
+        "Next up: Freezing, and Steam.",
+    ]
+    # the script never starts or ends with a pause, and no two pauses touch
+    cues = script.cues
+    assert isinstance(cues[0], Chapter) and isinstance(cues[-1], Say)
+    assert not any(isinstance(a, Pause) and isinstance(b, Pause) for a, b in zip(cues, cues[1:]))
+
+
+def test_multiple_choice_by_ear_with_symbols_and_no_giveaway():
+    q = Question("Which is true? 🤔", ("2^3 = 8 ✅",), ("2^3 = 6", "2^3 = 8 ✅", "x < 5 & y > 2"),
+                 explanation="Two times two times two is eight.")
+    script = build_script(_lesson(quiz=(q,)), CONFIG)
+    says = _says(script)
+    assert says[-3] == (
+        "Question one. Which is true? Is it A: two to the power of three equals six, "
+        "B: two to the power of three equals eight, or C: x is less than five and y is greater than two?"
+    )
+    assert says[-2] == "The answer is B: two to the power of three equals eight."
+    assert says[-1] == "Two times two times two is eight."
+    think = [c for c in script.cues if isinstance(c, Pause) and c.kind == "think"]
+    assert [p.ms for p in think] == [5000]
+    # the think pause sits between the question and the reveal
+    i = script.cues.index(think[0])
+    assert script.cues[i - 1].text.startswith("Question one.") and script.cues[i + 1].text.startswith("The answer")
+
+
+def test_fill_in_the_blank_single_and_several_answers():
+    q1 = Question("Water boils at ___ °C and freezes at ____ °C.", ("one hundred", "zero"))
+    q2 = Question("Pure water boils at _____ degrees.", ("100",))
+    says = _says(build_script(_lesson(quiz=(q1, q2)), CONFIG))
+    assert ("Question one. Water boils at blank degrees Celsius and freezes at blank degrees Celsius."
+            in says)
+    assert "The answers are: one hundred, and zero." in says
+    assert "Question two. Pure water boils at blank degrees." in says
+    assert "The answer is: one hundred." in says
+
+
+def test_completed_sentence_answer():
+    q = Question("In a kettle, _____ heats the water, and _____ carries the heat upward.",
+                 ("In a kettle, the element heats the water, and convection carries the heat upward.",))
+    says = _says(build_script(_lesson(quiz=(q,)), CONFIG))
+    assert says[-1] == ("The complete sentence is: In a kettle, the element heats the water, "
+                        "and convection carries the heat upward.")
+
+
+def test_unpronounceable_content_makes_no_cue_and_no_chapter():
+    lesson = _lesson(
+        sections=(
+            Section("• • •", (Paragraph("• • •"), Paragraph("***"), Paragraph("—"))),
+            Section("Real", (Paragraph("Something to say."),)),
+        ),
+        quiz=(Question("Is steam water?", ("Yes",), ("Yes", "No"), explanation=""),),
+    )
+    script = build_script(lesson, CONFIG)
+    assert [c.title for c in script.chapters()] == ["Introduction", "Real", "Quiz", "Question 1"]
+    assert all(c.text.strip() for c in script.says())
+    assert not any("Explanation" in t for t in _says(script))
+    assert _says(script)[-1] == "The answer is A: Yes."
+
+
+def test_blocks_become_sentences():
+    lesson = _lesson(sections=(Section("Parts", (
+        BulletList(("Kettle", "Hob: the flat top"), title="Tools you need"),
+        Callout("Safety first", "Steam burns"),
+        Caption("Boiling point against height"),
+    )),))
+    says = _says(build_script(lesson, CONFIG))
+    assert says[-6:] == ["Tools you need.", "Kettle.", "Hob: the flat top.", "Safety first.", "Steam burns.",
+                         "Figure: Boiling point against height."]
+
+
+def test_think_pause_base_per_option_per_word_and_overrides():
+    pauses = PauseConfig(think_ms=4000, think_per_option_ms=500, think_per_word_ms=100)
+    q = Question("One two three four", ("a",), ("a", "b", "c"))
+    assert think_pause_ms(q, _lesson(), pauses) == 4000 + 3 * 500 + 4 * 100
+    assert think_pause_ms(q, _lesson(think_pause_ms=7000), pauses) == 7000
+    q_own = Question("One", ("a",), ("a", "b"), think_pause_ms=9000)
+    assert think_pause_ms(q_own, _lesson(think_pause_ms=7000), pauses) == 9000
+
+
+def test_lexicon_is_applied_to_spoken_text():
+    lesson = _lesson(sections=(Section("Models", (Paragraph("A sparse MoE model."),)),))
+    says = _says(build_script(lesson, CONFIG, {"MoE": "mixture of experts"}))
+    assert "A sparse mixture of experts model." in says
+
+
+def test_review_script_asks_every_question_in_order():
+    a = _lesson(id="a", number=1, quiz=(Question("First?", ("Yes",), ("Yes", "No")),))
+    b = _lesson(id="b", number=2, think_pause_ms=8000, quiz=(Question("Second ___?", ("two",)),))
+    script = build_review_script([a, b], CONFIG)
+    assert script.lesson.id == "review" and script.lesson.number == 3
+    assert [c.title for c in script.chapters()] == ["Introduction", "Question 1", "Question 2"]
+    thinks = [c.ms for c in script.cues if isinstance(c, Pause) and c.kind == "think"]
+    assert thinks == [5000, 8000]
+    assert "Question two. Second blank?" in _says(script)
+
+
+def test_render_script_marks_chapters_and_pauses():
+    lesson = _lesson(quiz=(Question("Hot?", ("Yes",), ("Yes", "No")),))
+    text = render_script(build_script(lesson, CONFIG))
+    assert text.startswith("# Lesson 2: Heat and Water\n\n## Introduction\nKitchen Science.\n")
+    assert "    (think pause 5.00 s)\n[host] The answer is A: Yes.\n" in text
+    assert text.endswith("\n") and "•" not in text and "_" not in text
