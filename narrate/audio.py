@@ -1,44 +1,34 @@
-"""Cue clips and pauses → one PCM timeline → loudness-normalised, encoded audio.
+"""Cue clips and pauses → one PCM timeline, measured for loudness while it is written.
 
 Assembly is streamed: each clip is decoded with pydub, converted to the episode format
-(``sample_rate`` Hz, mono, 16-bit) and its raw samples appended to a headerless PCM file (no WAV
-header, so no 4 GiB limit); pauses are exact runs of zero samples. Nothing holds the whole episode
-in memory. Chapter and cue times come from the frame counts actually written, so they never drift.
+(``sample_rate`` Hz, mono, 16-bit; the rate with a polyphase filter) and its raw samples appended
+to a headerless PCM file (no WAV header, so no 4 GiB limit); pauses are exact runs of zero samples
+(a think pause may end with a chime). Nothing holds the whole episode in memory. Chapter and cue
+times come from the frame counts actually written, so they never drift. The integrated loudness
+(ITU-R BS.1770-4) is measured on the way (:mod:`narrate.loudness`).
 
-Loudness (ITU-R BS.1770-4; Apple podcast targets -16 LUFS integrated, true peak ≤ -1 dBTP): the
-integrated loudness of the timeline is measured while it is written (:mod:`narrate.loudness`).
-Encoding is then one ffmpeg pass applying a fixed gain and a fast look-ahead limiter
-(``volume`` + ``alimiter``, latency-compensated so timing is unchanged) whose sample-peak ceiling is
-:data:`TRUE_PEAK_MARGIN_DB` under the true-peak target, to leave room for inter-sample peaks and
-the lossy encoder's overshoot. When the limiter has work to do (it lowers loudness a little), a
-cheap analysis pass (same filters into ``ebur128``, no encoding) corrects the gain first.
+Levelling and encoding the timeline (MP3, AAC) is :mod:`narrate.encoder`; its public names are also
+reachable here (``audio.encode``, ``audio.plan_leveling``, ...) for callers of the older API.
 """
 
 from __future__ import annotations
 
 import math
-import re
 import shutil
-import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
+import numpy as np
 from pydub import AudioSegment
+from scipy.signal import resample_poly
 
-from narrate.errors import BuildError, ToolMissingError
+from narrate.errors import ToolMissingError
 from narrate.loudness import LoudnessMeter
 from narrate.model import Chapter, ChapterMark, Cue, CueTime, Pause, Say
 
 SAMPLE_WIDTH = 2  # bytes: 16-bit signed little-endian PCM
 CHANNELS = 1
-TRUE_PEAK_MARGIN_DB = 1.0
-"""The limiter's sample-peak ceiling sits this far under the true-peak target (dB)."""
-LOUDNESS_TOLERANCE_LU = 0.3
-"""The gain search stops once the limited audio is this close to the target (LU)."""
-_LIMITER = "alimiter=limit={limit:.6f}:attack=0.5:release=5:level=disabled:latency=1"
-
 
 @dataclass(frozen=True)
 class Timeline:
@@ -59,23 +49,6 @@ class Timeline:
     @property
     def duration_ms(self) -> int:
         return frames_to_ms(self.frames, self.sample_rate)
-
-
-@dataclass(frozen=True)
-class Leveling:
-    """How a timeline is levelled when encoded: gain (dB), then a limiter at ``limit_dbfs``.
-
-    ``expected_lufs`` is the integrated loudness of the levelled PCM (before the lossy encoder).
-    """
-
-    gain_db: float
-    limit_dbfs: float
-    expected_lufs: float
-
-    def filters(self) -> str:
-        """The ffmpeg audio filter chain."""
-        return f"volume={self.gain_db:.3f}dB:precision=double," + _LIMITER.format(limit=10 ** (self.limit_dbfs / 20))
-
 
 def frames_to_ms(frames: int, sample_rate: int) -> int:
     """Frame count → milliseconds, rounded to the nearest ms."""
@@ -102,11 +75,23 @@ def require_tool(name: str) -> str:
 
 
 def clip_pcm(path: Path, sample_rate: int) -> bytes:
-    """Decode a clip and convert it to the episode format; returns raw s16le mono samples."""
+    """Decode a clip and convert it to the episode format; returns raw s16le mono samples.
+
+    pydub decodes the clip and mixes it to mono 16-bit; the sample rate is converted with a
+    polyphase FIR filter (``scipy.signal.resample_poly``), not pydub's linear interpolation, whose
+    spectral images would add hiss above the clip's original band. A clip of ``n`` frames at
+    ``r`` Hz becomes ``ceil(n × sample_rate / r)`` frames.
+    """
     segment = AudioSegment.from_file(str(path))
-    segment = segment.set_channels(CHANNELS).set_sample_width(SAMPLE_WIDTH).set_frame_rate(sample_rate)
+    segment = segment.set_channels(CHANNELS).set_sample_width(SAMPLE_WIDTH)
     data = segment.raw_data
-    return data[: len(data) - len(data) % (SAMPLE_WIDTH * CHANNELS)]
+    data = data[: len(data) - len(data) % (SAMPLE_WIDTH * CHANNELS)]
+    if segment.frame_rate == sample_rate or not data:
+        return data
+    common = math.gcd(segment.frame_rate, sample_rate)
+    samples = np.frombuffer(data, dtype="<i2").astype(np.float64)
+    resampled = resample_poly(samples, sample_rate // common, segment.frame_rate // common)
+    return np.clip(np.rint(resampled), -32768, 32767).astype("<i2").tobytes()
 
 
 def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sample_rate: int = 44100) -> Timeline:
@@ -140,8 +125,11 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
                 kind, text, role = "say", cue.text, cue.role
             elif isinstance(cue, Pause):
                 count = ms_to_frames(cue.ms, sample_rate)
-                _write_silence(out, count)
-                meter.add_silence(count)
+                tone = chime_pcm(sample_rate, count) if getattr(cue, "chime", False) else b""
+                _write_silence(out, count - len(tone) // SAMPLE_WIDTH)
+                meter.add_silence(count - len(tone) // SAMPLE_WIDTH)
+                out.write(tone)
+                meter.add(tone)
                 frames += count
                 kind, text, role = cue.kind, "", "narrator"
             else:  # pragma: no cover - model guarantees the three kinds
@@ -160,6 +148,27 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
     return Timeline(pcm_path, sample_rate, frames, chapters, cue_times, meter.integrated_lufs(), meter.sample_peak_dbfs)
 
 
+CHIME_MS = 400
+"""Length of the chime that ends a think pause (``Pause.chime``), or the whole pause if shorter."""
+
+
+def chime_pcm(sample_rate: int, max_frames: int) -> bytes:
+    """A soft two-note chime (E6 then A6, decaying, peak about -12 dBFS) as s16le mono samples.
+
+    ``min(CHIME_MS, max_frames)`` frames long, so the pause it ends keeps its exact length.
+    """
+    n = min(ms_to_frames(CHIME_MS, sample_rate), max_frames)
+    if n <= 0:
+        return b""
+    t = np.arange(n) / sample_rate
+    half = n // 2
+    wave = np.where(np.arange(n) < half, np.sin(2 * np.pi * 1318.5 * t), np.sin(2 * np.pi * 1760.0 * t))
+    local = np.where(np.arange(n) < half, t, t - half / sample_rate)
+    envelope = np.exp(-local * 12.0) * np.minimum(1.0, local * 200.0)  # 5 ms attack per note
+    envelope *= np.minimum(1.0, (n - np.arange(n)) / max(1, sample_rate // 100))
+    return np.rint(wave * envelope * 0.25 * 32767).astype("<i2").tobytes()
+
+
 def _write_silence(out, frames: int) -> None:
     block = bytes(SAMPLE_WIDTH * CHANNELS * 65536)
     remaining = frames * SAMPLE_WIDTH * CHANNELS
@@ -169,176 +178,15 @@ def _write_silence(out, frames: int) -> None:
         remaining -= n
 
 
-def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp: float = -1.0) -> Leveling:
-    """Gain and limiter ceiling that bring ``timeline`` to ``target_lufs`` under ``true_peak_dbtp``.
-
-    The first guess is ``target - measured loudness``. If the gained peaks stay under the limiter
-    ceiling the limiter is idle and the guess is exact; otherwise up to three analysis passes
-    (ffmpeg ``volume,alimiter,ebur128`` into a null sink, ~600× real time) refine the gain by the
-    secant method until the limited audio is within :data:`LOUDNESS_TOLERANCE_LU` of the target.
-
-    Raises:
-        ToolMissingError, BuildError: ffmpeg missing or failed.
-    """
-    limit = true_peak_dbtp - TRUE_PEAK_MARGIN_DB
-    if not math.isfinite(timeline.loudness_lufs):
-        return Leveling(0.0, limit, timeline.loudness_lufs)
-    gain = target_lufs - timeline.loudness_lufs
-    if timeline.peak_dbfs + gain <= limit:
-        return Leveling(gain, limit, target_lufs)
-    points: list[tuple[float, float]] = []
-    best = None
-    for _ in range(3):
-        level = Leveling(gain, limit, analyse(timeline, Leveling(gain, limit, target_lufs)))
-        if best is None or abs(level.expected_lufs - target_lufs) < abs(best.expected_lufs - target_lufs):
-            best = level
-        error = target_lufs - level.expected_lufs
-        if abs(error) <= LOUDNESS_TOLERANCE_LU:
-            break
-        points.append((gain, level.expected_lufs))
-        slope = 0.6  # typical dI/dgain of limited speech
-        if len(points) >= 2:
-            (g0, i0), (g1, i1) = points[-2:]
-            if g1 != g0:
-                slope = min(1.0, max(0.2, (i1 - i0) / (g1 - g0)))
-        gain = min(gain + error / slope, gain + 12.0)
-    return best
+_ENCODER_NAMES = {"Leveling", "plan_leveling", "excerpts", "analyse", "parse_ebur128", "measure_file",
+                  "codec_gain_db", "encode", "CODECS", "TRUE_PEAK_MARGIN_DB", "LOUDNESS_TOLERANCE_LU",
+                  "ANALYSIS_SECONDS", "BuildError"}
 
 
-def analyse(timeline: Timeline, leveling: Leveling) -> float:
-    """Integrated loudness (LUFS) of the timeline after ``leveling``, by ffmpeg's ``ebur128``.
+def __getattr__(name: str):
+    """The encoding API of :mod:`narrate.encoder`, reachable as ``narrate.audio.<name>``."""
+    if name in _ENCODER_NAMES:
+        from narrate import encoder
 
-    Raises:
-        ToolMissingError, BuildError: ffmpeg missing, failed, or printed no summary.
-    """
-    args = _pcm_input(timeline) + ["-af", leveling.filters() + ",ebur128=framelog=verbose", "-f", "null", "-"]
-    result = _run(args)
-    return parse_ebur128(result.stderr)[0]
-
-
-_SUMMARY_I = re.compile(r"I:\s+(-?[\d.]+|-inf)\s+LUFS")
-_SUMMARY_PEAK = re.compile(r"Peak:\s+(-?[\d.]+|-inf)\s+dBFS")
-
-
-def parse_ebur128(stderr: str) -> tuple[float, float | None]:
-    """``(integrated LUFS, true peak dBTP or None)`` from the summary ffmpeg's ``ebur128`` prints.
-
-    Raises:
-        BuildError: no summary in ``stderr``.
-    """
-    at = stderr.rfind("Summary:")
-    match = _SUMMARY_I.search(stderr, at) if at >= 0 else None
-    if not match:
-        raise BuildError("ffmpeg printed no loudness summary")
-    peak = _SUMMARY_PEAK.search(stderr, at)
-    return float(match.group(1)), float(peak.group(1)) if peak else None
-
-
-def measure_file(path: Path) -> tuple[float, float]:
-    """Integrated loudness (LUFS) and true peak (dBTP) of an encoded file, decoded by ffmpeg.
-
-    For tests and ``narrate check``; the build itself never decodes its output.
-
-    Raises:
-        ToolMissingError, BuildError: ffmpeg missing or failed.
-    """
-    result = _run([require_tool("ffmpeg"), "-hide_banner", "-nostats", "-nostdin", "-i", str(path),
-                   "-af", "ebur128=peak=true:framelog=verbose", "-f", "null", "-"])
-    lufs, peak = parse_ebur128(result.stderr)
-    return lufs, peak if peak is not None else math.inf
-
-
-CODECS = {
-    "mp3": ["-c:a", "libmp3lame", "-id3v2_version", "0", "-write_xing", "1", "-f", "mp3"],
-    "aac": ["-c:a", "aac", "-movflags", "+faststart", "-brand", "M4B ", "-f", "ipod"],
-}
-
-
-def encode(timeline: Timeline, out_path: Path, *, bitrate: str = "64k", target_lufs: float = -16.0,
-           true_peak_dbtp: float = -1.0, codec: str = "mp3", leveling: Leveling | None = None,
-           frames: tuple[int, int] | None = None, metadata_file: Path | None = None,
-           cover_file: Path | None = None) -> Leveling:
-    """Level and encode the timeline (or frames ``[start, end)`` of it) to ``out_path`` in one ffmpeg pass.
-
-    Args:
-        codec: "mp3" (LAME, Xing/LAME gapless header, no tags: see ``narrate.tags``) or "aac"
-            (AAC-LC in an MP4 container with brand ``M4B``).
-        leveling: gain and limiter to apply (default: :func:`plan_leveling` with the targets).
-        frames: encode only this frame range (split files); the samples are piped to ffmpeg.
-        metadata_file: an FFMETADATA1 file (tags and chapters) for the MP4 container.
-        cover_file: a JPEG or PNG stored as the MP4's cover (``covr``, attached picture).
-
-    Returns:
-        The leveling used (so other formats of the same timeline can reuse it).
-
-    Raises:
-        ToolMissingError: ffmpeg missing.  BuildError: ffmpeg failed.  ValueError: unknown codec.
-    """
-    if codec not in CODECS:
-        raise ValueError(f"unknown codec {codec!r} (expected one of {', '.join(CODECS)})")
-    leveling = leveling or plan_leveling(timeline, target_lufs, true_peak_dbtp)
-    source = "pipe:0" if frames else None
-    args = _pcm_input(timeline, source)
-    maps = ["-map", "0:a"]
-    if metadata_file is not None:
-        args += ["-i", str(metadata_file)]
-        maps += ["-map_metadata", "1", "-map_chapters", "1"]
-    else:
-        maps += ["-map_metadata", "-1", "-map_chapters", "-1"]
-    if cover_file is not None:
-        args += ["-i", str(cover_file)]
-        maps += ["-map", f"{2 if metadata_file is not None else 1}:v", "-c:v", "copy",
-                 "-disposition:v:0", "attached_pic"]
-    args += maps + ["-af", leveling.filters(), "-ar", str(timeline.sample_rate), "-ac", str(CHANNELS),
-                    "-b:a", bitrate, *CODECS[codec], "-y", str(out_path)]
-    if frames:
-        _run_piped(args, timeline.pcm_path, frames[0] * SAMPLE_WIDTH * CHANNELS, frames[1] * SAMPLE_WIDTH * CHANNELS)
-    else:
-        _run(args)
-    return leveling
-
-
-def _pcm_input(timeline: Timeline, source: str | None = None) -> list[str]:
-    return [
-        require_tool("ffmpeg"), "-hide_banner", "-nostats", "-nostdin",
-        "-f", "s16le", "-ar", str(timeline.sample_rate), "-ac", str(CHANNELS),
-        "-i", source or str(timeline.pcm_path),
-    ]
-
-
-def _run(args: list[str]) -> subprocess.CompletedProcess:
-    result = subprocess.run(args, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise BuildError(f"ffmpeg failed: {_last_line(result.stderr)}")
-    return result
-
-
-def _run_piped(args: list[str], pcm_path: Path, start: int, end: int) -> None:
-    """Run ffmpeg with bytes ``[start, end)`` of ``pcm_path`` on its standard input."""
-    with tempfile.TemporaryFile() as err, open(pcm_path, "rb") as src:
-        proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err)
-        src.seek(start)
-        remaining = end - start
-        try:
-            while remaining > 0:
-                chunk = src.read(min(remaining, 1 << 20))
-                if not chunk:
-                    break
-                proc.stdin.write(chunk)
-                remaining -= len(chunk)
-        except BrokenPipeError:
-            pass
-        finally:
-            try:
-                proc.stdin.close()
-            except BrokenPipeError:
-                pass
-        code = proc.wait()
-        if code != 0:
-            err.seek(0)
-            raise BuildError(f"ffmpeg failed: {_last_line(err.read().decode('utf-8', 'replace'))}")
-
-
-def _last_line(stderr: str) -> str:
-    lines = [line for line in stderr.strip().splitlines() if line.strip()]
-    return lines[-1] if lines else "unknown error"
+        return getattr(encoder, name)
+    raise AttributeError(f"module 'narrate.audio' has no attribute {name!r}")

@@ -35,11 +35,13 @@ from narrate.errors import BuildError, ContentError
 from narrate.feed import render_feed
 from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script
-from narrate.package import copy_cover, write_episode
+from narrate.m4b import write_audiobook
+from narrate.package import copy_cover, normalise_formats, write_episode
+from narrate.synth import plan, synthesize
 from narrate.readers import SUPPORTED, read_lesson
 from narrate.preview import write_preview
 from narrate.script import REVIEW_ID, build_review_script, build_script, render_script
-from narrate.synth import synthesize
+from narrate.uptodate import make_episodes, save_records
 from narrate.yamlio import file_mode, write_atomic
 
 Progress = Callable[[str, int, int], None]
@@ -111,7 +113,8 @@ def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
 
 def build(content: Path, out_dir: Path, *, lexicon_file: Path | None = None,
           progress: Progress | None = None, cache: UtteranceCache | None = None,
-          review: bool | None = None) -> BuildResult:
+          review: bool | None = None, jobs: int | None = None, cache_dir: Path | None = None,
+          formats: tuple[str, ...] | None = None, audiobook: bool = False, split: bool = False) -> BuildResult:
     """Build every episode of a course (or one lesson file), the transcripts and the feed.
 
     Args:
@@ -121,6 +124,13 @@ def build(content: Path, out_dir: Path, *, lexicon_file: Path | None = None,
         progress: optional callback, see :data:`Progress`.
         cache: utterance cache (default: :func:`narrate.cache.default_cache_dir`).
         review: add the course-review bonus episode (None: the course's ``review`` setting).
+        jobs: synthesis worker processes and parallel encodes (None: the CPU count; 1: all in this
+            process). Episodes that are up to date (see ``narrate.uptodate``) are not rebuilt.
+        cache_dir: utterance cache folder when ``cache`` is not given (None: the default).
+        formats: audio formats, e.g. ``("mp3", "m4b")`` (None: course.yaml's ``audio.formats``); the
+            feed enclosure is the MP3 when built, else the M4B.
+        audiobook: also write the whole course as one M4B, ``OUT/<course-slug>.m4b``, one chapter per lesson.
+        split: also write one MP3 per chapter, ``OUT/episodes/NN-<id>/NN-<chapter-slug>.mp3``.
 
     Raises:
         NarrateError: bad content or settings, a missing tool or engine, an unusable clip.
@@ -132,29 +142,36 @@ def build(content: Path, out_dir: Path, *, lexicon_file: Path | None = None,
         review_script = build_review_script(loaded.lessons, config)
         if review_script is not None:
             scripts.append(review_script)
-    _preflight(config, scripts, out_dir)
     audio.require_tool("ffmpeg")
+    _preflight(config, scripts, out_dir)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    cache = cache or UtteranceCache()
+    cache = cache or UtteranceCache(cache_dir)
     report = _hooked(progress)
     with _locked(out_dir) as stage:
-        clips, made = synthesize(scripts, config, cache, report)
+        config = replace(config, audio=replace(config.audio, formats=normalise_formats(formats or config.audio.formats)))
         cover = copy_cover(config, stage)
-        episodes = []
-        with tempfile.TemporaryDirectory(prefix="narrate-") as work:
-            for i, script in enumerate(scripts):
-                report("encoding", i, len(scripts))
-                episode = write_episode(script, clips[i], config, stage, Path(work), cover, len(scripts))
-                episode.bonus = script.lesson.id == REVIEW_ID
-                episodes.append(episode)
-            report("encoding", len(scripts), len(scripts))
+
+        def write(script: Script, clips: dict, work: Path) -> Episode:
+            return write_episode(script, clips, config, stage, work, cover, len(scripts), split=split)
+
+        made = make_episodes(scripts, config, out_dir, cache, write, jobs=jobs, report=report,
+                             extra={"split": True} if split else None)
+        if audiobook:
+            all_clips, _ = synthesize(plan(scripts, config, cache), cache, jobs=jobs)
+            with tempfile.TemporaryDirectory(prefix="narrate-book-") as work:
+                write_audiobook(scripts, all_clips, config, stage, Path(work), cover)
+        episodes = made.episodes
+        for episode in episodes:
+            episode.bonus = episode.lesson.id == REVIEW_ID
         episodes = _publish(stage, out_dir, episodes)
         write_preview(out_dir, config, episodes, image_file=cover)
         feed = render_feed(config, episodes, image_file=cover)
         _commit_feed(out_dir, feed, episodes)
+        save_records(out_dir, made)
     total = sum(len(s.says()) for s in scripts)
-    return BuildResult(out_dir, episodes, out_dir / "feed.xml", synthesized=made, cached=total - made)
+    return BuildResult(out_dir, episodes, out_dir / "feed.xml", synthesized=made.synthesized,
+                       cached=total - made.synthesized, skipped_episodes=made.skipped)
 
 
 @contextmanager
@@ -168,7 +185,7 @@ def _locked(out_dir: Path) -> Iterator[Path]:
     Raises:
         BuildError: another build holds the lock (one line, naming the folder).
     """
-    with open(out_dir / ".narrate.lock", "w") as handle:
+    with open(out_dir / ".narrate.lock", "a") as handle:  # "a": never truncate (or touch) it
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -177,6 +194,7 @@ def _locked(out_dir: Path) -> Iterator[Path]:
         stage = out_dir / STAGE
         try:
             shutil.rmtree(stage, ignore_errors=True)
+            _remove_partial_files(out_dir)
             stage.mkdir()
             yield stage
         finally:
@@ -311,9 +329,13 @@ def _publish(stage: Path, out_dir: Path, episodes: list[Episode]) -> list[Episod
 
 
 def _commit_feed(out_dir: Path, feed: str, episodes: list[Episode]) -> None:
-    """Replace ``out_dir/feed.xml`` in one rename, then delete episode files nothing refers to."""
+    """Replace ``out_dir/feed.xml`` in one rename, then delete episode files nothing refers to.
+
+    The new feed is written (and fsynced) in the staging folder first, so a killed build leaves no
+    partial file beside the published one.
+    """
     target = out_dir / "feed.xml"
-    tmp = target.with_name(f".feed.xml.{os.getpid()}.part")
+    tmp = out_dir / STAGE / "feed.xml.part"
     try:
         with open(tmp, "wb") as handle:
             handle.write(feed.encode("utf-8"))
@@ -375,3 +397,11 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def _remove_partial_files(out_dir: Path) -> None:
+    """Delete ``.<name>.<random>.part`` files that a killed build left beside published files
+    (``write_atomic`` and ``temp_beside`` names); called with the lock held, so none is in use."""
+    for path in out_dir.rglob(".*.part"):
+        if path.is_file() and STAGE not in path.relative_to(out_dir).parts:
+            path.unlink(missing_ok=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import warnings
 from pathlib import Path
 
 import click
@@ -10,6 +11,11 @@ import click
 from narrate import __version__
 
 _PATH = click.Path(path_type=Path)
+
+# pydub warns on import when ffmpeg/ffprobe are not on PATH; narrate reports a missing tool itself,
+# as one "Error:" line, when (and only when) a command needs it.
+warnings.filterwarnings("ignore", message=r"Couldn't find (ffmpeg or avconv|ffprobe or avprobe)",
+                        category=RuntimeWarning)
 
 
 class _Group(click.Group):
@@ -37,19 +43,62 @@ def main() -> None:
 @click.option("--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken).")
 @click.option("--review/--no-review", default=None,
               help="Add (or leave out) the course-review bonus episode; default: course.yaml's 'review'.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Parallel speech workers and encodes (default: the number of CPUs).")
+@click.option("--cache-dir", type=_PATH, default=None, envvar="NARRATE_CACHE_DIR",
+              help="Utterance cache folder (default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).")
+@click.option("--format", "formats", metavar="LIST", default=None,
+              help="Audio formats, comma-separated: mp3, m4b (default: course.yaml's audio.formats, else mp3).")
+@click.option("--audiobook", is_flag=True, help="Also write the whole course as one M4B, one chapter per lesson.")
+@click.option("--split", is_flag=True, help="Also write one MP3 per chapter (OUT/episodes/NN-<id>/).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
-def build(content: Path, out_dir: Path, lexicon_file: Path | None, review: bool | None, quiet: bool) -> None:
+def build(content: Path, out_dir: Path, lexicon_file: Path | None, review: bool | None, jobs: int | None,
+          cache_dir: Path | None, formats: str | None, audiobook: bool, split: bool, quiet: bool) -> None:
     """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
     from narrate.build import build as run_build
+    from narrate.package import normalise_formats
     from narrate.progress import reporter
 
     with reporter(quiet) as progress:
-        result = run_build(content, out_dir, lexicon_file=lexicon_file, progress=progress, review=review)
+        result = run_build(content, out_dir, lexicon_file=lexicon_file, progress=progress, review=review,
+                           jobs=jobs, cache_dir=cache_dir, formats=normalise_formats(formats) if formats else None,
+                           audiobook=audiobook, split=split)
     if not quiet:
         click.echo(
             f"Built {len(result.episodes)} episode(s) in {result.out_dir} "
-            f"({result.synthesized} utterances synthesized, {result.cached} from cache); feed: {result.feed_file}"
+            f"({result.skipped_episodes} up to date; {result.synthesized} utterances synthesized, "
+            f"{result.cached} from cache); feed: {result.feed_file}"
         )
+
+
+@main.group()
+def cache() -> None:
+    """The utterance cache: one WAV per spoken sentence, reused by every build."""
+
+
+_CACHE_DIR = click.option("--dir", "cache_dir", type=_PATH, default=None, envvar="NARRATE_CACHE_DIR",
+                          help="Cache folder (default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).")
+
+
+@cache.command("info")
+@_CACHE_DIR
+def cache_info(cache_dir: Path | None) -> None:
+    """Print the cache folder, its number of clips and their total size."""
+    from narrate.cache import UtteranceCache
+
+    store = UtteranceCache(cache_dir)
+    info = store.info()
+    click.echo(f"{store.root}: {info.clips} clip(s), {info.bytes / 1e6:.1f} MB ({info.bytes} bytes)")
+
+
+@cache.command("clear")
+@_CACHE_DIR
+def cache_clear(cache_dir: Path | None) -> None:
+    """Delete every cached clip (the next build synthesizes everything again)."""
+    from narrate.cache import UtteranceCache
+
+    store = UtteranceCache(cache_dir)
+    click.echo(f"{store.root}: removed {store.clear()} clip(s)")
 
 
 @main.command()

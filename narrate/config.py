@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from narrate.errors import ConfigError
 from narrate.yamlio import LineDict, LineList, load_yaml
@@ -151,6 +152,7 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
         raise ConfigError("base_url must be an http(s) URL", path, data.line_of("base_url"))
     if not base_url.endswith("/"):
         base_url += "/"
+    base_url = _encode_url(base_url)
     start_date = str(data.get("start_date", "2026-01-05"))
     if not _DATE.match(start_date):
         raise ConfigError("start_date must be YYYY-MM-DD", path, data.line_of("start_date"))
@@ -236,6 +238,14 @@ def _cover(v: "_Validator", data: LineDict, path: Path) -> Path:
     except ValueError:
         raise ConfigError(f"cover '{name}' is a link to a file outside the course folder", path, line) from None
     return cover
+
+
+def _encode_url(url: str) -> str:
+    """Percent-encode what must be encoded in a URL's path and query (spaces, non-ASCII), keeping
+    characters that have a meaning there and existing ``%XX`` escapes (so it is idempotent)."""
+    parts = urlsplit(url)
+    safe = "/%:@&=+$,;~!*'()[]"
+    return urlunsplit(parts._replace(path=quote(parts.path, safe=safe), query=quote(parts.query, safe=safe + "?")))
 
 
 def _inside(name: str) -> bool:

@@ -163,10 +163,12 @@ class Say:
 
 @dataclass(frozen=True)
 class Pause:
-    """Silence of ``ms`` milliseconds."""
+    """Silence of ``ms`` milliseconds. With ``chime``, its last moments carry a short generated
+    chime that marks the end of a think pause (the length is unchanged)."""
 
     ms: int
     kind: PauseKind = "sentence"
+    chime: bool = False
 
 
 Cue = Union[Chapter, Say, Pause]

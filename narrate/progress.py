@@ -1,45 +1,52 @@
-"""Progress display for long work: tqdm bars on a terminal, plain log lines otherwise."""
+"""Progress display for long work: tqdm bars on a terminal, plain log lines otherwise.
+
+The build reports ``progress(stage, done, total)`` (see ``narrate.build.Progress``) for two stages:
+``synthesis`` (utterances the cache lacks) and ``encoding`` (episodes that are not up to date).
+"""
 
 from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TextIO
 
 from tqdm import tqdm
 
-_LABELS = {"synthesis": "Synthesizing", "encoding": "Encoding"}
+LABELS = {"synthesis": ("Synthesizing", "utterance"), "encoding": ("Encoding", "episode")}
 
 
 @contextmanager
-def reporter(quiet: bool = False, stream=None) -> Iterator[Callable[[str, int, int], None]]:
-    """Yield a ``progress(stage, done, total)`` callback (see ``narrate.build.Progress``).
+def reporter(quiet: bool = False, stream: TextIO | None = None) -> Iterator[Callable[[str, int, int], None]]:
+    """Yield a ``progress(stage, done, total)`` callback.
 
-    On a terminal each stage gets a tqdm bar with counts and time left; otherwise one line per 10 %
-    of a stage is written to ``stream`` (default stderr). ``quiet`` shows nothing.
+    On a terminal (``stream.isatty()``) each stage gets a tqdm bar with counts, rate and time left.
+    Otherwise (a log file, CI) one line ``<Label>: <done>/<total> (<percent>%)`` is written to
+    ``stream`` (default stderr) each time a stage passes a further tenth of its total, and when it
+    finishes. ``quiet`` shows nothing. Stages with a total of 0 show nothing.
     """
     stream = stream or sys.stderr
+    tty = bool(getattr(stream, "isatty", lambda: False)())
     bars: dict[str, tqdm] = {}
-    logged: dict[str, int] = {}
-    tty = hasattr(stream, "isatty") and stream.isatty()
+    tenths: dict[str, int] = {}
 
     def progress(stage: str, done: int, total: int) -> None:
         if quiet or total <= 0:
             return
-        label = _LABELS.get(stage, stage)
+        label, unit = LABELS.get(stage, (stage.capitalize(), "item"))
         if tty:
             bar = bars.get(stage)
             if bar is None:
-                bar = bars[stage] = tqdm(total=total, desc=label, unit="cue" if stage == "synthesis" else "ep",
-                                         file=stream, leave=True, dynamic_ncols=True)
+                bar = bars[stage] = tqdm(total=total, desc=label, unit=f" {unit}", file=stream, leave=True,
+                                         dynamic_ncols=True)
             bar.update(done - bar.n)
+            if done >= total:  # finished: the next stage's bar starts on its own line
+                bar.close()
+                del bars[stage]
             return
         tenth = done * 10 // total
-        if done in (0, total) and logged.get(stage) == tenth:
-            return
-        if logged.get(stage) != tenth or done == total:
-            logged[stage] = tenth
-            print(f"{label}: {done}/{total}", file=stream, flush=True)
+        if done and tenth > tenths.get(stage, 0) or done == total and tenths.get(stage) != 10:
+            tenths[stage] = tenth
+            print(f"{label}: {done}/{total} ({done * 100 // total}%)", file=stream, flush=True)
 
     try:
         yield progress

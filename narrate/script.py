@@ -65,7 +65,8 @@ class _Builder:
             if last.kind == "think" or last.ms >= ms:
                 return
             self.cues.pop()
-        self.cues.append(Pause(ms, kind))  # type: ignore[arg-type]
+        chime = kind == "think" and self.pauses.chime
+        self.cues.append(Pause(ms, kind, chime))  # type: ignore[arg-type]
 
     def finish(self) -> tuple[Cue, ...]:
         while self.cues and isinstance(self.cues[-1], (Pause, Chapter)):
@@ -257,5 +258,6 @@ def render_script(script: Script) -> str:
             lines.append(f"{who}{cue.text}")
         elif isinstance(cue, Pause):
             label = "think pause" if cue.kind == "think" else f"{cue.kind} pause"
-            lines.append(f"    ({label} {cue.ms / 1000:.2f} s)")
+            chime = ", then a chime" if cue.chime else ""
+            lines.append(f"    ({label} {cue.ms / 1000:.2f} s{chime})")
     return "\n".join(lines).rstrip() + "\n"

@@ -222,7 +222,7 @@ def feed_base_url(out_dir: Path) -> str | None:
 
 def banner(url: str, out_dir: Path) -> list[str]:
     """The lines ``serve`` prints on start: where the feed is, and whether ``base_url`` matches."""
-    lines = [f"Serving {out_dir} at {url}", f"Feed: {url}feed.xml",
+    lines = [f"Serving {out_dir} at {url}", f"Feed: {url}feed.xml", f"Preview: {url}index.html",
              "A phone on the same network can subscribe to this feed URL (\"add a podcast by URL\")."]
     base = feed_base_url(out_dir)
     if base is not None and base != url:

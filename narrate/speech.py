@@ -106,6 +106,8 @@ _SYMBOLS = [(re.compile(p), w) for p, w in (
     (r"(?<=[a-z])/(?=[a-z])", " or "), (r"/", " slash "), (r"@", " at "), (r"…", "..."),
 )]
 _BULLETS = "•◦▪▫‣·●○■□⁃∙⦁⦾⦿►▸➢➤"
+# "<stone>" or "<Tides>": angle brackets around words are brackets, not comparisons
+_ANGLE_PAIR = re.compile(r"<(?![\s=\d-])([^<>=]*?[^\W\d_][^<>=]*?)(?<![\s=-])>")
 _LEADING_BULLET = re.compile(r"^\s*(?:(?:[" + _BULLETS + r"*–—]|[+-](?!\.?\d))\s*)+")
 _MID_BULLET = re.compile(r"\s[" + _BULLETS + r"]+\s|[" + _BULLETS + r"]")
 _DASH = re.compile(r"\s*(?:[—―]|--+|(?<=\s)[–-](?=\s)|–)\s*")
@@ -210,6 +212,7 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None) -> str:
         text = _abbr(pattern, word, text)
     text = _INITIALS.sub(_initials, text)
     text = _LETTER_DIGIT.sub(" ", text)
+    text = _ANGLE_PAIR.sub(r"\1", text)
     text = verbalize_numbers(text)
     text = _MID_BULLET.sub(", ", text)
     for pattern, word in _SYMBOLS:

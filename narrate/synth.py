@@ -7,8 +7,9 @@ Two steps, so that an unchanged build never starts a speech engine:
    and default voices are memoised in the cache folder (``engines.json``), keyed on a cheap stamp
    of the engine's installation (package files, the espeak-ng program, the Piper model file: path,
    size, modification time), so a warm build neither imports nor starts an engine.
-2. :func:`synthesize` makes the clips the cache lacks: in this process when ``jobs`` is 1 or only
-   one clip is missing, else in a pool of worker processes (see ``narrate.workers``) with a
+2. :func:`synthesize` makes the clips the cache lacks: in this process when ``jobs`` is 1, when
+   only one clip is missing, or when worker processes cannot be started (a program read from
+   standard input), else in a pool of worker processes (see ``narrate.workers``) with a
    per-utterance timeout and one retry.
 
 Every new clip is checked (exists, decodes, plausible duration, not silent) before it enters the cache.
@@ -29,7 +30,7 @@ from narrate.cache import MEMO_FILE, UtteranceCache, utterance_key
 from narrate.config import CourseConfig
 from narrate.errors import EngineError
 from narrate.model import Say, Script
-from narrate.tts import get_engine
+from narrate.tts import ENGINES, get_engine
 
 Progress = Callable[[str, int, int], None]
 
@@ -106,12 +107,18 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
 
 
 def synthesize(the_plan: Plan, cache: UtteranceCache, *, only: Iterable[int] | None = None,
-               jobs: int | None = None, report: Progress | None = None) -> tuple[list[dict[int, Path] | None], int]:
+               jobs: int | None = None, report: Progress | None = None,
+               on_ready: Callable[[int, dict[int, Path]], None] | None = None,
+               ) -> tuple[list[dict[int, Path] | None], int]:
     """Make the clips the cache lacks for the scripts ``only`` (default: all) and return every clip.
+
+    Clips are made script by script, so that early scripts are complete early.
 
     Args:
         jobs: worker processes (None: ``os.cpu_count()``); 1 synthesizes in this process.
         report: ``report("synthesis", done, total)`` over the clips that must be made.
+        on_ready: ``on_ready(i, clips)`` is called (in this thread) as soon as every clip of script
+            ``i`` is in the cache, e.g. to start encoding it while later scripts are synthesized.
 
     Returns:
         per script, cue index → clip path (None for scripts not in ``only``); and how many clips
@@ -121,33 +128,52 @@ def synthesize(the_plan: Plan, cache: UtteranceCache, *, only: Iterable[int] | N
         EngineError: engine missing, unknown voice, an unusable clip, or an engine that hung or
             crashed twice on the same utterance (naming the lesson and cue).
     """
-    wanted = set(range(len(the_plan.scripts)) if only is None else only)
+    wanted = sorted(set(range(len(the_plan.scripts)) if only is None else only))
     todo: dict[str, Utterance] = {}
-    for i in sorted(wanted):
-        for key in the_plan.keys[i].values():
-            if key not in todo and cache.get(key) is None:
-                todo[key] = the_plan.utterances[key]
+    waiting: dict[int, set[str]] = {}  # script → keys still missing
+    for i in wanted:
+        waiting[i] = set()
+        for key in the_plan.keys[i].values():  # in cue order
+            if key in todo or cache.get(key) is None:
+                waiting[i].add(key)
+                todo.setdefault(key, the_plan.utterances[key])
     report = report or (lambda stage, done, total: None)
-    jobs = max(1, jobs or os.cpu_count() or 1)
-    if todo:
-        if jobs == 1 or len(todo) == 1:
-            _in_process(list(todo.values()), cache, report)
-        else:
-            from narrate.workers import run_pool
+    clips: list[dict[int, Path] | None] = [None] * len(the_plan.keys)
 
-            run_pool(list(todo.values()), cache, min(jobs, len(todo)), report, utterance_timeout_ms)
-    clips: list[dict[int, Path] | None] = []
-    for i, keys in enumerate(the_plan.keys):
-        if i not in wanted:
-            clips.append(None)
-            continue
+    def collect(i: int) -> None:
         found = {}
-        for index, key in keys.items():
+        for index, key in the_plan.keys[i].items():
             path = cache.get(key)
             if path is None:  # pragma: no cover - removed by a concurrent `narrate cache clear`
                 raise EngineError(f"clip vanished from the cache for {the_plan.utterances[key].what}")
             found[index] = path
-        clips.append(found)
+        clips[i] = found
+        if on_ready is not None:
+            on_ready(i, found)
+
+    made = 0
+
+    def done(u: Utterance) -> None:
+        nonlocal made
+        made += 1
+        report("synthesis", made, len(todo))
+        for i in [i for i, keys in waiting.items() if u.key in keys]:
+            waiting[i].discard(u.key)
+            if not waiting[i]:
+                del waiting[i]
+                collect(i)
+
+    for i in [i for i, keys in waiting.items() if not keys]:
+        del waiting[i]
+        collect(i)
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    if todo:
+        from narrate.workers import can_spawn, run_pool
+
+        if jobs == 1 or len(todo) == 1 or not can_spawn():
+            _in_process(list(todo.values()), cache, done)
+        else:
+            run_pool(list(todo.values()), cache, min(jobs, len(todo)), done, utterance_timeout_ms)
     return clips, len(todo)
 
 
@@ -162,29 +188,39 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     engine = get_engine(u.engine)
 
     def make(tmp: Path) -> None:
-        engine.synthesize(u.text, u.voice, u.rate_wpm, tmp)
+        try:
+            engine.synthesize(u.text, u.voice, u.rate_wpm, tmp)
+        except EngineError:
+            raise
+        except Exception as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
+            raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
         clip_duration_ms(tmp, u.what)
 
     return cache.put(u.key, make)
 
 
-def _in_process(todo: list[Utterance], cache: UtteranceCache, report: Progress) -> None:
+def _in_process(todo: list[Utterance], cache: UtteranceCache, done: Callable[[Utterance], None]) -> None:
     """Synthesize here, one utterance at a time; each is tried twice before its error is raised.
 
-    A Python-level hang is interrupted by a SIGALRM timer (main thread, POSIX only).
+    The retry runs in a fresh worker process when one can be started, else here. A Python-level
+    hang is interrupted by a SIGALRM timer (main thread, POSIX only); a hang in native code is not.
     """
-    from narrate.workers import alarm
+    from narrate.workers import alarm, can_spawn, run_pool
 
-    for done, u in enumerate(todo, 1):
-        for attempt in (1, 2):
-            try:
-                with alarm(utterance_timeout_ms(u.text), u):
-                    make_clip(u, cache)
-                break
-            except EngineError as exc:
-                if attempt == 2:
+    for u in todo:
+        try:
+            with alarm(utterance_timeout_ms(u.text), u):
+                make_clip(u, cache)
+        except EngineError as exc:
+            if can_spawn():  # retry in a fresh process: some engine failures depend on its history
+                run_pool([u], cache, 1, lambda _: None, utterance_timeout_ms, tries=1)
+            else:
+                try:
+                    with alarm(utterance_timeout_ms(u.text), u):
+                        make_clip(u, cache)
+                except EngineError as exc:
                     raise _named(exc, u) from None
-        report("synthesis", done, len(todo))
+        done(u)
 
 
 def _named(exc: EngineError, u: Utterance) -> EngineError:
@@ -264,7 +300,12 @@ class _Memo:
 
 
 def _stamp(engine_name: str, voice: str | None) -> str | None:
-    """A cheap fingerprint of what an engine's version string depends on; None: do not memoise."""
+    """A cheap fingerprint of what an engine's version string depends on; None: do not memoise.
+
+    pyttsx3: narrate's engine module, the pyttsx3 package, the OS and the espeak-ng program. Piper:
+    narrate's engine module, the piper package and the voice model (bundled package or model and
+    config files). Any other registered engine: its module file and the voice.
+    """
     here = Path(__file__).resolve().parent / "tts"
     try:
         if engine_name == "pyttsx3":
@@ -278,6 +319,9 @@ def _stamp(engine_name: str, voice: str | None) -> str | None:
                 path = Path(voice).expanduser().resolve()
                 model = _file(path) + _file(path.with_name(path.name + ".json"))
             parts = [_file(here / "piper_engine.py"), _module("piper"), model, voice or ""]
+        elif engine_name in ENGINES:  # other engines: their module's file and the voice
+            module, cls, _ = ENGINES[engine_name]
+            parts = [_module(module), cls, voice or ""]
         else:
             return None
     except (OSError, ImportError, ValueError):

@@ -8,13 +8,17 @@ first use and then speaks one utterance at a time, writing the clip into the utt
 The parent hands out one utterance per idle worker and waits on the workers' pipes and process
 sentinels with a deadline. A worker that misses its deadline (hung) or dies (crashed) is killed and
 replaced, and its utterance is tried once more; a second failure raises :class:`EngineError`
-naming the lesson and cue. The wait always has a timeout, so a build never hangs.
+naming the lesson and cue. The retry goes to a fresh worker (the failed one was replaced), because
+some engine failures depend on the process's history (pyttsx3 2.99 occasionally returns without
+writing the file after many utterances). The wait always has a timeout, so a build never hangs.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import sys
 import threading
 import time
 from collections import deque
@@ -39,12 +43,14 @@ class _Worker:
     deadline: float = 0.0
 
 
-def run_pool(todo: list, cache: UtteranceCache, jobs: int, report: Callable[[str, int, int], None],
-             timeout_ms: Callable[[str], int]) -> None:
+def run_pool(todo: list, cache: UtteranceCache, jobs: int, on_done: Callable[[object], None],
+             timeout_ms: Callable[[str], int], tries: int = ATTEMPTS) -> None:
     """Synthesize every :class:`narrate.synth.Utterance` in ``todo`` into ``cache`` with ``jobs`` workers.
 
-    Args:
+    Utterances are handed out in order. Args:
+        on_done: called (in this thread) with each utterance as soon as its clip is in the cache.
         timeout_ms: per-utterance deadline in ms, from the utterance's text.
+        tries: attempts per utterance (each on a fresh worker after a failure).
 
     Raises:
         EngineError: an utterance failed twice (engine error, timeout or crash), naming its cue.
@@ -54,9 +60,8 @@ def run_pool(todo: list, cache: UtteranceCache, jobs: int, report: Callable[[str
     ctx = multiprocessing.get_context("spawn")
     specs = {u.engine: ENGINES[u.engine] for u in todo if u.engine in ENGINES}
     pending = deque(todo)
-    tries: dict[str, int] = {}
+    failures: dict[str, int] = {}
     workers: list[_Worker] = []
-    done = 0
 
     def start() -> _Worker:
         parent, child = ctx.Pipe()
@@ -69,23 +74,23 @@ def run_pool(todo: list, cache: UtteranceCache, jobs: int, report: Callable[[str
     def fail(worker: _Worker, reason: str) -> None:
         u = worker.task
         worker.task = None
-        _stop(worker)
+        _stop(worker, kill=True)
         workers.remove(worker)
-        tries[u.key] = tries.get(u.key, 0) + 1
-        if tries[u.key] >= ATTEMPTS:
+        failures[u.key] = failures.get(u.key, 0) + 1
+        if failures[u.key] >= tries:
             problem = reason if u.what in reason else f"{reason} ({u.what})"
             raise EngineError(f"{problem}; tried {ATTEMPTS} times", u.source)
         pending.appendleft(u)
 
     try:
         while pending or any(w.task is not None for w in workers):
-            for worker in workers:
-                if worker.task is None and pending:
-                    _assign(worker, pending.popleft(), timeout_ms)
-            while pending and len(workers) < jobs:
+            while pending and len(workers) < jobs:  # first, so that a retry goes to a fresh worker
                 worker = start()
                 workers.append(worker)
                 _assign(worker, pending.popleft(), timeout_ms)
+            for worker in workers:
+                if worker.task is None and pending:
+                    _assign(worker, pending.popleft(), timeout_ms)
             busy = [w for w in workers if w.task is not None]
             now = time.monotonic()
             wait_s = max(0.0, min(w.deadline for w in busy) - now)
@@ -97,25 +102,40 @@ def run_pool(todo: list, cache: UtteranceCache, jobs: int, report: Callable[[str
                     try:
                         error = worker.conn.recv()
                     except (EOFError, OSError):
-                        fail(worker, f"the speech engine crashed while speaking {u.what}")
+                        fail(worker, _crashed(worker, u))
                         continue
                     if error is None:
                         worker.task = None
-                        done += 1
-                        report("synthesis", done, len(todo))
+                        on_done(u)
                     else:
-                        worker.task = None
-                        worker.task = u
                         fail(worker, str(error))
                 elif worker.process.sentinel in ready:
-                    code = worker.process.exitcode
-                    fail(worker, f"the speech engine crashed (exit code {code}) while speaking {u.what}")
+                    fail(worker, _crashed(worker, u))
                 elif now >= worker.deadline:
                     seconds = timeout_ms(u.text) / 1000
                     fail(worker, f"the speech engine did not finish within {seconds:g} s while speaking {u.what}")
     finally:
+        for worker in workers:  # idle ones are asked to exit, busy ones killed
+            _stop(worker, kill=worker.task is not None, join=False)
         for worker in workers:
-            _stop(worker)
+            _stop(worker, kill=False, join=True)
+
+
+def can_spawn() -> bool:
+    """Whether ``spawn`` workers can start: they re-import the main module, which must be a real
+    file or a module (not a program read from standard input)."""
+    main = sys.modules.get("__main__")
+    if getattr(getattr(main, "__spec__", None), "name", None):
+        return True
+    path = getattr(main, "__file__", None)
+    return path is None or os.path.isfile(path)
+
+
+def _crashed(worker: _Worker, u) -> str:
+    worker.process.join(1)  # its pipe closes a moment before the exit status can be collected
+    code = worker.process.exitcode
+    how = f" (exit code {code})" if code is not None and code >= 0 else f" (signal {-code})" if code else ""
+    return f"the speech engine crashed{how} while speaking {u.what}"
 
 
 def _assign(worker: _Worker, u, timeout_ms: Callable[[str], int]) -> None:
@@ -124,19 +144,22 @@ def _assign(worker: _Worker, u, timeout_ms: Callable[[str], int]) -> None:
     worker.conn.send(u)
 
 
-def _stop(worker: _Worker) -> None:
-    """Ask a worker to exit; kill it if it does not within a moment."""
+def _stop(worker: _Worker, kill: bool = False, join: bool = True) -> None:
+    """Stop a worker: ``kill`` at once, else ask it to exit; with ``join``, wait a moment, then kill."""
     process = worker.process
-    try:
-        if worker.task is None and process.is_alive():
-            worker.conn.send(None)
-            process.join(0.5)
-    except (OSError, BrokenPipeError):
-        pass
-    if process.is_alive():
+    if kill:
         process.kill()
-        process.join(2)
-    worker.conn.close()
+    elif worker.task is None and not worker.conn.closed:
+        try:
+            worker.conn.send(None)
+        except OSError:
+            pass
+    if join:
+        process.join(1)
+        if process.is_alive():
+            process.kill()
+            process.join(1)
+        worker.conn.close()
 
 
 def _serve(conn: Connection, cache_root: str, specs: dict) -> None:  # pragma: no cover - child process
@@ -163,8 +186,8 @@ def _serve(conn: Connection, cache_root: str, specs: dict) -> None:  # pragma: n
             conn.send(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}")
 
 
-class _Timeout(Exception):
-    pass
+class _Timeout(BaseException):
+    """Raised by the SIGALRM handler; a BaseException so that engines' ``except Exception`` let it through."""
 
 
 @contextmanager

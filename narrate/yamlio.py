@@ -8,6 +8,7 @@ Only YAML's safe subset is accepted: a tag that would construct an object is an 
 
 from __future__ import annotations
 
+import codecs
 import functools
 import os
 import re
@@ -104,13 +105,15 @@ def read_text(path: Path, error=ContentError) -> str:
         raise error("file not found", path) from None
     except OSError as exc:
         raise error(f"cannot read file: {exc.strerror or exc}", path) from None
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise error("file is UTF-16 text, expected UTF-8 (save it as UTF-8)", path)
     if b"\x00" in raw[:8192]:
         raise error("binary file, expected UTF-8 text", path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise error("file is not valid UTF-8 text", path, line) from None
+        raise error("file is not valid UTF-8 text (save it as UTF-8)", path, line) from None
     if not text.strip():
         raise error("file is empty", path)
     return text
@@ -135,8 +138,12 @@ def load_yaml(path: Path, text: str | None = None, error=ContentError) -> Any:
             name = re.sub(r"^tag:yaml\.org,2002:", "!!", tag.group(1))
             problem = f"tag '{name}' is not allowed (only plain text, numbers, lists and mappings)"
         raise error(f"invalid YAML: {problem}", path, line) from None
+    except yaml.reader.ReaderError as exc:  # a control character: no mark, but a position
+        line = text[: exc.position].count("\n") + 1
+        char = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
+        raise error(f"invalid YAML: control character {char} is not allowed", path, line) from None
     except yaml.YAMLError as exc:
-        raise error(f"invalid YAML: {exc}", path) from None
+        raise error(f"invalid YAML: {str(exc).splitlines()[0]}", path) from None
     except RecursionError:
         raise error("invalid YAML: nested too deeply", path) from None
 

@@ -218,12 +218,13 @@ def test_banner_notes_other_base_url(tmp_path):
     assert lines == [
         f"Serving {tmp_path} at http://192.168.1.20:8000/",
         "Feed: http://192.168.1.20:8000/feed.xml",
+        "Preview: http://192.168.1.20:8000/index.html",
         'A phone on the same network can subscribe to this feed URL ("add a podcast by URL").',
         "Note: the feed lists episodes under https://example.org/tides/; for a phone to fetch them from "
         "this server, set base_url: http://192.168.1.20:8000/ in course.yaml and rebuild.",
         "Press Ctrl-C to stop.",
     ]
-    assert len(banner("https://example.org/tides/", tmp_path)) == 4
+    assert len(banner("https://example.org/tides/", tmp_path)) == 5
 
 
 class FakeBuild:

@@ -341,3 +341,10 @@ def test_plain_words_are_never_dropped(words, sep):
 @given(st.text(alphabet=st.characters(categories=["So", "Sk", "Zs"], exclude_characters="°℃℉"), max_size=20))
 def test_pictographs_are_removed_not_read(text):
     assert spoken(text) == ""
+
+
+def test_angle_brackets_around_words_are_brackets_not_comparisons():
+    assert spoken("a <stone> and <Tides>") == "a stone and Tides"
+    assert spoken("x < 5 & y > 2") == "x is less than five and y is greater than two"
+    assert spoken("if a<5 then b>3") == "if a is less than five then b is greater than three"
+    assert spoken("a <= b") == "a is less than or equal to b"

@@ -21,6 +21,8 @@ from narrate.yamlio import LineDict, LineList, load_yaml
 LESSON_KEYS = ("id", "title", "subtitle", "summary", "date", "think_pause", "sections", "quiz", "next")
 SECTION_KEYS = ("title", "body")
 QUESTION_KEYS = ("prompt", "options", "answer", "explanation", "think_pause")
+_KINDS = {bool: "true/false (quote it)", LineDict: "a mapping", LineList: "a list", bytes: "binary data",
+          type(None): "empty"}
 BLOCK_KEYS = {"bullets": ("bullets", "title"), "callout": ("callout", "text"), "caption": ("caption",)}
 
 
@@ -66,9 +68,10 @@ class LessonValidator:
         return self.scalar(value, f"'{key}'", data.line_of(key))
 
     def scalar(self, value: Any, name: str, line: int) -> str:
+        if isinstance(value, (datetime.date, datetime.datetime)):
+            value = value.isoformat()  # an unquoted date, e.g. a title "2026-01-05"
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            kind = "true/false (quote it)" if isinstance(value, bool) else type(value).__name__
-            self.fail(f"{name} must be text, not {kind}", line)
+            self.fail(f"{name} must be text, not {_KINDS.get(type(value), type(value).__name__)}", line)
         text = str(value).strip()
         if not text:
             self.fail(f"{name} is empty", line)

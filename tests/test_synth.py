@@ -1,0 +1,184 @@
+"""Synthesis: cache keys per role, in-process and pooled synthesis, timeouts, retries, errors."""
+
+from __future__ import annotations
+
+import wave
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from fake_engines import fakes  # noqa: F401  (fixture)
+from narrate import synth
+from narrate.cache import UtteranceCache, utterance_key
+from narrate.config import CourseConfig, VoiceConfig
+from narrate.errors import EngineError
+from narrate.model import Chapter, Lesson, Pause, Say, Script
+
+LESSON = Lesson(id="tides", title="Tides", source=Path("lessons/02-tides.yaml"))
+SCRIPT = Script(LESSON, (
+    Chapter("Start"), Say("The moon pulls the sea."), Pause(350), Say("Twice a day the water rises."),
+    Pause(5000, "think"), Say("Which body pulls hardest?", "host"), Say("The moon pulls the sea."),
+))
+
+
+def config(**voice) -> CourseConfig:
+    return CourseConfig(title="Coasts", voice=VoiceConfig(**{"engine": "fake", **voice}))
+
+
+def frames(path: Path) -> int:
+    with wave.open(str(path)) as wav:
+        return wav.getnframes()
+
+
+def test_plan_keys_every_say_cue_by_role(fakes, tmp_path):
+    cache = UtteranceCache(tmp_path / "c")
+    plan = synth.plan([SCRIPT], config(host="high"), cache)
+    assert plan.speakers == {"narrator": synth.Speaker("fake", "low", "fake 1"),
+                             "host": synth.Speaker("fake", "high", "fake 1")}
+    assert plan.keys[0] == {
+        1: utterance_key("fake", "fake 1", "low", 160, "The moon pulls the sea."),
+        3: utterance_key("fake", "fake 1", "low", 160, "Twice a day the water rises."),
+        5: utterance_key("fake", "fake 1", "high", 160, "Which body pulls hardest?"),
+        6: utterance_key("fake", "fake 1", "low", 160, "The moon pulls the sea."),
+    }
+    assert len(plan.utterances) == 3  # the repeated sentence is one utterance
+    assert plan.utterances[plan.keys[0][5]].what == "lesson 'tides', cue 6 (\"Which body pulls hardest?\")"
+
+
+def test_host_defaults_to_the_narrator_voice_or_its_own_engine_default(fakes, tmp_path):
+    cache = UtteranceCache(tmp_path / "c")
+    same = synth.plan([SCRIPT], config(narrator="high"), cache).speakers
+    assert same["host"] == synth.Speaker("fake", "high", "fake 1")
+    other = synth.plan([SCRIPT], config(narrator="high", host_engine="fake-other"), cache).speakers
+    assert other["host"] == synth.Speaker("fake-other", "low", "other 2")
+
+
+def test_synthesize_makes_only_missing_clips_then_reads_the_cache(fakes, tmp_path):
+    cache = UtteranceCache(tmp_path / "c")
+    plan = synth.plan([SCRIPT], config(), cache)
+    clips, made = synth.synthesize(plan, cache, jobs=1)
+    assert made == 3
+    assert sorted(clips[0]) == [1, 3, 5, 6]
+    assert clips[0][1] == clips[0][6] == cache.path(plan.keys[0][1])
+    assert frames(clips[0][3]) == 22050 * 28 * 60 // 1000  # 28 characters × 60 ms
+    assert fakes.said() == ["The moon pulls the sea.", "Twice a day the water rises.", "Which body pulls hardest?"]
+    clips2, made2 = synth.synthesize(synth.plan([SCRIPT], config(), cache), cache, jobs=1)
+    assert (clips2, made2) == (clips, 0)
+    assert len(fakes.said()) == 3
+
+
+def test_only_selected_scripts_are_synthesized(fakes, tmp_path):
+    cache = UtteranceCache(tmp_path / "c")
+    other = Script(replace(LESSON, id="waves"), (Say("Waves break on the shore."),))
+    plan = synth.plan([SCRIPT, other], config(), cache)
+    clips, made = synth.synthesize(plan, cache, only=[1], jobs=1)
+    assert clips[0] is None and list(clips[1]) == [0]
+    assert (made, fakes.said()) == (1, ["Waves break on the shore."])
+
+
+@pytest.mark.parametrize("change", [
+    {"narrator": "high"},            # voice
+    {"rate_wpm": 180},               # rate
+    {"engine": "fake-other"},        # engine (and its version)
+])
+def test_key_changes_with_voice_rate_and_engine(fakes, tmp_path, change):
+    cache = UtteranceCache(tmp_path / "c")
+    before = synth.plan([SCRIPT], config(), cache).keys[0]
+    after = synth.plan([SCRIPT], config(**change), cache).keys[0]
+    assert set(before.values()).isdisjoint(after.values())
+
+
+def test_engine_versions_are_memoised_so_a_warm_plan_starts_no_engine(fakes, tmp_path):
+    from narrate import tts
+
+    cache = UtteranceCache(tmp_path / "c")
+    first = synth.plan([SCRIPT], config(), cache)
+    assert fakes.inits() == 1
+    tts._instances.pop("fake")
+    second = synth.plan([SCRIPT], config(), cache)
+    assert fakes.inits() == 1 and second.keys == first.keys
+    assert (tmp_path / "c" / "engines.json").is_file()
+
+
+def test_pool_synthesizes_in_worker_processes(fakes, tmp_path):
+    cache = UtteranceCache(tmp_path / "c")
+    plan = synth.plan([SCRIPT], config(), cache)
+    seen = []
+    clips, made = synth.synthesize(plan, cache, jobs=2, report=lambda *a: seen.append(a))
+    assert made == 3 and all(p.is_file() for p in clips[0].values())
+    assert seen == [("synthesis", 1, 3), ("synthesis", 2, 3), ("synthesis", 3, 3)]
+    assert sorted(fakes.said()) == sorted({"The moon pulls the sea.", "Twice a day the water rises.",
+                                           "Which body pulls hardest?"})
+    assert fakes.inits() == 1 + 2  # the parent (version, default voice) and each of the two workers
+
+
+def test_a_hung_worker_is_replaced_and_the_utterance_retried(fakes, tmp_path, monkeypatch):
+    monkeypatch.setattr(synth, "MIN_TIMEOUT_MS", 1500)
+    cache = UtteranceCache(tmp_path / "c")
+    plan = synth.plan([SCRIPT], config(engine="fake-hang"), cache)
+    clips, made = synth.synthesize(plan, cache, jobs=2)
+    assert made == 3 and all(p.is_file() for p in clips[0].values())
+    said = fakes.said()
+    assert len(said) == 4  # one utterance was spoken twice: the hang, then the retry
+    assert (tmp_path / "misbehaved").is_file()
+
+
+def test_a_worker_that_always_crashes_gives_an_error_naming_the_cue(fakes, tmp_path):
+    cache = UtteranceCache(tmp_path / "c")
+    plan = synth.plan([SCRIPT], config(engine="fake-crash"), cache)
+    with pytest.raises(EngineError) as info:
+        synth.synthesize(plan, cache, jobs=2)
+    message = info.value.format_message()
+    assert "the speech engine crashed (exit code 3) while speaking lesson 'tides', cue " in message
+    assert message.endswith("; tried 2 times")
+    assert info.value.file == Path("lessons/02-tides.yaml")
+    assert cache.info().clips == 0
+
+
+def test_an_engine_error_in_a_worker_is_retried_once(fakes, tmp_path):
+    cache = UtteranceCache(tmp_path / "c")
+    plan = synth.plan([SCRIPT], config(engine="fake-flaky"), cache)
+    _, made = synth.synthesize(plan, cache, jobs=2)
+    assert made == 3 and len(fakes.said()) == 4
+
+
+def test_in_process_retry_and_timeout(fakes, tmp_path, monkeypatch):
+    monkeypatch.setattr(synth, "MIN_TIMEOUT_MS", 500)
+    cache = UtteranceCache(tmp_path / "c")
+    plan = synth.plan([SCRIPT], config(engine="fake-hang"), cache)
+    _, made = synth.synthesize(plan, cache, jobs=1)
+    assert made == 3 and len(fakes.said()) == 4
+
+
+def test_in_process_error_after_two_tries_names_the_lesson_and_cue(fakes, tmp_path):
+    cache = UtteranceCache(tmp_path / "c")
+    plan = synth.plan([SCRIPT], config(engine="fake-fail"), cache)
+    with pytest.raises(EngineError) as info:
+        synth.synthesize(plan, cache, jobs=1)
+    assert info.value.format_message() == (  # the retry ran in a fresh worker process
+        "lessons/02-tides.yaml: the fake engine always fails (lesson 'tides', cue 2 (\"The moon pulls the sea.\"));"
+        " tried 2 times"
+    )
+    assert len(fakes.said()) == 2
+
+
+def test_utterance_timeout_grows_with_text():
+    assert synth.utterance_timeout_ms("short") == 30_000
+    assert synth.utterance_timeout_ms("x" * 500) == 100_000
+
+
+def test_a_lexicon_entry_changes_only_the_keys_of_the_cues_it_rewrites(fakes, tmp_path):
+    from narrate.model import Paragraph, Section
+    from narrate.script import build_script
+
+    lesson = Lesson(id="cells", title="Cells", sections=(
+        Section("Chemistry", (Paragraph("A Li-ion cell gives 3.7 volts. Zinc cells give less."),)),))
+    cache = UtteranceCache(tmp_path / "c")
+    plain, spoken = config(), replace(config(), lexicon={"Li-ion": "lithium ion"})
+    before = synth.plan([build_script(lesson, plain)], plain, cache)
+    after = synth.plan([build_script(lesson, spoken)], spoken, cache)
+    changed = {k for k in before.utterances} - set(after.utterances)
+    added = {k for k in after.utterances} - set(before.utterances)
+    assert len(changed) == len(added) == 1
+    assert "lithium ion" in after.utterances[added.pop()].text
