@@ -114,7 +114,8 @@ def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
 def build(content: Path, out_dir: Path, *, lexicon_file: Path | None = None,
           progress: Progress | None = None, cache: UtteranceCache | None = None,
           review: bool | None = None, jobs: int | None = None, cache_dir: Path | None = None,
-          formats: tuple[str, ...] | None = None, audiobook: bool = False, split: bool = False) -> BuildResult:
+          formats: tuple[str, ...] | None = None, audiobook: bool = False, split: bool = False,
+          engine: str | None = None, voice: str | None = None, base_url: str | None = None) -> BuildResult:
     """Build every episode of a course (or one lesson file), the transcripts and the feed.
 
     Args:
@@ -131,12 +132,14 @@ def build(content: Path, out_dir: Path, *, lexicon_file: Path | None = None,
             feed enclosure is the MP3 when built, else the M4B.
         audiobook: also write the whole course as one M4B, ``OUT/<course-slug>.m4b``, one chapter per lesson.
         split: also write one MP3 per chapter, ``OUT/episodes/NN-<id>/NN-<chapter-slug>.mp3``.
+        engine, voice: speak with this engine / narrator voice instead of the course's (one build).
+        base_url: publish under this URL instead of the course's ``base_url``.
 
     Raises:
         NarrateError: bad content or settings, a missing tool or engine, an unusable clip.
     """
     loaded = load(content, lexicon_file=lexicon_file)
-    config = loaded.config
+    config = loaded.config.with_voice(engine, voice).with_base_url(base_url)
     scripts = [build_script(lesson, config) for lesson in loaded.lessons]
     if config.review if review is None else review:
         review_script = build_review_script(loaded.lessons, config)

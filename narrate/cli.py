@@ -51,9 +51,14 @@ def main() -> None:
               help="Audio formats, comma-separated: mp3, m4b (default: course.yaml's audio.formats, else mp3).")
 @click.option("--audiobook", is_flag=True, help="Also write the whole course as one M4B, one chapter per lesson.")
 @click.option("--split", is_flag=True, help="Also write one MP3 per chapter (OUT/episodes/NN-<id>/).")
+@click.option("--engine", default=None, help="Speech engine for this build (see: narrate voices).")
+@click.option("--voice", default=None, help="Narrator voice for this build (an id from: narrate voices).")
+@click.option("--base-url", default=None,
+              help="Publish under this URL for this build, e.g. the address `narrate serve` prints.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
 def build(content: Path, out_dir: Path, lexicon_file: Path | None, review: bool | None, jobs: int | None,
-          cache_dir: Path | None, formats: str | None, audiobook: bool, split: bool, quiet: bool) -> None:
+          cache_dir: Path | None, formats: str | None, audiobook: bool, split: bool, engine: str | None,
+          voice: str | None, base_url: str | None, quiet: bool) -> None:
     """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
     from narrate.build import build as run_build
     from narrate.package import normalise_formats
@@ -62,7 +67,7 @@ def build(content: Path, out_dir: Path, lexicon_file: Path | None, review: bool 
     with reporter(quiet) as progress:
         result = run_build(content, out_dir, lexicon_file=lexicon_file, progress=progress, review=review,
                            jobs=jobs, cache_dir=cache_dir, formats=normalise_formats(formats) if formats else None,
-                           audiobook=audiobook, split=split)
+                           audiobook=audiobook, split=split, engine=engine, voice=voice, base_url=base_url)
     if not quiet:
         click.echo(
             f"Built {len(result.episodes)} episode(s) in {result.out_dir} "

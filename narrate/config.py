@@ -98,6 +98,32 @@ class CourseConfig:
         """A copy with top-level fields replaced (None values are ignored)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
+    def with_voice(self, engine: str | None = None, voice: str | None = None) -> "CourseConfig":
+        """A copy speaking with another engine and/or narrator voice, for one build (``--engine``,
+        ``--voice``). Switching engine drops voice ids that belonged to the old engine; the quiz host
+        keeps its own engine and voice when ``host_engine`` is set."""
+        v = self.voice
+        if engine and engine != v.engine:
+            host_own = v.host_engine is not None
+            v = replace(v, engine=engine, narrator=None, host=v.host if host_own else None)
+        if voice:
+            v = replace(v, narrator=voice)
+        return replace(self, voice=v)
+
+    def with_base_url(self, base_url: str | None) -> "CourseConfig":
+        """A copy published under another base URL (``--base-url``), e.g. the ``narrate serve`` address.
+
+        Raises:
+            ConfigError: not an http(s) URL.
+        """
+        if not base_url:
+            return self
+        if not re.match(r"^https?://[^/\s]+", base_url):
+            raise ConfigError(f"--base-url must be an http(s) URL, not '{base_url}'")
+        base_url = _encode_url(base_url if base_url.endswith("/") else base_url + "/")
+        link = base_url if self.link == self.base_url else self.link
+        return replace(self, base_url=base_url, link=link)
+
 
 _TOP = {
     "title", "author", "description", "language", "base_url", "link", "cover", "category",

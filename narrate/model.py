@@ -116,6 +116,7 @@ class Lesson:
     ``id`` is a slug made of ``[a-z0-9-]`` used for output file names and feed GUIDs.
     ``number`` is 1-based lesson order in the course (0 when unknown, e.g. a single imported page).
     ``date`` is an ISO date ``YYYY-MM-DD`` or None (the feed then derives one from the course).
+    ``narrator_voice`` / ``host_voice`` override the course's voices for this lesson (None: the course's).
     """
 
     id: str
@@ -129,6 +130,8 @@ class Lesson:
     date: str | None = None
     think_pause_ms: int | None = None
     source: Path | None = None
+    narrator_voice: str | None = None
+    host_voice: str | None = None
 
 
 @dataclass(frozen=True)

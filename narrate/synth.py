@@ -22,14 +22,14 @@ import json
 import os
 import platform
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
 from narrate.cache import MEMO_FILE, UtteranceCache, utterance_key
 from narrate.config import CourseConfig
 from narrate.errors import EngineError
-from narrate.model import Say, Script
+from narrate.model import Lesson, Say, Script
 from narrate.tts import ENGINES, get_engine
 
 Progress = Callable[[str, int, int], None]
@@ -93,10 +93,14 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
     rate = config.voice.rate_wpm
     for script in scripts:
         keys: dict[int, str] = {}
+        lesson = script.lesson
+        own = speakers
+        if lesson.narrator_voice or lesson.host_voice:
+            own = resolve_speakers(config, cache.root, lesson)
         for index, cue in enumerate(script.cues):
             if not isinstance(cue, Say):
                 continue
-            s = speakers[cue.role]
+            s = own[cue.role]
             key = utterance_key(s.engine, s.version, s.voice, rate, cue.text)
             keys[index] = key
             if key not in result.utterances:
@@ -211,7 +215,7 @@ def _in_process(todo: list[Utterance], cache: UtteranceCache, done: Callable[[Ut
         try:
             with alarm(utterance_timeout_ms(u.text), u):
                 make_clip(u, cache)
-        except EngineError as exc:
+        except EngineError:
             if can_spawn():  # retry in a fresh process: some engine failures depend on its history
                 run_pool([u], cache, 1, lambda _: None, utterance_timeout_ms, tries=1)
             else:
@@ -236,16 +240,19 @@ def _short(text: str, limit: int = 40) -> str:
 # ---------------------------------------------------------------- roles, voices, versions
 
 
-def resolve_speakers(config: CourseConfig, cache_root: Path) -> dict[str, Speaker]:
+def resolve_speakers(config: CourseConfig, cache_root: Path, lesson: Lesson | None = None) -> dict[str, Speaker]:
     """The narrator's and the quiz host's engine, voice and version (memoised; see module docs).
 
     The host speaks with ``voice.host``; else, on the narrator's engine, with the narrator's voice;
-    else with its engine's default voice for the course language.
+    else with its engine's default voice for the course language. A lesson's own ``voice:``
+    (``narrator_voice``, ``host_voice``) wins over the course's for that lesson.
 
     Raises:
         EngineError: unknown or missing engine, or unknown voice.
     """
     v = config.voice
+    if lesson is not None and (lesson.narrator_voice or lesson.host_voice):
+        v = replace(v, narrator=lesson.narrator_voice or v.narrator, host=lesson.host_voice or v.host)
     memo = _Memo(cache_root / MEMO_FILE)
     narrator = _speaker(v.engine, v.narrator, config.language, memo)
     host_engine = v.host_engine or v.engine

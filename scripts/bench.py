@@ -253,7 +253,7 @@ def profile_cold(course: Path, work: Path, top: int = 25) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog="See the module docstring.")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lessons", type=int, default=8, help="lessons in the generated course (default 8)")
     parser.add_argument("--words", type=int, default=900, help="words per lesson (default 900)")
     parser.add_argument("--engine", choices=["pyttsx3", "piper"], default="pyttsx3",

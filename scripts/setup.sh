@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
-# Set up narrate on a fresh machine: system packages (espeak-ng, ffmpeg), a virtual environment in
-# .venv, and the package with its test extras. Safe to run again; it skips what is already there.
-#   Debian/Ubuntu: uses apt-get (as root, or through sudo).   macOS: uses Homebrew.
+# Set up narrate on a fresh machine. Safe to run again; it skips what is already there.
+#
+#   scripts/setup.sh          system packages espeak-ng and ffmpeg, a virtual environment in .venv,
+#                             and narrate itself: all that `narrate build` needs.
+#   scripts/setup.sh --dev    the same, plus what the tests need: the test libraries, the optional
+#                             Piper engine (narrate[piper]) and Debian's Chromium for the preview test.
+#
+# Debian/Ubuntu: uses apt-get (as root, or through sudo). macOS: uses Homebrew (no Chromium step:
+# the browser test is skipped there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+dev=0
+[ "${1:-}" = "--dev" ] && dev=1
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
 need=()
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+if [ "$dev" = 1 ] && [ ! -x /usr/bin/chromium ] && [ "$(uname -s)" != "Darwin" ]; then
+  need+=(chromium)  # the preview's browser test drives Debian's Chromium; we never download a browser
+fi
 if [ "${#need[@]}" -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1; then
-    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
     echo "setup: installing ${need[*]} with apt-get"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
@@ -23,24 +36,20 @@ if [ "${#need[@]}" -gt 0 ]; then
   fi
 fi
 
-# --- preview browser tests (issue 8): Debian's Chromium at /usr/bin/chromium, driven by Playwright.
-# Installed only when missing, and only with apt-get (on macOS the browser test is skipped; we never
-# run `playwright install`).
-if [ ! -x /usr/bin/chromium ] && [ "$(uname -s)" != "Darwin" ] && command -v apt-get >/dev/null 2>&1; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  echo "setup: installing chromium with apt-get (for the preview browser test)"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
-fi
-# --- end preview browser block
-
 python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv"
   "$python" -m venv .venv
 fi
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-echo "setup: installing narrate into .venv"
-.venv/bin/python -m pip install -q -e ".[test]" 2>&1 | grep -v -i "warning" || true
-.venv/bin/python -c "import narrate, pyttsx3, pydub, mutagen" || { echo "setup: install failed" >&2; exit 1; }
+extras=""
+[ "$dev" = 1 ] && extras="[test,piper]"
+echo "setup: installing narrate${extras} into .venv"
+log=$(mktemp)
+if ! .venv/bin/python -m pip install --disable-pip-version-check -q -e ".${extras}" >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "setup: pip install failed" >&2
+  exit 1
+fi
+rm -f "$log"
+.venv/bin/python -c "import narrate.build" || { echo "setup: narrate does not import" >&2; exit 1; }
 echo "setup: done (activate with: source .venv/bin/activate)"

@@ -215,7 +215,10 @@ def test_missing_espeak_is_one_line(tmp_path, out_dir, monkeypatch):
     def no_espeak(*args, **kwargs):
         raise OSError("libespeak-ng.so.1: cannot open shared object file: No such file or directory")
 
-    monkeypatch.setattr(pyttsx3, "init", no_espeak)
+    monkeypatch.setattr(pyttsx3, "init", no_espeak)  # macOS / Windows path
+    from narrate.tts import pyttsx3_engine
+
+    monkeypatch.setattr(pyttsx3_engine, "_sync_espeak", no_espeak)  # Linux path: espeak-ng's library
     monkeypatch.setattr(tts, "_instances", {})  # engines started by earlier tests
     course = write_files(tmp_path / "course", {**GOOD_COURSE, "lessons/01-boiling.yaml":
                                                GOOD_COURSE["lessons/01-boiling.yaml"] + "      - Unique espeak text.\n"})

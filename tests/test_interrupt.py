@@ -255,10 +255,6 @@ def test_ctrl_c_during_encoding(site):
     assert_recovers(course, out, cache, old_files)
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "race in narrate.uptodate.make_episodes: when Ctrl-C also stops the running ffmpeg, the encode thread can "
-    "take the next queued episode before the main thread cancels the queue; submitting one episode per free "
-    "thread from the main thread would close it"))
 def test_ctrl_c_during_encoding_starts_no_new_encode(site, tmp_path):
     """After Ctrl-C no ffmpeg is started: a wrapper on PATH logs every ffmpeg run. A process that
     existed when SIGINT was sent dies before logging, so a line logged later is a new run."""

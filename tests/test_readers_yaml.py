@@ -92,7 +92,7 @@ BODY = "sections:\n  - title: S\n    body: [Some text.]\n"
      "unknown key 'txt' in caption"),
     ("title: T\nsections:\n  - title: S\n    body:\n      - yes\n", 5,
      "a paragraph must be text, not true/false (quote it)"),
-    ("title: [T]\n" + BODY, 1, "'title' must be text, not LineList"),
+    ("title: [T]\n" + BODY, 1, "'title' must be text, not a list"),
     ("title: T\nthink_pause: slow\n" + BODY, 2, "'think_pause' must be a number of seconds between 0 and 120"),
     ("title: T\ndate: 5 May\n" + BODY, 2, "'date' must be YYYY-MM-DD"),
     ("title: T\nid: Not A Slug\n" + BODY, 2, "'id' must be made of a-z, 0-9 and '-' (e.g. cells-and-voltage)"),
@@ -122,3 +122,17 @@ def test_default_id_from_stem_and_plain_string_body(tmp_path):
     assert lesson.id == "07-motors-gears"
     assert lesson.sections == (Section("S", (Paragraph("One paragraph.", 4),), 3),)
     assert lesson.quiz == () and lesson.date is None and lesson.think_pause_ms is None
+
+
+def test_lesson_voice_overrides(tmp_path):
+    from narrate.readers import lesson_to_yaml, read_lesson
+
+    path = tmp_path / "v.yaml"
+    path.write_text("title: T\nvoice:\n  narrator: gmw/en-gb-x-rp\n  host: gmw/en-us\n"
+                    "sections:\n  - title: S\n    body: [Hello.]\n", encoding="utf-8")
+    lesson = read_lesson(path)
+    assert (lesson.narrator_voice, lesson.host_voice) == ("gmw/en-gb-x-rp", "gmw/en-us")
+    assert "voice:\n  narrator: gmw/en-gb-x-rp\n  host: gmw/en-us\n" in lesson_to_yaml(lesson)
+    path.write_text("title: T\nvoice:\n  narator: x\nsections:\n  - title: S\n    body: [Hello.]\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=r"unknown key 'narator' in voice \(did you mean 'narrator'\?\)"):
+        read_lesson(path)

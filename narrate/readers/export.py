@@ -61,6 +61,9 @@ def lesson_to_dict(lesson: Lesson) -> dict:
             out[key] = getattr(lesson, key)
     if lesson.think_pause_ms is not None:
         out["think_pause"] = ms_to_seconds(lesson.think_pause_ms)
+    voice = {k: v for k, v in (("narrator", lesson.narrator_voice), ("host", lesson.host_voice)) if v}
+    if voice:
+        out["voice"] = voice
     out["sections"] = [{"title": s.title, "body": [_block(b) for b in s.blocks]} for s in lesson.sections]
     if lesson.quiz:
         out["quiz"] = [_question(q) for q in lesson.quiz]

@@ -31,7 +31,7 @@ from narrate.readers.common import count_blanks, match_option, seconds_to_ms
 from narrate.readers.yaml_lesson import LessonValidator
 from narrate.yamlio import LineDict, load_yaml, read_text
 
-FRONT_MATTER_KEYS = ("id", "title", "subtitle", "summary", "date", "think_pause")
+FRONT_MATTER_KEYS = ("id", "title", "subtitle", "summary", "date", "think_pause", "voice")
 _QUIZ = re.compile(r"^(quiz|check yourself|test yourself|self[- ]check|questions|practice)\b", re.I)
 _NEXT = re.compile(r"^(next|next lessons?|keep going|up next|what'?s next|coming up)\b", re.I)
 _QUESTION_LABEL = re.compile(r"^(question|q)\s*\d*\s*[.:)]?$", re.I)

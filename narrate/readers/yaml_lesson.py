@@ -18,7 +18,8 @@ from narrate.model import Block, BulletList, Callout, Caption, Lesson, Paragraph
 from narrate.readers.common import DATE, SLUG, count_blanks, default_id, seconds_to_ms
 from narrate.yamlio import LineDict, LineList, load_yaml
 
-LESSON_KEYS = ("id", "title", "subtitle", "summary", "date", "think_pause", "sections", "quiz", "next")
+LESSON_KEYS = ("id", "title", "subtitle", "summary", "date", "think_pause", "voice", "sections", "quiz", "next")
+VOICE_KEYS = ("narrator", "host")
 SECTION_KEYS = ("title", "body")
 QUESTION_KEYS = ("prompt", "options", "answer", "explanation", "think_pause")
 _KINDS = {bool: "true/false (quote it)", LineDict: "a mapping", LineList: "a list", bytes: "binary data",
@@ -101,7 +102,8 @@ class LessonValidator:
     # ------------------------------------------------------------ lesson
 
     def meta(self, data: LineDict) -> dict:
-        """Validated ``id``, ``date`` and ``think_pause`` (→ ``think_pause_ms``) of a lesson mapping."""
+        """Validated ``id``, ``date``, ``think_pause`` (→ ``think_pause_ms``) and ``voice`` (→
+        ``narrator_voice``, ``host_voice``) of a lesson mapping."""
         lesson_id = self.text(data, "id") or default_id(self.path)
         if not SLUG.match(lesson_id):
             self.fail("'id' must be made of a-z, 0-9 and '-' (e.g. cells-and-voltage)", data.line_of("id"))
@@ -110,7 +112,14 @@ class LessonValidator:
             date = date.strftime("%Y-%m-%d")
         if date is not None and not (isinstance(date, str) and DATE.match(date)):
             self.fail("'date' must be YYYY-MM-DD", data.line_of("date"))
-        return {"id": lesson_id, "date": date, "think_pause_ms": self.seconds(data, "think_pause")}
+        voice = data.get("voice")
+        voices = {}
+        if voice is not None:
+            voice = self.mapping(voice, data.line_of("voice"), "'voice'")
+            self.keys(voice, VOICE_KEYS, "voice")
+            voices = {"narrator_voice": self.text(voice, "narrator") or None,
+                      "host_voice": self.text(voice, "host") or None}
+        return {"id": lesson_id, "date": date, "think_pause_ms": self.seconds(data, "think_pause"), **voices}
 
     def lesson(self, data: Any, number: int) -> Lesson:
         data = self.mapping(data, 1, "a lesson file")
