@@ -21,7 +21,6 @@ from typing import Mapping, Sequence
 
 import numpy as np
 from pydub import AudioSegment
-from scipy.signal import resample_poly
 
 from narrate.errors import ToolMissingError
 from narrate.loudness import LoudnessMeter
@@ -90,6 +89,8 @@ def clip_pcm(path: Path, sample_rate: int) -> bytes:
         return data
     common = math.gcd(segment.frame_rate, sample_rate)
     samples = np.frombuffer(data, dtype="<i2").astype(np.float64)
+    from scipy.signal import resample_poly  # imported here: scipy.signal costs ~0.5 s to import
+
     resampled = resample_poly(samples, sample_rate // common, segment.frame_rate // common)
     return np.clip(np.rint(resampled), -32768, 32767).astype("<i2").tobytes()
 

@@ -16,7 +16,7 @@ Files are found by mapping each URL to the output folder: the feed's base URL is
 URL path that exists in the folder is used. URLs are percent-decoded.
 
 Every problem is reported, one :class:`Problem` each, in feed order; nothing is raised for a bad
-folder. Durations need ``ffprobe``; artwork needs Pillow.
+folder. Durations need ``ffmpeg``; artwork needs Pillow.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ AUDIO_TYPES: dict[str, tuple[str, ...]] = {
 }
 DURATION_TOLERANCE_S = 1.0
 CHAPTER_END_TOLERANCE_MS = 50
+_DECODED_TIME = re.compile(r"time=(\d+):(\d\d):(\d\d(?:\.\d+)?)")
 CHAPTER_MATCH_TOLERANCE_MS = 1
 ARTWORK_MIN_PX, ARTWORK_MAX_PX = 1400, 3000
 
@@ -305,20 +306,26 @@ class _Checker:
         return path
 
     def duration(self, path: Path) -> float | None:
-        """Duration of an audio file in seconds per ffprobe (None after reporting a problem)."""
+        """Duration of an audio file in seconds, as a player hears it (None after reporting a problem).
+
+        The file is decoded with ffmpeg, which honours the encoder delay and padding recorded in an
+        MP3's LAME header (gapless playback); ffprobe's header estimate counts them and runs 25-50 ms long.
+        """
         if path not in self.durations:
             self.durations[path] = None
-            ffprobe = shutil.which("ffprobe")
-            if ffprobe is None:
-                if not any("ffprobe" in p.message for p in self.problems):
-                    self.add(self.out, None, "ffprobe is not installed: durations cannot be checked")
+            ffmpeg = shutil.which("ffmpeg")
+            if ffmpeg is None:
+                if not any("ffmpeg" in p.message for p in self.problems):
+                    self.add(self.out, None, "ffmpeg is not installed: durations cannot be checked")
                 return None
             result = subprocess.run(
-                [ffprobe, "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", str(path)],
+                [ffmpeg, "-hide_banner", "-nostdin", "-i", str(path), "-map", "0:a:0", "-f", "null", "-"],
                 capture_output=True, text=True)
-            try:
-                self.durations[path] = float(result.stdout.strip())
-            except ValueError:
+            times = _DECODED_TIME.findall(result.stderr)
+            if result.returncode == 0 and times:
+                h, m, sec = times[-1]
+                self.durations[path] = int(h) * 3600 + int(m) * 60 + float(sec)
+            else:
                 error = (result.stderr.strip().splitlines() or ["no duration"])[-1]
                 self.add(path, None, f"cannot read the audio: {error}")
         return self.durations[path]

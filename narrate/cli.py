@@ -68,7 +68,11 @@ def build(content: Path, out_dir: Path, lexicon_file: Path | None, review: bool 
         result = run_build(content, out_dir, lexicon_file=lexicon_file, progress=progress, review=review,
                            jobs=jobs, cache_dir=cache_dir, formats=normalise_formats(formats) if formats else None,
                            audiobook=audiobook, split=split, engine=engine, voice=voice, base_url=base_url)
-    if not quiet:
+    if quiet:
+        return
+    if result.up_to_date:
+        click.echo(f"Up to date: {result.skipped_episodes} episode(s) in {result.out_dir}; feed: {result.feed_file}")
+    else:
         click.echo(
             f"Built {len(result.episodes)} episode(s) in {result.out_dir} "
             f"({result.skipped_episodes} up to date; {result.synthesized} utterances synthesized, "

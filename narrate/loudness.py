@@ -17,8 +17,6 @@ import math
 from array import array
 
 import numpy as np
-from pyloudnorm.iirfilter import IIRfilter
-from scipy.signal import sosfilt
 
 _ABSOLUTE_GATE = -70.0  # LUFS
 _RELATIVE_GATE = -10.0  # LU
@@ -27,6 +25,8 @@ _FULL_SCALE = 32768.0
 
 def k_weighting_sos(sample_rate: int) -> np.ndarray:
     """The BS.1770 K-weighting filter (pre-filter shelf, then RLB high-pass) as second-order sections."""
+    from pyloudnorm.iirfilter import IIRfilter  # imported here, like scipy.signal: slow to import
+
     stages = (
         IIRfilter(4.0, 1 / math.sqrt(2), 1500.0, sample_rate, "high_shelf"),
         IIRfilter(0.0, 0.5, 38.0, sample_rate, "high_pass"),
@@ -60,6 +60,8 @@ class LoudnessMeter:
             return
         samples = np.frombuffer(pcm, dtype="<i2")
         self._peak = max(self._peak, int(np.max(np.abs(samples.astype(np.int32)))))
+        from scipy.signal import sosfilt
+
         weighted, self._zi = sosfilt(self._sos, samples / _FULL_SCALE, zi=self._zi)
         squares = weighted * weighted
         pos = 0

@@ -243,3 +243,4 @@ class BuildResult:
     synthesized: int = 0
     cached: int = 0
     skipped_episodes: int = 0
+    up_to_date: bool = False

@@ -6,6 +6,7 @@ narrate.feed), not from ``narrate build``, so that each test breaks exactly one 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -44,9 +45,11 @@ EPISODES = [("bowline", "01-bowline"), ("reef-knot", "02 nœud plat")]  # (lesso
 
 
 def ffprobe_ms(path: Path) -> int:
-    out = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
-                          str(path)], capture_output=True, text=True, check=True).stdout
-    return round(float(out) * 1000)
+    """Decoded duration (gapless: LAME's encoder delay and padding removed), as a player hears it."""
+    err = subprocess.run(["ffmpeg", "-hide_banner", "-nostdin", "-i", str(path), "-f", "null", "-"],
+                         capture_output=True, text=True, check=True).stderr
+    h, m, sec = re.findall(r"time=(\d+):(\d\d):(\d\d\.\d+)", err)[-1]
+    return round((int(h) * 3600 + int(m) * 60 + float(sec)) * 1000)
 
 
 def chapters_for(duration_ms: int) -> list[ChapterMark]:

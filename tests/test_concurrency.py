@@ -1,7 +1,7 @@
 """Two builds on one output folder: the second is refused with one line, the output stays whole.
 
 The first build is held inside its lock with the build's test hook (``NARRATE_TEST_PAUSE_AT``, see
-``narrate.build.TEST_PAUSE_ENV``), so the overlap is certain, not a matter of timing.
+``narrate.publish.TEST_PAUSE_ENV``), so the overlap is certain, not a matter of timing.
 """
 
 from __future__ import annotations

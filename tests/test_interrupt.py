@@ -4,7 +4,7 @@ Each test builds a small course (version 1), edits every lesson (version 2, so e
 changes), starts a second build in a subprocess and stops it at a chosen point: SIGKILL during
 synthesis, during encoding (while ffmpeg writes), after the new episode files are published but
 before the feed is replaced, and with the new feed written but not yet renamed. The points are
-reached with the build's test hook (``NARRATE_TEST_PAUSE_AT``, see ``narrate.build.TEST_PAUSE_ENV``):
+reached with the build's test hook (``NARRATE_TEST_PAUSE_AT``, see ``narrate.publish.TEST_PAUSE_ENV``):
 the build announces the point on stderr and waits for a line on stdin. Afterwards the output must
 still be the complete version-1 output (every file as it was, the feed naming only whole files of
 the right length that decode), and the next build must complete with version 2.

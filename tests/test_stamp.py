@@ -1,0 +1,61 @@
+"""The no-change fast path: an unchanged course is not even read again, and any change is noticed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from narrate.build import build
+from narrate.stamp import STAMP_FILE, input_digest, unchanged
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _mtimes(out: Path) -> dict[str, int]:
+    return {p.relative_to(out).as_posix(): p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    content = tmp_path_factory.mktemp("stamp") / "content"
+    shutil.copytree(ROOT / "content", content)
+    out = content.parent / "out"
+    first = build(content, out)
+    assert not first.up_to_date and (out / STAMP_FILE).is_file()
+    return content, out
+
+
+def test_unchanged_content_is_up_to_date_and_touches_nothing(built):
+    content, out = built
+    before = _mtimes(out)
+    result = build(content, out)
+    assert result.up_to_date and result.skipped_episodes == 3 and result.synthesized == 0
+    assert _mtimes(out) == before
+
+
+def test_each_kind_of_change_is_noticed(built, tmp_path):
+    content, out = built
+    options = {"lexicon_file": None, "review": None, "formats": None, "audiobook": False, "split": False,
+               "engine": None, "voice": None, "base_url": None}
+    digest = input_digest(content, out, options)
+    assert unchanged(out, digest) == 3
+    assert input_digest(content, out, {**options, "review": True}) != digest
+    assert input_digest(content, out, {**options, "base_url": "http://10.0.0.2:8000/"}) != digest
+    lesson = content / "lessons" / "02-capacity-and-charging.yaml"
+    text = lesson.read_text(encoding="utf-8")
+    lesson.write_text(text.replace("Capacity", "Kapacity", 1), encoding="utf-8")
+    try:
+        assert input_digest(content, out, options) != digest
+    finally:
+        lesson.write_text(text, encoding="utf-8")
+    assert input_digest(content, out, options) == digest
+    # an output that went missing makes the build run again
+    feed = out / "feed.xml"
+    saved = feed.read_bytes()
+    feed.unlink()
+    assert unchanged(out, digest) is None
+    result = build(content, out)
+    assert not result.up_to_date and result.skipped_episodes == 3
+    assert feed.read_bytes() == saved
