@@ -14,6 +14,7 @@ reachable here (``audio.encode``, ``audio.plan_leveling``, ...) for callers of t
 from __future__ import annotations
 
 import math
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,12 +77,16 @@ def require_tool(name: str) -> str:
 def clip_pcm(path: Path, sample_rate: int) -> bytes:
     """Decode a clip and convert it to the episode format; returns raw s16le mono samples.
 
-    pydub decodes the clip and mixes it to mono 16-bit; the sample rate is converted with a
+    A cache clip (``<sha256>.wav``) that was converted before is read from its kept copy
+    (``<sha256>.<rate>.pcm``). Otherwise pydub decodes the clip and mixes it to mono 16-bit; the sample rate is converted with a
     polyphase FIR filter (``scipy.signal.resample_poly``), not pydub's linear interpolation, whose
     spectral images would add hiss above the clip's original band. A clip of ``n`` frames at
     ``r`` Hz becomes ``ceil(n × sample_rate / r)`` frames.
     """
-    segment = AudioSegment.from_file(str(path))
+    resampled_copy = path.with_name(f"{path.stem}.{sample_rate}.pcm")
+    if resampled_copy.is_file():
+        return resampled_copy.read_bytes()
+    segment = AudioSegment.from_file(str(path), format="wav" if path.suffix.lower() == ".wav" else None)
     segment = segment.set_channels(CHANNELS).set_sample_width(SAMPLE_WIDTH)
     data = segment.raw_data
     data = data[: len(data) - len(data) % (SAMPLE_WIDTH * CHANNELS)]
@@ -92,7 +97,23 @@ def clip_pcm(path: Path, sample_rate: int) -> bytes:
     from scipy.signal import resample_poly  # imported here: scipy.signal costs ~0.5 s to import
 
     resampled = resample_poly(samples, sample_rate // common, segment.frame_rate // common)
-    return np.clip(np.rint(resampled), -32768, 32767).astype("<i2").tobytes()
+    data = np.clip(np.rint(resampled), -32768, 32767).astype("<i2").tobytes()
+    _keep_copy(path, resampled_copy, data)
+    return data
+
+
+def _keep_copy(clip: Path, copy: Path, data: bytes) -> None:
+    """Keep the resampled samples beside a clip of the utterance cache (``<key>.<rate>.pcm``), so
+    that the next assembly reads them instead of resampling again; written atomically, best effort
+    (a read-only or foreign folder is left alone)."""
+    if not clip.stem.isalnum() or len(clip.stem) != 64:  # only cache clips: <sha256>.wav
+        return
+    tmp = copy.with_name(f".{copy.name}.{os.getpid()}.part")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, copy)
+    except OSError:
+        tmp.unlink(missing_ok=True)
 
 
 def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sample_rate: int = 44100) -> Timeline:

@@ -16,7 +16,9 @@ previous output intact.
 
 from __future__ import annotations
 
+import importlib
 import tempfile
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -142,6 +144,9 @@ def build(content: Path, out_dir: Path, *, lexicon_file: Path | None = None,
         return BuildResult(Path(out_dir), [], Path(out_dir) / "feed.xml", skipped_episodes=episode_count,
                            up_to_date=True)
 
+    # scipy.signal (resampling, loudness filter) takes ~0.5 s to import: start it now, beside the
+    # reading and synthesis that come first.
+    threading.Thread(target=_import_quietly, args=("scipy.signal",), daemon=True).start()
     from narrate import audio
     from narrate.cache import UtteranceCache
     from narrate.feed import render_feed
@@ -235,3 +240,10 @@ def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> No
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BuildError(f"cannot create the output folder: {exc.strerror or exc}", out_dir) from None
+
+
+def _import_quietly(name: str) -> None:
+    try:
+        importlib.import_module(name)
+    except ImportError:  # reported where the module is really needed
+        pass

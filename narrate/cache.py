@@ -102,7 +102,8 @@ class UtteranceCache:
     def clear(self) -> int:
         """Delete every cached clip, leftover partial clip and the engine memo; returns the clip count.
 
-        Only files narrate made are removed (``??/*.wav``, ``??/.*.part.wav``, ``engines.json``),
+        Only files narrate made are removed (``??/*.wav``, ``??/.*.part.wav``, the resampled copies
+        ``??/*.<rate>.pcm`` that ``narrate.audio.clip_pcm`` keeps, ``engines.json``),
         then the emptied two-letter folders; anything else in the folder is left alone.
         """
         removed = 0
@@ -110,8 +111,9 @@ class UtteranceCache:
             path.unlink(missing_ok=True)
             removed += 1
         if self.root.is_dir():
-            for path in self.root.glob("??/.*.part.wav"):
-                path.unlink(missing_ok=True)
+            for pattern in ("??/.*.part.wav", "??/*.pcm", "??/.*.pcm.part"):  # partial clips, resampled PCM
+                for path in self.root.glob(pattern):
+                    path.unlink(missing_ok=True)
             (self.root / MEMO_FILE).unlink(missing_ok=True)
             for folder in self.root.glob("??"):
                 try:
