@@ -65,7 +65,8 @@ def run_pool(todo: list, cache: UtteranceCache, jobs: int, on_done: Callable[[ob
 
     def start() -> _Worker:
         parent, child = ctx.Pipe()
-        process = ctx.Process(target=_serve, args=(child, str(cache.root), specs), daemon=True,
+        threads = max(1, (os.cpu_count() or 1) // max(1, jobs))
+        process = ctx.Process(target=_serve, args=(child, str(cache.root), specs, threads), daemon=True,
                               name="narrate-synth")
         process.start()
         child.close()
@@ -162,9 +163,15 @@ def _stop(worker: _Worker, kill: bool = False, join: bool = True) -> None:
         worker.conn.close()
 
 
-def _serve(conn: Connection, cache_root: str, specs: dict) -> None:  # pragma: no cover - child process
-    """Worker main loop: receive an Utterance, make its clip, answer None (ok) or the error text."""
+def _serve(conn: Connection, cache_root: str, specs: dict, threads: int = 0) -> None:  # pragma: no cover
+    """Worker main loop: receive an Utterance, make its clip, answer None (ok) or the error text.
+
+    ``threads``: the CPU share of this worker (CPUs ÷ jobs), published as ``NARRATE_ENGINE_THREADS``
+    for engines with thread pools of their own (Piper's ONNX Runtime), so workers do not oversubscribe.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    if threads:
+        os.environ["NARRATE_ENGINE_THREADS"] = str(threads)
     from narrate.synth import make_clip
     from narrate.tts import ENGINES
 

@@ -25,6 +25,7 @@ across builds.
 from __future__ import annotations
 
 import hashlib
+import os
 import json
 import wave
 from importlib.metadata import version as package_version
@@ -146,7 +147,7 @@ class PiperEngine:
         if key not in self._loaded:
             onnxruntime.set_seed(_SEED)  # the model's noise generators are seeded when it loads
             try:
-                self._loaded[key] = PiperVoice.load(model, config_path=_config_path(model))
+                self._loaded[key] = _load_voice(model)
             except Exception as exc:
                 raise EngineError(f"cannot load Piper model {model}: {_first_line(exc)}") from None
         return self._loaded[key]
@@ -191,3 +192,23 @@ def _languages(config: Path) -> tuple[str, ...]:
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0]
+
+
+def _load_voice(model: Path) -> PiperVoice:
+    """``PiperVoice.load`` with ONNX Runtime limited to this process's CPU share.
+
+    A synthesis worker gets ``NARRATE_ENGINE_THREADS`` (CPUs ÷ jobs, see ``narrate.workers``): its
+    session then uses that many intra-op threads and does not spin-wait, so parallel workers do not
+    fight over the cores. Without it (one process), ONNX Runtime's defaults apply.
+    """
+    voice = PiperVoice.load(model, config_path=_config_path(model))
+    threads = int(os.environ.get("NARRATE_ENGINE_THREADS", "0") or 0)
+    if threads > 0:
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        onnxruntime.set_seed(_SEED)
+        voice.session = onnxruntime.InferenceSession(str(model), sess_options=options,
+                                                     providers=["CPUExecutionProvider"])
+    return voice
