@@ -285,7 +285,8 @@ def render_feed(config: CourseConfig, episodes: Sequence[Episode], *, image_file
     newest = dates[-1] if dates else datetime.combine(date.fromisoformat(config.start_date),
                                                       PUBLISH_TIME)
     _text(channel, "lastBuildDate", format_datetime(newest))
-    author = clean_text(config.author, single_line=True)
+    # Apple requires itunes:author: a course without an author (e.g. one lesson page) is credited to its title
+    author = clean_text(config.author or config.title, single_line=True)
     if author:
         _text(channel, f"{{{ITUNES}}}author", author)
     _text(channel, f"{{{ITUNES}}}summary", description)

@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from narrate.build import build
+from narrate.check import check_output
 from narrate.cli import main
 from narrate.tags import read_chapters
 
@@ -124,6 +125,7 @@ def test_text_page_builds_an_episode_with_every_question(tmp_path):
     assert "The answer is A: twenty-four hours and fifty minutes." in script
     for bad in ("•", "_", "ยท", "Start this course", "Free sample lesson"):
         assert bad not in script
+    assert [str(p) for p in check_output(tmp_path)] == []  # a one-lesson feed passes too
 
 
 def test_cli_script_and_import_on_a_text_page():
@@ -148,3 +150,7 @@ def test_bad_input_is_one_line_without_traceback(tmp_path):
         "Error: course/course.yaml:4: unknown key 'voice.rate_wmp' (did you mean 'voice.rate_wpm'?)"
     ]
     assert not (tmp_path / "out" / "feed.xml").exists()
+
+
+def test_sample_course_passes_narrate_check(course_build):
+    assert [str(p) for p in check_output(course_build.out_dir)] == []
