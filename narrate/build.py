@@ -52,6 +52,9 @@ class Loaded:
 def load(content: Path, *, lexicon_file: Path | None = None) -> Loaded:
     """Read a course folder (``course.yaml`` + ``lessons/``) or a single lesson file.
 
+    A lesson file inside a course folder (``<course>/lessons/<file>``) comes with that course's
+    settings and its number in the course; any other file gets the defaults.
+
     Raises:
         ConfigError / ContentError: with file and line, for the first problem found.
     """
@@ -60,6 +63,13 @@ def load(content: Path, *, lexicon_file: Path | None = None) -> Loaded:
         config = load_config(content / "course.yaml")
         lessons = tuple(_read_lesson(p, n, config) for n, p in enumerate(lesson_files(content, config), 1))
     elif content.is_file():
+        course = content.parent.parent
+        if content.parent.name == "lessons" and (course / "course.yaml").is_file():
+            # a lesson of a course folder is built (and scripted) with its course's settings and lexicon
+            whole = load(course, lexicon_file=lexicon_file)
+            mine = [x for x in whole.lessons if x.source and x.source.resolve() == content.resolve()]
+            if mine:
+                return Loaded(whole.config, tuple(mine))
         check_lesson_size(content, LimitsConfig())
         lesson = read_lesson(content)
         lesson = replace(lesson, number=lesson.number or 1)
@@ -201,22 +211,14 @@ def build(content: Path, out_dir: Path, *, lexicon_file: Path | None = None,
 def lesson_script_text(path: Path, *, lexicon_file: Path | None = None) -> str:
     """The rendered narration script of one lesson file.
 
-    A lesson inside a course folder (``<course>/lessons/<file>``) uses that course's settings and
-    lexicon; any other file uses the defaults.
+    A lesson inside a course folder uses that course's settings and lexicon (see :func:`load`).
 
     Raises:
         ConfigError / ContentError: with file and line.
     """
     from narrate.script import build_script, render_script
 
-    path = Path(path)
-    course = path.parent.parent
-    if path.parent.name == "lessons" and (course / "course.yaml").is_file():
-        loaded = load(course, lexicon_file=lexicon_file)
-        matches = [l for l in loaded.lessons if l.source and l.source.resolve() == path.resolve()]
-        if matches:
-            return render_script(build_script(matches[0], loaded.config))
-    loaded = load(path, lexicon_file=lexicon_file)
+    loaded = load(Path(path), lexicon_file=lexicon_file)
     return render_script(build_script(loaded.lessons[0], loaded.config))
 
 

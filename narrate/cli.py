@@ -73,11 +73,16 @@ def build(content: Path, out_dir: Path, lexicon_file: Path | None, review: bool 
     if result.up_to_date:
         click.echo(f"Up to date: {result.skipped_episodes} episode(s) in {result.out_dir}; feed: {result.feed_file}")
     else:
+        made = len(result.episodes) - result.skipped_episodes
         click.echo(
-            f"Built {len(result.episodes)} episode(s) in {result.out_dir} "
-            f"({result.skipped_episodes} up to date; {result.synthesized} utterances synthesized, "
-            f"{result.cached} from cache); feed: {result.feed_file}"
+            f"Built {_count(made, 'episode')} in {result.out_dir} ({result.skipped_episodes} more up to date); "
+            f"{_count(result.synthesized, 'sentence')} spoken, {result.cached} from the cache; "
+            f"feed: {result.feed_file}"
         )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 @main.group()
@@ -121,8 +126,11 @@ def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool) -> Non
     if lexicon_report:
         from narrate.report import course_report, format_finding
 
-        for finding in course_report(lesson, lexicon_file=lexicon_file):
+        findings = course_report(lesson, lexicon_file=lexicon_file)
+        for finding in findings:
             click.echo(format_finding(finding))
+        if not findings:
+            click.echo(f"{lesson}: no words the lexicon does not cover yet")
         return
     from narrate.build import lesson_script_text
 

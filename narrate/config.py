@@ -205,7 +205,7 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
         title=title,
         author=v.text(data, "author"),
         description=v.text(data, "description"),
-        language=v.text(data, "language") or "en-us",
+        language=_language(v.text(data, "language") or "en-us", path, data.line_of("language")),
         base_url=base_url,
         link=v.text(data, "link") or base_url,
         cover=cover,
@@ -379,3 +379,17 @@ class _Validator:
                 line = value.line_of(word) if isinstance(value, LineDict) else None
                 raise ConfigError(f"lexicon entry '{word}' must map text to text", self.path, line)
             yield word, str(spoken)
+
+
+_LANGUAGE = re.compile(r"^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$")
+
+
+def _language(tag: str, path: Path, line: int) -> str:
+    """A language tag as podcast feeds want it (ISO 639 code, optionally with a region: ``en-us``).
+
+    Raises:
+        ConfigError: not such a code (e.g. "english").
+    """
+    if not _LANGUAGE.match(tag):
+        raise ConfigError(f"language must be an ISO 639 code such as 'en' or 'en-us', not '{tag}'", path, line)
+    return tag.lower()

@@ -43,6 +43,9 @@ _UNITS = {
     "m": ("metre", "metres"), "L": ("litre", "litres"), "mL": ("millilitre", "millilitres"),
     "ml": ("millilitre", "millilitres"), "g": ("gram", "grams"), "kJ": ("kilojoule", "kilojoules"),
     "kcal": ("kilocalorie", "kilocalories"), "kPa": ("kilopascal", "kilopascals"),
+    "oz": ("ounce", "ounces"), "lb": ("pound", "pounds"), "lbs": ("pound", "pounds"),
+    "min": ("minute", "minutes"), "mins": ("minute", "minutes"), "hr": ("hour", "hours"),
+    "hrs": ("hour", "hours"), "sec": ("second", "seconds"),
 }
 _YEAR_CONTEXT = ("in", "by", "since", "from", "until", "till", "year", "during", "before", "after",
                  "around", "circa", "early", "late", "mid", "summer", "winter", "spring", "autumn",
@@ -149,10 +152,15 @@ def _currency(m: re.Match) -> str:
     return f"{decimal(num)} {scale} {many}"
 
 
+_TIME_WORD_BEFORE = re.compile(r"\b(?:at|by|from|until|till|before|after|around|since|between)\s+$", re.I)
+
+
 def _clock(m: re.Match) -> str:
     h, mins, ap = m["h"], m["m"], m["ap"]
     if ap is None and mins is None:
         return m.group(0)
+    if ap is None and h == "1" and mins != "00" and not _TIME_WORD_BEFORE.search(m.string, 0, m.start()):
+        return f"one to {cardinal(mins.lstrip('0') or '0')}"  # a bare "1:16" is a ratio, not 16 past one
     words = cardinal(str(int(h)))
     if mins and mins != "00":
         words += " " + (f"oh {_DIGITS[int(mins[1])]}" if mins[0] == "0" else cardinal(mins))
@@ -205,8 +213,20 @@ def _number(m: re.Match) -> str:
         words += " degree" if _is_one(num) else " degrees"
         words += {"C": " Celsius", "F": " Fahrenheit", "": ""}[unit]
     elif suf in _UNITS:
-        words += " " + _UNITS[suf][0 if _is_one(num) else 1]
+        singular = _is_one(num) or (m["hyph"] is not None) or _ATTRIBUTIVE.match(m.string, m.end())
+        words += " " + _UNITS[suf][0 if singular else 1]
     return words + _gap(m)
+
+
+# A unit used as an adjective stays singular, as a narrator says it: "1.5 V cells" → "one point five
+# volt cells", "a 250 mL mug"; but "5 V and up", "3 m long", "2 kg of flour" keep the plural.
+_NOT_NOUNS = ("and", "or", "of", "to", "in", "on", "at", "for", "per", "by", "from", "with", "than",
+              "each", "long", "wide", "high", "tall", "deep", "thick", "away", "apart", "ago", "later",
+              "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "may", "might",
+              "should", "must", "has", "have", "had", "do", "does", "did", "a", "an", "the", "into",
+              "over", "under", "before", "after", "then", "so", "but", "if", "when", "while", "as",
+              "more", "less", "left", "total", "overall", "every", "old", "heavy", "across", "down", "up")
+_ATTRIBUTIVE = re.compile(r" (?!(?:" + "|".join(_NOT_NOUNS) + r")\b)[a-z]{3,}\b")
 
 
 def _gap(m: re.Match) -> str:

@@ -39,8 +39,10 @@ MIME_TYPES = {"mp3": "audio/mpeg", "m4b": "audio/x-m4a"}
 
 
 def episode_stem(lesson: Lesson) -> str:
-    """File name stem of a lesson's episode files: ``NN-<id>``."""
-    return f"{lesson.number:02d}-{lesson.id}"
+    """File name stem of a lesson's episode files: ``NN-<id>``, or just ``<id>`` when the id already
+    starts with the lesson number (an id from a file name such as ``01-cells.yaml``)."""
+    prefix = f"{lesson.number:02d}-"
+    return lesson.id if lesson.id.startswith(prefix) else prefix + lesson.id
 
 
 def normalise_formats(formats: Iterable[str] | str | None) -> tuple[str, ...]:

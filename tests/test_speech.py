@@ -348,3 +348,16 @@ def test_angle_brackets_around_words_are_brackets_not_comparisons():
     assert spoken("x < 5 & y > 2") == "x is less than five and y is greater than two"
     assert spoken("if a<5 then b>3") == "if a is less than five then b is greater than three"
     assert spoken("a <= b") == "a is less than or equal to b"
+
+
+@pytest.mark.parametrize("written, said", [
+    ("Four 1.5 V cells in a row give 6 V.", "Four one point five volt cells in a row give six volts."),
+    ("a 250 mL mug", "a two hundred and fifty millilitre mug"),
+    ("It is 3 m long.", "It is three metres long."),
+    ("Add 2 kg of flour", "Add two kilograms of flour"),
+    ("Use 12 oz of water for 3 min.", "Use twelve ounces of water for three minutes."),
+    ("A 1:16 brew, or 1:18.", "A one to sixteen brew, or one to eighteen."),
+    ("Meet at 1:30.", "Meet at one thirty."),
+])
+def test_units_as_adjectives_ratios_and_more_units(written, said):
+    assert spoken(written) == said

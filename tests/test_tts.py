@@ -133,3 +133,16 @@ def test_non_wav_bytes_are_unreadable(tmp_path):
     with pytest.raises(EngineError) as err:
         clip_duration_ms(bad, "cue 7")
     assert err.value.problem.startswith("the speech engine produced an unreadable clip for cue 7: ")
+
+
+def test_an_unknown_voice_is_refused_before_any_synthesis(tmp_path):
+    from click.testing import CliRunner
+
+    from narrate.cli import main
+
+    course = Path(__file__).resolve().parent.parent / "content"
+    result = CliRunner().invoke(main, ["build", str(course), "-o", str(tmp_path / "out"), "-q",
+                                       "--voice", "nosuchvoice", "--cache-dir", str(tmp_path / "cache")])
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: unknown pyttsx3 voice 'nosuchvoice' (see: narrate voices --engine pyttsx3)"
+    assert not (tmp_path / "cache").exists() or not list((tmp_path / "cache").glob("??/*.wav"))
