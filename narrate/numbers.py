@@ -213,19 +213,24 @@ def _number(m: re.Match) -> str:
         words += " degree" if _is_one(num) else " degrees"
         words += {"C": " Celsius", "F": " Fahrenheit", "": ""}[unit]
     elif suf in _UNITS:
-        singular = _is_one(num) or (m["hyph"] is not None) or _ATTRIBUTIVE.match(m.string, m.end())
+        singular = _is_one(num) or (m["hyph"] is not None) or (
+            _DETERMINER_BEFORE.search(m.string, 0, m.start()) and _ATTRIBUTIVE.match(m.string, m.end()))
         words += " " + _UNITS[suf][0 if singular else 1]
     return words + _gap(m)
 
 
-# A unit used as an adjective stays singular, as a narrator says it: "1.5 V cells" → "one point five
-# volt cells", "a 250 mL mug"; but "5 V and up", "3 m long", "2 kg of flour" keep the plural.
+# A unit used as an adjective stays singular, as a narrator says it: "two 1.5 V cells" → "two one
+# point five volt cells", "a 250 mL mug" (a determiner before the number, a noun after the unit);
+# "5 V and up", "3 m long", "rated at 2,500 mAh supplies" keep the plural.
 _NOT_NOUNS = ("and", "or", "of", "to", "in", "on", "at", "for", "per", "by", "from", "with", "than",
               "each", "long", "wide", "high", "tall", "deep", "thick", "away", "apart", "ago", "later",
               "is", "are", "was", "were", "be", "been", "will", "would", "can", "could", "may", "might",
               "should", "must", "has", "have", "had", "do", "does", "did", "a", "an", "the", "into",
               "over", "under", "before", "after", "then", "so", "but", "if", "when", "while", "as",
               "more", "less", "left", "total", "overall", "every", "old", "heavy", "across", "down", "up")
+_DETERMINER_BEFORE = re.compile(
+    r"(?:^|\s)(?:a|an|the|each|every|this|that|these|those|your|my|our|its|his|her|their|one|two|three|"
+    r"four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d+)\s+$", re.IGNORECASE)
 _ATTRIBUTIVE = re.compile(r" (?!(?:" + "|".join(_NOT_NOUNS) + r")\b)[a-z]{3,}\b")
 
 

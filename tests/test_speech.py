@@ -361,3 +361,13 @@ def test_angle_brackets_around_words_are_brackets_not_comparisons():
 ])
 def test_units_as_adjectives_ratios_and_more_units(written, said):
     assert spoken(written) == said
+
+
+@pytest.mark.parametrize("written, said", [
+    ("so 1.5 V plus 1.5 V makes 3 V.", "so one point five volts plus one point five volts makes three volts."),
+    ("A cell rated at 2,500 mAh supplies 500 mA.",
+     "A cell rated at two thousand five hundred milliamp hours supplies five hundred milliamps."),
+    ("a 2,500 mAh pack", "a two thousand five hundred milliamp hour pack"),
+])
+def test_units_stay_plural_unless_a_determiner_and_a_noun_surround_them(written, said):
+    assert spoken(written) == said
