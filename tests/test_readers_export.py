@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from lesson_compare import without_lines
 from narrate.readers import lesson_to_yaml, read_lesson
 
-def without_lines(x):
-    """A copy with every ``line`` set to 0 and ``source`` to None."""
-    if dataclasses.is_dataclass(x):
-        changes = {f.name: without_lines(getattr(x, f.name)) for f in dataclasses.fields(x)}
-        changes.update({k: v for k, v in (("line", 0), ("source", None)) if k in changes})
-        return dataclasses.replace(x, **changes)
-    if isinstance(x, tuple):
-        return tuple(without_lines(i) for i in x)
-    return x
 
 
 HERE = Path(__file__).parent

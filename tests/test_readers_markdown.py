@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 
 from narrate.errors import ContentError
 from narrate.model import BulletList, Callout, Paragraph, Question
+from lesson_compare import without_lines
 from narrate.readers import read_lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 
 
-def without_lines(x):
-    """A copy with every ``line`` set to 0 and ``source`` to None (to compare across formats)."""
-    if dataclasses.is_dataclass(x):
-        changes = {f.name: without_lines(getattr(x, f.name)) for f in dataclasses.fields(x)}
-        changes.update({k: v for k, v in (("line", 0), ("source", None)) if k in changes})
-        return dataclasses.replace(x, **changes)
-    if isinstance(x, tuple):
-        return tuple(without_lines(i) for i in x)
-    return x
 
 
 def test_markdown_fixture_equals_yaml_fixture():
