@@ -18,6 +18,7 @@ from pathlib import Path
 ABBREVIATIONS = frozenset({
     "e.g.", "i.e.", "etc.", "vs.", "cf.", "al.", "approx.", "a.m.", "p.m.", "dr.", "mrs.", "mr.",
     "ms.", "st.", "prof.", "jr.", "sr.", "mt.", "fig.", "no.", "inc.", "ltd.", "co.", "corp.",
+    "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec.",
 })
 
 

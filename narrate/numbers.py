@@ -46,7 +46,10 @@ _UNITS = {
     "oz": ("ounce", "ounces"), "lb": ("pound", "pounds"), "lbs": ("pound", "pounds"),
     "min": ("minute", "minutes"), "mins": ("minute", "minutes"), "hr": ("hour", "hours"),
     "hrs": ("hour", "hours"), "sec": ("second", "seconds"),
+    "mg/L": ("milligram per litre", "milligrams per litre"), "g/L": ("gram per litre", "grams per litre"),
+    "m/s": ("metre per second", "metres per second"),
 }
+_DIMENSIONS = re.compile(r"(?<=\d)\s+x\s+(?=\d)")  # "2 x 3 tiles" → "2 by 3 tiles"
 _YEAR_CONTEXT = ("in", "by", "since", "from", "until", "till", "year", "during", "before", "after",
                  "around", "circa", "early", "late", "mid", "summer", "winter", "spring", "autumn",
                  "fall")
@@ -247,6 +250,7 @@ def verbalize_numbers(text: str) -> str:
     to three"``; ``"2.8T-parameter"`` -> ``"two point eight trillion parameter"``; ``"21st"`` ->
     ``"twenty-first"``; ``"45%"`` -> ``"forty-five percent"``. The result may contain doubled spaces.
     """
+    text = _DIMENSIONS.sub(" by ", text)
     text = _ISO_DATE.sub(_iso_date, text)
     text = _CURRENCY_RE.sub(lambda m: _currency(m) + _gap(m), text)
     text = _HMS.sub(_hms, text)

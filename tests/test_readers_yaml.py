@@ -100,7 +100,7 @@ BODY = "sections:\n  - title: S\n    body: [Some text.]\n"
     ("title: T\n" + BODY + "quiz:\n  - prompt: Why?\n    options: [a, b]\n    answer: c\n", 8,
      "answer 'c' is not one of the options"),
     ("title: T\n" + BODY + "quiz:\n  - prompt: A _____ b.\n    answer: [x, y]\n", 7,
-     "2 answers for 1 blanks (give one per '_____', or the completed sentence)"),
+     "2 answers for 1 blank (give one per '_____', or the completed sentence)"),
     ("title: T\n" + BODY + "quiz:\n  - prompt: Why?\n    anwser: x\n", 7,
      "unknown key 'anwser' in question (did you mean 'answer'?)"),
     ("title: T\n" + BODY + "quiz: {prompt: x}\n", 5, "'quiz' must be a list of questions"),
@@ -136,3 +136,12 @@ def test_lesson_voice_overrides(tmp_path):
     path.write_text("title: T\nvoice:\n  narator: x\nsections:\n  - title: S\n    body: [Hello.]\n", encoding="utf-8")
     with pytest.raises(ContentError, match=r"unknown key 'narator' in voice \(did you mean 'narrator'\?\)"):
         read_lesson(path)
+
+
+def test_an_answer_may_name_its_option_by_letter(tmp_path):
+    from narrate.readers import read_lesson
+
+    path = tmp_path / "q.yaml"
+    path.write_text("title: T\nsections:\n  - title: S\n    body: [Hello.]\n"
+                    "quiz:\n  - prompt: Which?\n    options: [Tea, Coffee]\n    answer: B\n", encoding="utf-8")
+    assert read_lesson(path).quiz[0].answers == ("Coffee",)

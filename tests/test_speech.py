@@ -371,3 +371,17 @@ def test_units_as_adjectives_ratios_and_more_units(written, said):
 ])
 def test_units_stay_plural_unless_a_determiner_and_a_noun_surround_them(written, said):
     assert spoken(written) == said
+
+
+@pytest.mark.parametrize("written, said", [
+    ("2 x 3 tiles", "two by three tiles"),
+    ("50–100 mg/L of calcium", "fifty to one hundred milligrams per litre of calcium"),
+    ("It moves at 3 m/s.", "It moves at three metres per second."),
+])
+def test_dimensions_and_compound_units(written, said):
+    assert spoken(written) == said
+
+
+def test_month_abbreviations_before_a_day():
+    assert sentences("v2.0 ships Jan. 5. Then we rest.") == ["v2.0 ships Jan. 5.", "Then we rest."]
+    assert spoken("It ships Jan. 5, or Sept. 12.") == "It ships January fifth, or September twelfth."

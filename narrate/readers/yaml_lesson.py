@@ -15,7 +15,7 @@ from typing import Any
 
 from narrate.errors import ContentError
 from narrate.model import Block, BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
-from narrate.readers.common import DATE, SLUG, count_blanks, default_id, seconds_to_ms
+from narrate.readers.common import DATE, SLUG, count_blanks, default_id, match_option, seconds_to_ms
 from narrate.yamlio import LineDict, LineList, load_yaml
 
 LESSON_KEYS = ("id", "title", "subtitle", "summary", "date", "think_pause", "voice", "sections", "quiz", "next")
@@ -188,14 +188,16 @@ class LessonValidator:
         at = data.line_of("answer")
         if options:
             answer = self.scalar(raw, "'answer'", at)
-            if answer not in options:
+            chosen = match_option(answer, options)  # the option's text, or its letter ("B"), as in pages
+            if chosen is None:
                 self.fail(f"answer '{answer}' is not one of the options", at)
-            answers: tuple[str, ...] = (answer,)
+            answers: tuple[str, ...] = (chosen,)
         elif isinstance(raw, LineList):
             answers = tuple(self.scalar(v, "an answer", raw.line_of(n)) for n, v in enumerate(raw))
             blanks = count_blanks(prompt)
             if len(answers) != blanks:
-                self.fail(f"{len(answers)} answers for {blanks} blanks (give one per '_____', "
+                self.fail(f"{len(answers)} answer{'s' if len(answers) != 1 else ''} for {blanks} "
+                          f"blank{'s' if blanks != 1 else ''} (give one per '_____', "
                           "or the completed sentence)", at)
         else:
             answers = (self.scalar(raw, "'answer'", at),)
