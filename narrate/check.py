@@ -32,6 +32,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from xml.parsers import expat
 
+from narrate.config import LANGUAGE_TAG
 from narrate.errors import NarrateError
 from narrate.feed import APPLE_CATEGORIES, ATOM, ITUNES, MAX_DESCRIPTION_BYTES, PODCAST
 from narrate.tags import check_chapters, read_chapters
@@ -52,7 +53,6 @@ _DECODED_TIME = re.compile(r"time=(\d+):(\d\d):(\d\d(?:\.\d+)?)")
 CHAPTER_MATCH_TOLERANCE_MS = 1
 ARTWORK_MIN_PX, ARTWORK_MAX_PX = 1400, 3000
 
-_LANGUAGE = re.compile(r"^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$")
 _DURATION = re.compile(r"^(?:(?:(\d+):)?([0-5]?\d):)?(\d+)$")
 _URL_SAFE = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
 
@@ -175,7 +175,7 @@ class _Checker:
             if size > MAX_DESCRIPTION_BYTES:
                 self.at(description, f"channel: <description> is {size} bytes (at most {MAX_DESCRIPTION_BYTES})")
         language = self.required(channel, "language", "channel", "language")
-        if language is not None and not _LANGUAGE.match(language.text.strip()):
+        if language is not None and not LANGUAGE_TAG.match(language.text.strip()):
             self.at(language, f"channel: <language> '{language.text.strip()}' is not an ISO 639 code")
         self.required(channel, f"{{{ITUNES}}}author", "channel", "itunes:author")
         explicit = self.required(channel, f"{{{ITUNES}}}explicit", "channel", "itunes:explicit")

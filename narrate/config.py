@@ -381,7 +381,8 @@ class _Validator:
             yield word, str(spoken)
 
 
-_LANGUAGE = re.compile(r"^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$")
+LANGUAGE_TAG = re.compile(r"^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$")
+"""An ISO 639 language code, optionally with subtags (``en``, ``en-us``): what podcast feeds accept."""
 
 
 def _language(tag: str, path: Path, line: int) -> str:
@@ -390,6 +391,6 @@ def _language(tag: str, path: Path, line: int) -> str:
     Raises:
         ConfigError: not such a code (e.g. "english").
     """
-    if not _LANGUAGE.match(tag):
+    if not LANGUAGE_TAG.match(tag):
         raise ConfigError(f"language must be an ISO 639 code such as 'en' or 'en-us', not '{tag}'", path, line)
     return tag.lower()
