@@ -14,8 +14,9 @@ _PATH = click.Path(path_type=Path)
 
 # pydub warns on import when ffmpeg/ffprobe are not on PATH; narrate reports a missing tool itself,
 # as one "Error:" line, when (and only when) a command needs it.
-warnings.filterwarnings("ignore", message=r"Couldn't find (ffmpeg or avconv|ffprobe or avprobe)",
-                        category=RuntimeWarning)
+warnings.filterwarnings(
+    "ignore", message=r"Couldn't find (ffmpeg or avconv|ffprobe or avprobe)", category=RuntimeWarning
+)
 
 
 class _Group(click.Group):
@@ -38,36 +39,78 @@ def main() -> None:
 
 @main.command()
 @click.argument("content", type=_PATH, default=Path("content"))
-@click.option("-o", "--out", "out_dir", type=_PATH, default=Path("audio_out"), show_default=True,
-              help="Output folder.")
+@click.option("-o", "--out", "out_dir", type=_PATH, default=Path("audio_out"), show_default=True, help="Output folder.")
 @click.option("--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken).")
-@click.option("--review/--no-review", default=None,
-              help="Add (or leave out) the course-review bonus episode; default: course.yaml's 'review'.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Parallel speech workers and encodes (default: the number of CPUs).")
-@click.option("--cache-dir", type=_PATH, default=None, envvar="NARRATE_CACHE_DIR",
-              help="Utterance cache folder (default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).")
-@click.option("--format", "formats", metavar="LIST", default=None,
-              help="Audio formats, comma-separated: mp3, m4b (default: course.yaml's audio.formats, else mp3).")
+@click.option(
+    "--review/--no-review",
+    default=None,
+    help="Add (or leave out) the course-review bonus episode; default: course.yaml's 'review'.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Parallel speech workers and encodes (default: the number of CPUs).",
+)
+@click.option(
+    "--cache-dir",
+    type=_PATH,
+    default=None,
+    envvar="NARRATE_CACHE_DIR",
+    help="Utterance cache folder (default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).",
+)
+@click.option(
+    "--format",
+    "formats",
+    metavar="LIST",
+    default=None,
+    help="Audio formats, comma-separated: mp3, m4b (default: course.yaml's audio.formats, else mp3).",
+)
 @click.option("--audiobook", is_flag=True, help="Also write the whole course as one M4B, one chapter per lesson.")
 @click.option("--split", is_flag=True, help="Also write one MP3 per chapter (OUT/episodes/NN-<id>/).")
 @click.option("--engine", default=None, help="Speech engine for this build (see: narrate voices).")
 @click.option("--voice", default=None, help="Narrator voice for this build (an id from: narrate voices).")
-@click.option("--base-url", default=None,
-              help="Publish under this URL for this build, e.g. the address `narrate serve` prints.")
+@click.option(
+    "--base-url", default=None, help="Publish under this URL for this build, e.g. the address `narrate serve` prints."
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
-def build(content: Path, out_dir: Path, lexicon_file: Path | None, review: bool | None, jobs: int | None,
-          cache_dir: Path | None, formats: str | None, audiobook: bool, split: bool, engine: str | None,
-          voice: str | None, base_url: str | None, quiet: bool) -> None:
+def build(
+    content: Path,
+    out_dir: Path,
+    lexicon_file: Path | None,
+    review: bool | None,
+    jobs: int | None,
+    cache_dir: Path | None,
+    formats: str | None,
+    audiobook: bool,
+    split: bool,
+    engine: str | None,
+    voice: str | None,
+    base_url: str | None,
+    quiet: bool,
+) -> None:
     """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
-    from narrate.build import build as run_build
-    from narrate.package import normalise_formats
+    from narrate.pipeline import build as run_build
     from narrate.progress import reporter
+    from narrate.publish.episode import normalise_formats
 
     with reporter(quiet) as progress:
-        result = run_build(content, out_dir, lexicon_file=lexicon_file, progress=progress, review=review,
-                           jobs=jobs, cache_dir=cache_dir, formats=normalise_formats(formats) if formats else None,
-                           audiobook=audiobook, split=split, engine=engine, voice=voice, base_url=base_url)
+        result = run_build(
+            content,
+            out_dir,
+            lexicon_file=lexicon_file,
+            progress=progress,
+            review=review,
+            jobs=jobs,
+            cache_dir=cache_dir,
+            formats=normalise_formats(formats) if formats else None,
+            audiobook=audiobook,
+            split=split,
+            engine=engine,
+            voice=voice,
+            base_url=base_url,
+        )
     if quiet:
         return
     if result.up_to_date:
@@ -90,15 +133,21 @@ def cache() -> None:
     """The utterance cache: one WAV per spoken sentence, reused by every build."""
 
 
-_CACHE_DIR = click.option("--dir", "cache_dir", type=_PATH, default=None, envvar="NARRATE_CACHE_DIR",
-                          help="Cache folder (default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).")
+_CACHE_DIR = click.option(
+    "--dir",
+    "cache_dir",
+    type=_PATH,
+    default=None,
+    envvar="NARRATE_CACHE_DIR",
+    help="Cache folder (default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).",
+)
 
 
 @cache.command("info")
 @_CACHE_DIR
 def cache_info(cache_dir: Path | None) -> None:
     """Print the cache folder, its number of clips and their total size."""
-    from narrate.cache import UtteranceCache
+    from narrate.speech.cache import UtteranceCache
 
     store = UtteranceCache(cache_dir)
     info = store.info()
@@ -109,7 +158,7 @@ def cache_info(cache_dir: Path | None) -> None:
 @_CACHE_DIR
 def cache_clear(cache_dir: Path | None) -> None:
     """Delete every cached clip (the next build synthesizes everything again)."""
-    from narrate.cache import UtteranceCache
+    from narrate.speech.cache import UtteranceCache
 
     store = UtteranceCache(cache_dir)
     click.echo(f"{store.root}: removed {store.clear()} clip(s)")
@@ -118,21 +167,25 @@ def cache_clear(cache_dir: Path | None) -> None:
 @main.command()
 @click.argument("lesson", type=_PATH)
 @click.option("--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken).")
-@click.option("--lexicon-report", is_flag=True,
-              help="Instead of the script, list tokens the engine may mispronounce that the lexicon lacks "
-                   "(LESSON may also be a course folder).")
+@click.option(
+    "--lexicon-report",
+    is_flag=True,
+    help="Instead of the script, list tokens the engine may mispronounce that the lexicon lacks "
+    "(LESSON may also be a course folder).",
+)
 def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool) -> None:
     """Print the narration script of LESSON (a lesson file) with chapter and pause marks."""
     if lexicon_report:
-        from narrate.report import course_report, format_finding
+        from narrate.pipeline import lexicon_findings
+        from narrate.text.lexicon_report import format_finding
 
-        findings = course_report(lesson, lexicon_file=lexicon_file)
+        findings = lexicon_findings(lesson, lexicon_file=lexicon_file)
         for finding in findings:
             click.echo(format_finding(finding))
         if not findings:
             click.echo(f"{lesson}: no words the lexicon does not cover yet")
         return
-    from narrate.build import lesson_script_text
+    from narrate.pipeline import lesson_script_text
 
     click.echo(lesson_script_text(lesson, lexicon_file=lexicon_file), nl=False)
 
@@ -141,7 +194,7 @@ def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool) -> Non
 @click.argument("page", type=_PATH)
 def import_(page: Path) -> None:
     """Print PAGE (a lesson file of any supported format) as an editable YAML lesson."""
-    from narrate.readers import lesson_to_yaml, read_lesson
+    from narrate.text.readers import lesson_to_yaml, read_lesson
 
     click.echo(lesson_to_yaml(read_lesson(page)), nl=False)
 
@@ -150,7 +203,7 @@ def import_(page: Path) -> None:
 @click.argument("out_dir", type=_PATH, default=Path("audio_out"))
 def check(out_dir: Path) -> None:
     """Validate a built OUT folder the way a podcast directory would; one problem per line."""
-    from narrate.check import check_output
+    from narrate.publish.check import check_output
 
     problems = check_output(out_dir)
     for problem in problems:
@@ -164,20 +217,22 @@ def check(out_dir: Path) -> None:
 @click.argument("out_dir", type=_PATH, default=Path("audio_out"))
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, help="Port to listen on.")
-@click.option("--watch", "watch_dir", type=_PATH, default=None,
-              help="Rebuild OUT from this content folder when it changes.")
+@click.option(
+    "--watch", "watch_dir", type=_PATH, default=None, help="Rebuild OUT from this content folder when it changes."
+)
 def serve(out_dir: Path, host: str, port: int, watch_dir: Path | None) -> None:
     """Serve OUT over HTTP (HEAD and byte ranges) and print the feed URL."""
-    from narrate.serve import serve as run_server
+    from narrate.pipeline import build as run_build
+    from narrate.publish.serve import serve as run_server
 
-    run_server(out_dir, host=host, port=port, watch=watch_dir)
+    run_server(out_dir, host=host, port=port, watch=watch_dir, build=run_build)
 
 
 @main.command()
 @click.option("--engine", "engine_name", default=None, help="Only this engine's voices.")
 def voices(engine_name: str | None) -> None:
     """List the voices of every installed speech engine."""
-    from narrate.tts import list_voices
+    from narrate.speech.engines import list_voices
 
     for line in list_voices(engine_name):
         click.echo(line)

@@ -94,11 +94,11 @@ class CourseConfig:
     lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     """Line in ``source`` of some settings, for error messages: ``"cover"``, ``"lessons.0"``, ..."""
 
-    def with_overrides(self, **changes: Any) -> "CourseConfig":
+    def with_overrides(self, **changes: Any) -> CourseConfig:
         """A copy with top-level fields replaced (None values are ignored)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
-    def with_voice(self, engine: str | None = None, voice: str | None = None) -> "CourseConfig":
+    def with_voice(self, engine: str | None = None, voice: str | None = None) -> CourseConfig:
         """A copy speaking with another engine and/or narrator voice, for one build (``--engine``,
         ``--voice``). Switching engine drops voice ids that belonged to the old engine; the quiz host
         keeps its own engine and voice when ``host_engine`` is set."""
@@ -110,7 +110,7 @@ class CourseConfig:
             v = replace(v, narrator=voice)
         return replace(self, voice=v)
 
-    def with_base_url(self, base_url: str | None) -> "CourseConfig":
+    def with_base_url(self, base_url: str | None) -> CourseConfig:
         """A copy published under another base URL (``--base-url``), e.g. the ``narrate serve`` address.
 
         Raises:
@@ -126,9 +126,25 @@ class CourseConfig:
 
 
 _TOP = {
-    "title", "author", "description", "language", "base_url", "link", "cover", "category",
-    "explicit", "start_date", "schedule_days", "review", "voice", "pauses", "audio", "lexicon",
-    "lexicon_file", "lessons", "limits",
+    "title",
+    "author",
+    "description",
+    "language",
+    "base_url",
+    "link",
+    "cover",
+    "category",
+    "explicit",
+    "start_date",
+    "schedule_days",
+    "review",
+    "voice",
+    "pauses",
+    "audio",
+    "lexicon",
+    "lexicon_file",
+    "lessons",
+    "limits",
 }
 _VOICE = {"engine", "narrator", "host", "host_engine", "rate_wpm"}
 _PAUSES = {"sentence", "paragraph", "section", "think", "think_per_option", "think_per_word", "chime"}
@@ -248,15 +264,14 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
     )
 
 
-def _cover(v: "_Validator", data: LineDict, path: Path) -> Path:
+def _cover(v: _Validator, data: LineDict, path: Path) -> Path:
     name = v.text(data, "cover")
     line = data.line_of("cover")
     if not _inside(name):
         raise ConfigError(f"cover '{name}' must be a file inside the course folder", path, line)
     cover = path.parent / name
     if cover.suffix.lower() not in _COVER_TYPES:
-        raise ConfigError(f"cover must be a JPEG or PNG image ({', '.join(_COVER_TYPES)}), not '{name}'",
-                          path, line)
+        raise ConfigError(f"cover must be a JPEG or PNG image ({', '.join(_COVER_TYPES)}), not '{name}'", path, line)
     if not cover.is_file():
         raise ConfigError(f"cover image not found: {name}", path, line)
     try:

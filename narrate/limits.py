@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from narrate.config import LimitsConfig
 from narrate.errors import ContentError
@@ -39,7 +39,9 @@ def check_lesson_size(path: Path, limits: LimitsConfig) -> None:
     if size > limits.max_lesson_bytes:
         raise ContentError(
             f"lesson file is too large ({_bytes(size)}; the limit is {_bytes(limits.max_lesson_bytes)}, "
-            "set by limits.max_lesson_bytes in course.yaml)", path)
+            "set by limits.max_lesson_bytes in course.yaml)",
+            path,
+        )
 
 
 def estimate_ms(script: Script, rate_wpm: int) -> int:
@@ -63,7 +65,8 @@ def check_episode_lengths(scripts: Iterable[Script], rate_wpm: int, limits: Limi
             raise ContentError(
                 f"lesson '{lesson.id}' would make an episode of about {_minutes(estimate)}, over the limit "
                 f"of {_minutes(limit_ms)} (limits.max_episode_minutes in course.yaml); split the lesson",
-                lesson.source)
+                lesson.source,
+            )
 
 
 def _bytes(size: int) -> str:

@@ -15,7 +15,7 @@ Episode (what was built)::
     Episode ── chapters: [ChapterMark] · cue_times: [CueTime] · files
 
 All times are integer milliseconds (``*_ms``). Text in the content model is written text, as the
-author wrote it; text in ``Say`` cues is spoken text, after normalisation (see ``narrate.speech``).
+author wrote it; text in ``Say`` cues is spoken text, after normalisation (see ``narrate.text.normalize``).
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ class Lesson:
 class Course:
     """A course: its settings (``narrate.config.CourseConfig``) and its lessons in order."""
 
-    config: "object"
+    config: object
     lessons: tuple[Lesson, ...]
     root: Path | None = None
 
@@ -235,7 +235,7 @@ class Episode:
 
 @dataclass
 class BuildResult:
-    """What ``narrate.build.build`` produced: the output folder, the episodes, the feed file."""
+    """What ``narrate.pipeline.build`` produced: the output folder, the episodes, the feed file."""
 
     out_dir: Path
     episodes: list[Episode]
@@ -244,3 +244,10 @@ class BuildResult:
     cached: int = 0
     skipped_episodes: int = 0
     up_to_date: bool = False
+
+
+def episode_stem(lesson: Lesson) -> str:
+    """File name stem of a lesson's episode files: ``NN-<id>``, or just ``<id>`` when the id already
+    starts with the lesson number (an id from a file name such as ``01-cells.yaml``)."""
+    prefix = f"{lesson.number:02d}-"
+    return lesson.id if lesson.id.startswith(prefix) else prefix + lesson.id

@@ -1,14 +1,15 @@
 """Progress display for long work: tqdm bars on a terminal, plain log lines otherwise.
 
-The build reports ``progress(stage, done, total)`` (see ``narrate.build.Progress``) for two stages:
+The build reports ``progress(stage, done, total)`` (see ``narrate.pipeline.Progress``) for two stages:
 ``synthesis`` (utterances the cache lacks) and ``encoding`` (episodes that are not up to date).
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator, TextIO
+from typing import TextIO
 
 from tqdm import tqdm
 
@@ -36,8 +37,9 @@ def reporter(quiet: bool = False, stream: TextIO | None = None) -> Iterator[Call
         if tty:
             bar = bars.get(stage)
             if bar is None:
-                bar = bars[stage] = tqdm(total=total, desc=label, unit=f" {unit}", file=stream, leave=True,
-                                         dynamic_ncols=True)
+                bar = bars[stage] = tqdm(
+                    total=total, desc=label, unit=f" {unit}", file=stream, leave=True, dynamic_ncols=True
+                )
             bar.update(done - bar.n)
             if done >= total:  # finished: the next stage's bar starts on its own line
                 bar.close()

@@ -1,4 +1,23 @@
-"""Incremental builds: skip episodes whose inputs did not change; make the rest in parallel.
+"""What is up to date: the whole build (the no-change fast path) and each episode.
+
+This module imports nothing heavy, so that the no-change path costs little more than Python's start.
+
+**Whole build.** The no-change fast path: skip a whole build when neither its inputs nor its outputs changed.
+
+After a successful build, ``OUT/.narrate-stamp.json`` records a digest of every input and the size of
+every output file::
+
+    {"format": 1, "inputs": "<sha256>", "outputs": {"feed.xml": 5123, "episodes/01-x.<v>.mp3": 1193287, ...},
+     "episodes": 3}
+
+The input digest covers narrate's own code and version, every file of the content (the course
+folder, hidden files and the output folder excepted, or the single lesson file), the extra lexicon
+file, the build options that change output, and a cheap stamp of each speech engine the course
+names (package and program files, see ``narrate.speech.synthesis._stamp``). When the digest matches and every
+recorded output is still there with its size, nothing is read further and nothing is written: the
+outputs stay byte-identical and keep their modification times.
+
+**Each episode.** Incremental builds: skip episodes whose inputs did not change; make the rest in parallel.
 
 After a successful build, ``OUT/.narrate-build.json`` records every episode by its file stem::
 
@@ -21,94 +40,131 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import tempfile
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from narrate import __version__
-from narrate.cache import UtteranceCache
-from narrate.config import CourseConfig
-from narrate.model import ChapterMark, CueTime, Episode, Script
-from narrate.package import episode_stem
-from narrate.synth import plan, synthesize
+from narrate.model import ChapterMark, CueTime, Episode, Script, episode_stem
 from narrate.yamlio import write_atomic
 
+if TYPE_CHECKING:
+    from narrate.config import CourseConfig
+
 RECORD_FORMAT = 1
+STAMP_FILE = ".narrate-stamp.json"
 RECORDS_FILE = ".narrate-build.json"
-Writer = Callable[[Script, dict, Path], Episode]
-"""``write(script, clips, work_dir) -> Episode``: assemble, encode and package one episode."""
+STAMP_FORMAT = 1
+_ENGINE_KEYS = ("engine", "host_engine")
+_VOICE_KEYS = ("narrator", "host")
 
 
-def make_episodes(scripts: list[Script], config: CourseConfig, out_dir: Path, cache: UtteranceCache,
-                  write: Writer, *, jobs: int | None = None, report: Callable[[str, int, int], None] | None = None,
-                  extra: Any = None) -> "Made":
-    """Every episode of the course: reused when up to date, else synthesized, encoded and recorded.
+def input_digest(content: Path, out_dir: Path, options: dict[str, Any]) -> str | None:
+    """SHA-256 of everything a build's output depends on (see module docstring); None if unreadable."""
+    content, out_dir = Path(content), Path(out_dir)
+    sha = hashlib.sha256(f"narrate {__version__}\n{json.dumps(options, sort_keys=True, default=str)}".encode())
+    code = Path(__file__).resolve().parent
+    try:
+        for path in sorted(code.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".html", ".css", ".js"):
+                _add(sha, path, code)
+        if content.is_dir():
+            out_resolved = out_dir.resolve()
+            for path in sorted(_content_files(content, out_resolved)):
+                _add(sha, path, content)
+        else:
+            _add(sha, content, content.parent)
+        lexicon = options.get("lexicon_file")
+        if lexicon:
+            _add(sha, Path(lexicon), Path(lexicon).parent)
+        sha.update(_engine_stamps(content, options).encode())
+    except OSError:
+        return None
+    return sha.hexdigest()
 
-    Args:
-        write: makes one episode (see :data:`Writer`); called from up to ``jobs`` threads at once.
-            With more than one job, an episode is encoded as soon as its clips are ready, while
-            later episodes are still being synthesized.
-        jobs: parallel synthesis processes and encoding threads (None: the CPU count); 1 does one
-            thing at a time.
-        extra: more inputs for the fingerprint (any value with a stable ``repr``).
 
-    Returns:
-        the episodes in script order (see :class:`Made`); call :func:`save_records` once they are
-        published.
+def unchanged(out_dir: Path, digest: str | None) -> int | None:
+    """The number of episodes when ``out_dir`` was built from inputs with ``digest`` and is intact,
+    else None."""
+    if digest is None:
+        return None
+    try:
+        stamp = json.loads((Path(out_dir) / STAMP_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stamp, dict) or stamp.get("format") != STAMP_FORMAT or stamp.get("inputs") != digest:
+        return None
+    outputs = stamp.get("outputs")
+    if not isinstance(outputs, dict) or outputs != output_sizes(Path(out_dir)):
+        return None
+    return int(stamp.get("episodes", 0))
 
-    Raises:
-        NarrateError: from synthesis or ``write``.
-    """
-    import os
 
-    out_dir = Path(out_dir)
-    report = report or (lambda stage, done, total: None)
-    jobs = max(1, jobs or os.cpu_count() or 1)
-    the_plan = plan(scripts, config, cache)
-    cover_digest = _digest_file(config.cover) if config.cover else None
-    prints = [fingerprint(s, the_plan.keys[i], config, len(scripts), cover_digest, extra) for i, s in enumerate(scripts)]
-    records = _read_records(out_dir)
-    episodes: list[Episode | None] = [load_record(out_dir, records, s, prints[i]) for i, s in enumerate(scripts)]
-    stale = [i for i, e in enumerate(episodes) if e is None]
-    if not stale:
-        return Made(list(episodes), prints, 0, len(scripts))
-    report("encoding", 0, len(stale))
-    finished = 0
-    running: dict[Future, int] = {}
-    later: list[tuple[int, dict]] = []
-    with tempfile.TemporaryDirectory(prefix="narrate-") as work, \
-            ThreadPoolExecutor(max_workers=min(jobs, len(stale)), thread_name_prefix="narrate-encode") as pool:
+def output_sizes(out_dir: Path) -> dict[str, int]:
+    """``relative path → size`` of every visible file under ``out_dir`` (hidden files and folders
+    skipped), and of the episode records (``narrate.uptodate``), which later builds rely on."""
+    sizes: dict[str, int] = {}
+    records = Path(out_dir) / RECORDS_FILE
+    if records.is_file():
+        sizes[RECORDS_FILE] = records.stat().st_size
+    for folder, dirs, files in os.walk(out_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in files:
+            if not name.startswith("."):
+                path = Path(folder, name)
+                sizes[path.relative_to(out_dir).as_posix()] = path.stat().st_size
+    return sizes
 
-        def harvest(timeout: float | None) -> None:
-            nonlocal finished
-            done, _ = wait(list(running), timeout=timeout, return_when=FIRST_COMPLETED)
-            for future in done:
-                i = running.pop(future)
-                if future.exception() is not None:
-                    raise future.exception()
-                episodes[i] = future.result()
-                finished += 1
-                report("encoding", finished, len(stale))
 
-        def ready(i: int, clips: dict) -> None:
-            if jobs == 1:  # strictly one thing at a time: encode after synthesis
-                later.append((i, clips))
-                return
-            running[pool.submit(write, scripts[i], clips, Path(work))] = i  # encode while synthesizing
-            harvest(0)
+def record(out_dir: Path, digest: str | None, episodes: int) -> None:
+    """Write the stamp after a successful build."""
+    if digest is None:
+        return
+    stamp = {"format": STAMP_FORMAT, "inputs": digest, "outputs": output_sizes(Path(out_dir)), "episodes": episodes}
+    write_atomic(Path(out_dir) / STAMP_FILE, json.dumps(stamp, sort_keys=True, indent=1) + "\n")
+
+
+def _content_files(content: Path, out_resolved: Path):
+    for folder, dirs, files in os.walk(content):
+        here = Path(folder)
+        dirs[:] = [d for d in dirs if not d.startswith(".") and (here / d).resolve() != out_resolved]
+        for name in files:
+            if not name.startswith("."):
+                yield here / name
+
+
+def _add(sha, path: Path, root: Path) -> None:
+    sha.update(b"\0" + path.relative_to(root).as_posix().encode() + b"\0")
+    sha.update(path.read_bytes())
+
+
+def _engine_stamps(content: Path, options: dict[str, Any]) -> str:
+    """Stamps of the engines and voices named by the options and course.yaml (the engine's files,
+    not its output: an upgraded espeak-ng or Piper model changes the digest)."""
+    from narrate.speech.synthesis import _stamp
+
+    names: dict[str, set] = {"pyttsx3": {None}}
+    voice_settings: dict = {}
+    course = content / "course.yaml" if content.is_dir() else None
+    if course is not None and course.is_file():
+        import yaml
 
         try:
-            _, made = synthesize(the_plan, cache, only=stale, jobs=jobs, report=report, on_ready=ready)
-            for i, clips in later:
-                running[pool.submit(write, scripts[i], clips, Path(work))] = i
-            while running:
-                harvest(None)
-        except BaseException:  # an error or Ctrl-C: start no further encode, let running ones end
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
-    return Made(list(episodes), prints, made, len(scripts) - len(stale))
+            # BaseLoader: every scalar stays a string, so no value can fail to construct here
+            data = yaml.load(course.read_text(encoding="utf-8"), Loader=yaml.BaseLoader) or {}
+            voice_settings = data.get("voice") or {} if isinstance(data, dict) else {}
+        except (yaml.YAMLError, UnicodeDecodeError):
+            voice_settings = {}
+    if not isinstance(voice_settings, dict):
+        voice_settings = {}
+    engines = [options.get("engine")] + [voice_settings.get(k) for k in _ENGINE_KEYS]
+    voices = [options.get("voice")] + [voice_settings.get(k) for k in _VOICE_KEYS]
+    for engine in filter(None, engines):
+        names.setdefault(str(engine), set()).update([None, *[str(v) for v in voices if v]])
+    return "\n".join(
+        f"{name}:{voice}:{_stamp(name, voice)}" for name in sorted(names) for voice in sorted(names[name], key=str)
+    )
 
 
 @dataclasses.dataclass
@@ -122,13 +178,25 @@ class Made:
     skipped: int
 
 
-def fingerprint(script: Script, keys: dict[int, str], config: CourseConfig, count: int,
-                cover_digest: str | None, extra: Any = None) -> str:
+def fingerprint(
+    script: Script, keys: dict[int, str], config: CourseConfig, count: int, cover_digest: str | None, extra: Any = None
+) -> str:
     """SHA-256 hex digest of everything one episode's files depend on (see module docs)."""
     lesson = dataclasses.replace(script.lesson, source=None)  # the same file reached by another path
     parts = [
-        RECORD_FORMAT, __version__, _code_digest(), repr(lesson), repr(script.cues), sorted(keys.items()),
-        config.title, config.author, config.language, repr(config.audio), cover_digest, count, repr(extra),
+        RECORD_FORMAT,
+        __version__,
+        _code_digest(),
+        repr(lesson),
+        repr(script.cues),
+        sorted(keys.items()),
+        config.title,
+        config.author,
+        config.language,
+        repr(config.audio),
+        cover_digest,
+        count,
+        repr(extra),
     ]
     return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
 
@@ -145,8 +213,9 @@ def save_records(out_dir: Path, made: Made) -> None:
     """
     entries = {}
     for episode, print_ in zip(made.episodes, made.fingerprints):
-        data = {f.name: getattr(episode, f.name) for f in dataclasses.fields(episode)
-                if f.name not in ("lesson", "script")}
+        data = {
+            f.name: getattr(episode, f.name) for f in dataclasses.fields(episode) if f.name not in ("lesson", "script")
+        }
         data["chapters"] = [dataclasses.asdict(c) for c in episode.chapters]
         data["cue_times"] = [dataclasses.asdict(c) for c in episode.cue_times]
         sizes = {rel: (Path(out_dir) / rel).stat().st_size for rel in _outputs(episode)}
@@ -178,7 +247,8 @@ def load_record(out_dir: Path, records: dict, script: Script, print_: str) -> Ep
     return episode
 
 
-def _read_records(out_dir: Path) -> dict:
+def read_records(out_dir: Path) -> dict:
+    """The ``episodes`` mapping of ``OUT/.narrate-build.json`` ({} when missing or unreadable)."""
     try:
         data = json.loads(records_path(out_dir).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -193,7 +263,8 @@ def _outputs(episode: Episode) -> list[str]:
     return files + [rel for rel in episode.files.values() if isinstance(rel, str)]
 
 
-def _digest_file(path: Path) -> str:
+def digest_file(path: Path) -> str:
+    """SHA-256 hex digest of a file's bytes."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 

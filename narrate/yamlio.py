@@ -89,7 +89,8 @@ def _construct_timestamp(loader: _Loader, node: yaml.ScalarNode):
         return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
     except ValueError as exc:  # e.g. 2026-02-30: datetime refuses it; report it with its line
         raise yaml.constructor.ConstructorError(
-            None, None, f"'{node.value}' is not a valid date ({exc})", node.start_mark) from None
+            None, None, f"'{node.value}' is not a valid date ({exc})", node.start_mark
+        ) from None
 
 
 for _loader in (_Loader, _FastLoader):

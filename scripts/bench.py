@@ -48,16 +48,80 @@ TARGETS = {"b/a": 1.3, "c/b": 0.02, "d/enc": 1.2, "speedup": 1.6, "piper": 1.2}
 
 # ---------------------------------------------------------------- generated course
 
-_TOPICS = ["lanterns", "orchards", "canals", "glaciers", "looms", "beehives", "windmills", "lighthouses",
-           "kilns", "reefs", "bridges", "observatories"]
-_NOUNS = ["keeper", "frame", "channel", "signal", "ledger", "valve", "season", "harvest", "current",
-          "workshop", "pattern", "surface", "tool", "record", "boundary", "measure", "crew", "mechanism"]
-_ADJS = ["steady", "careful", "narrow", "bright", "patient", "modest", "sturdy", "gentle", "early",
-         "quiet", "heavy", "shared", "local", "simple"]
-_VERBS = ["guides", "shapes", "protects", "balances", "records", "gathers", "releases", "supports",
-          "tests", "follows", "strengthens", "connects"]
-_LINKS = ["Because of this,", "Over time,", "In practice,", "For that reason,", "At first,", "Later,",
-          "In most places,", "Even so,"]
+_TOPICS = [
+    "lanterns",
+    "orchards",
+    "canals",
+    "glaciers",
+    "looms",
+    "beehives",
+    "windmills",
+    "lighthouses",
+    "kilns",
+    "reefs",
+    "bridges",
+    "observatories",
+]
+_NOUNS = [
+    "keeper",
+    "frame",
+    "channel",
+    "signal",
+    "ledger",
+    "valve",
+    "season",
+    "harvest",
+    "current",
+    "workshop",
+    "pattern",
+    "surface",
+    "tool",
+    "record",
+    "boundary",
+    "measure",
+    "crew",
+    "mechanism",
+]
+_ADJS = [
+    "steady",
+    "careful",
+    "narrow",
+    "bright",
+    "patient",
+    "modest",
+    "sturdy",
+    "gentle",
+    "early",
+    "quiet",
+    "heavy",
+    "shared",
+    "local",
+    "simple",
+]
+_VERBS = [
+    "guides",
+    "shapes",
+    "protects",
+    "balances",
+    "records",
+    "gathers",
+    "releases",
+    "supports",
+    "tests",
+    "follows",
+    "strengthens",
+    "connects",
+]
+_LINKS = [
+    "Because of this,",
+    "Over time,",
+    "In practice,",
+    "For that reason,",
+    "At first,",
+    "Later,",
+    "In most places,",
+    "Even so,",
+]
 
 
 class _Writer:
@@ -90,8 +154,13 @@ def lesson_yaml(number: int, words: int) -> str:
     """One lesson of about ``words`` words: sections with paragraphs, a bullet list, a callout; a quiz."""
     topic = _TOPICS[(number - 1) % len(_TOPICS)]
     w = _Writer(1000 + number, topic)
-    lines = [f"id: lesson-{number:02d}", f"title: How {topic} work, part {number}",
-             f"subtitle: What keeps {topic} running?", f"summary: {w.sentence()}", "sections:"]
+    lines = [
+        f"id: lesson-{number:02d}",
+        f"title: How {topic} work, part {number}",
+        f"subtitle: What keeps {topic} running?",
+        f"summary: {w.sentence()}",
+        "sections:",
+    ]
     count = 0
     section = 0
     while count < words - 120:
@@ -108,11 +177,17 @@ def lesson_yaml(number: int, words: int) -> str:
     lines.append("quiz:")
     for q in range(2):
         options = [w.phrase() for _ in range(3)]
-        lines += [f"  - prompt: {json.dumps(f'Which part {w.r.choice(_VERBS)} the {topic} first?')}",
-                  f"    options: {json.dumps(options)}", f"    answer: {json.dumps(options[q])}",
-                  f"    explanation: {json.dumps(w.sentence())}"]
-    lines += [f"  - prompt: {json.dumps(f'A careful keeper checks the {topic} every _____ days.')}",
-              "    answer: ['seven']", f"    explanation: {json.dumps(w.sentence())}"]
+        lines += [
+            f"  - prompt: {json.dumps(f'Which part {w.r.choice(_VERBS)} the {topic} first?')}",
+            f"    options: {json.dumps(options)}",
+            f"    answer: {json.dumps(options[q])}",
+            f"    explanation: {json.dumps(w.sentence())}",
+        ]
+    lines += [
+        f"  - prompt: {json.dumps(f'A careful keeper checks the {topic} every _____ days.')}",
+        "    answer: ['seven']",
+        f"    explanation: {json.dumps(w.sentence())}",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -120,7 +195,9 @@ def make_course(folder: Path, lessons: int, words: int, engine: str) -> Path:
     (folder / "lessons").mkdir(parents=True, exist_ok=True)
     (folder / "course.yaml").write_text(
         "title: Benchmark Course\nauthor: narrate bench\nlanguage: en-us\n"
-        f"voice:\n  engine: {engine}\n  rate_wpm: 160\n", encoding="utf-8")
+        f"voice:\n  engine: {engine}\n  rate_wpm: 160\n",
+        encoding="utf-8",
+    )
     for n in range(1, lessons + 1):
         (folder / "lessons" / f"{n:02d}-lesson.yaml").write_text(lesson_yaml(n, words), encoding="utf-8")
     return folder
@@ -157,14 +234,24 @@ def _wrap(cmd: list[str]) -> None:
     wall = time.perf_counter() - start
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     peak_mb = usage.ru_maxrss / 1024  # KiB on Linux
-    print(json.dumps({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": peak_mb, "code": proc.returncode,
-                      "stdout": proc.stdout[-4000:], "stderr": proc.stderr[-4000:]}))
+    print(
+        json.dumps(
+            {
+                "wall": wall,
+                "cpu": usage.ru_utime + usage.ru_stime,
+                "peak_mb": peak_mb,
+                "code": proc.returncode,
+                "stdout": proc.stdout[-4000:],
+                "stderr": proc.stderr[-4000:],
+            }
+        )
+    )
 
 
 def spoken_texts(course: Path) -> list[list[str]]:
     """Per lesson, the spoken text of every Say cue, as narrate scripts it."""
-    from narrate.build import load
-    from narrate.script import build_script
+    from narrate.pipeline import load
+    from narrate.text.script import build_script
 
     loaded = load(course)
     return [[say.text for say in build_script(lesson, loaded.config).says()] for lesson in loaded.lessons]
@@ -189,8 +276,10 @@ def raw_espeak_cmd(work: Path, texts: list[list[str]], duration_s: float, rate: 
 
 def _encode_cmd(raw: Path, count: int, duration_s: float, bitrate: str) -> str:
     (raw / "list.txt").write_text("".join(f"file '{raw}/{i}.wav'\n" for i in range(count)), encoding="utf-8")
-    return (f"ffmpeg -v error -y -f concat -safe 0 -i {raw}/list.txt -af apad=whole_dur={duration_s:.3f} "
-            f"-ar 44100 -ac 1 -c:a libmp3lame -b:a {bitrate} {raw}/all.mp3")
+    return (
+        f"ffmpeg -v error -y -f concat -safe 0 -i {raw}/list.txt -af apad=whole_dur={duration_s:.3f} "
+        f"-ar 44100 -ac 1 -c:a libmp3lame -b:a {bitrate} {raw}/all.mp3"
+    )
 
 
 def _raw_piper(work: str, duration_s: str, bitrate: str) -> None:
@@ -216,11 +305,12 @@ def _raw_piper(work: str, duration_s: str, bitrate: str) -> None:
 
 def encode_one_s(course: Path, cache_dir: Path, lesson: int, work: Path) -> float:
     """Seconds narrate's encoder takes for one episode's PCM alone (assembled from the cache)."""
-    from narrate import audio
-    from narrate.build import load
-    from narrate.cache import UtteranceCache
-    from narrate.script import build_script
-    from narrate.synth import plan, synthesize
+    from narrate.audio import encoder
+    from narrate.audio import timeline as audio
+    from narrate.pipeline import load
+    from narrate.speech.cache import UtteranceCache
+    from narrate.speech.synthesis import plan, synthesize
+    from narrate.text.script import build_script
 
     loaded = load(course)
     cfg = loaded.config
@@ -230,8 +320,13 @@ def encode_one_s(course: Path, cache_dir: Path, lesson: int, work: Path) -> floa
     assert made == 0, "the clips should all be cached"
     timeline = audio.assemble(scripts[lesson - 1].cues, clips[lesson - 1], work / "one.pcm", cfg.audio.sample_rate)
     start = time.perf_counter()
-    audio.encode(timeline, work / "one.mp3", bitrate=cfg.audio.bitrate, target_lufs=cfg.audio.loudness_lufs,
-                 true_peak_dbtp=cfg.audio.true_peak_dbtp)
+    encoder.encode(
+        timeline,
+        work / "one.mp3",
+        bitrate=cfg.audio.bitrate,
+        target_lufs=cfg.audio.loudness_lufs,
+        true_peak_dbtp=cfg.audio.true_peak_dbtp,
+    )
     return time.perf_counter() - start
 
 
@@ -240,8 +335,8 @@ def profile_cold(course: Path, work: Path, top: int = 25) -> None:
     import cProfile
     import pstats
 
-    from narrate.build import build
-    from narrate.cache import UtteranceCache
+    from narrate.pipeline import build
+    from narrate.speech.cache import UtteranceCache
 
     prof = cProfile.Profile()
     prof.runcall(build, course, work / "prof-out", cache=UtteranceCache(work / "prof-cache"), jobs=1)
@@ -256,8 +351,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lessons", type=int, default=8, help="lessons in the generated course (default 8)")
     parser.add_argument("--words", type=int, default=900, help="words per lesson (default 900)")
-    parser.add_argument("--engine", choices=["pyttsx3", "piper"], default="pyttsx3",
-                        help="speech engine (default pyttsx3; piper compares with the PiperVoice API)")
+    parser.add_argument(
+        "--engine",
+        choices=["pyttsx3", "piper"],
+        default="pyttsx3",
+        help="speech engine (default pyttsx3; piper compares with the PiperVoice API)",
+    )
     parser.add_argument("--work", type=Path, help="work folder to use and keep (default: a temporary one)")
     parser.add_argument("--skip-jobs", action="store_true", help="skip (e), the --jobs 1 / --jobs 2 cold builds")
     parser.add_argument("--profile", action="store_true", help="also profile a cold build with cProfile")
@@ -272,8 +371,11 @@ def main(argv: list[str] | None = None) -> int:
     words = sum(len(t.split()) for says in texts for t in says)
     utterances = sum(len(says) for says in texts)
     narrate = [sys.executable, "-m", "narrate", "build", str(course)]
-    print(f"narrate bench: {args.lessons} lessons, {words} spoken words, {utterances} utterances, "
-          f"engine {args.engine}, {os.cpu_count()} CPUs; work folder {work}", flush=True)
+    print(
+        f"narrate bench: {args.lessons} lessons, {words} spoken words, {utterances} utterances, "
+        f"engine {args.engine}, {os.cpu_count()} CPUs; work folder {work}",
+        flush=True,
+    )
 
     def cold(name: str, *extra: str) -> dict:
         out, cache = work / f"out-{name}", work / f"cache-{name}"
@@ -297,8 +399,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         (work / "raw").mkdir(exist_ok=True)
         (work / "raw" / "texts.json").write_text(json.dumps(texts), encoding="utf-8")
-        rows["a"] = measure([sys.executable, str(Path(__file__).resolve()), "--_raw-piper", str(work),
-                             str(duration_s), "64k"])
+        rows["a"] = measure(
+            [sys.executable, str(Path(__file__).resolve()), "--_raw-piper", str(work), str(duration_s), "64k"]
+        )
     if not args.skip_jobs:
         rows["e1"] = cold("e1", "--jobs", "1")
         rows["e2"] = cold("e2", "--jobs", "2")
@@ -311,30 +414,36 @@ def main(argv: list[str] | None = None) -> int:
         "e1": "(e) narrate cold build, --jobs 1",
         "e2": "(e) narrate cold build, --jobs 2",
     }
-    print(f"\nAudio: {duration_s / 60:.1f} min in {args.lessons} episodes; edited sentence: \"{sentence}\"")
+    print(f'\nAudio: {duration_s / 60:.1f} min in {args.lessons} episodes; edited sentence: "{sentence}"')
     print(f"{'step':<66} {'wall s':>8} {'CPU s':>8} {'peak MB':>8}")
     for key in ("a", "b", "c", "d", "e1", "e2"):
         if key in rows:
             r = rows[key]
             print(f"{labels[key]:<66} {r['wall']:>8.2f} {r['cpu']:>8.2f} {r['peak_mb']:>8.0f}")
-    print(f"{'one episode encode alone (narrate encoder, lesson %d PCM)' % ((args.lessons + 1) // 2):<66} "
-          f"{encode_s:>8.2f}")
+    label = f"one episode encode alone (narrate encoder, lesson {(args.lessons + 1) // 2} PCM)"
+    print(f"{label:<66} {encode_s:>8.2f}")
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"(wall: elapsed time; CPU: user + system time of all its processes; peak: largest process. "
-          f"Load average now: {load:.2f} on {os.cpu_count()} CPUs.)")
+    print(
+        f"(wall: elapsed time; CPU: user + system time of all its processes; peak: largest process. "
+        f"Load average now: {load:.2f} on {os.cpu_count()} CPUs.)"
+    )
     a, b, c, d = (rows[k]["wall"] for k in "abcd")
-    checks = [("b/a  cold build vs raw engine + encoder", b / a, "piper" if args.engine == "piper" else "b/a", "<="),
-              ("c/b  no-change rebuild vs cold build", c / b, "c/b", "<="),
-              ("d/enc one-sentence edit vs one episode's encode", d / encode_s, "d/enc", "<=")]
+    checks = [
+        ("b/a  cold build vs raw engine + encoder", b / a, "piper" if args.engine == "piper" else "b/a", "<="),
+        ("c/b  no-change rebuild vs cold build", c / b, "c/b", "<="),
+        ("d/enc one-sentence edit vs one episode's encode", d / encode_s, "d/enc", "<="),
+    ]
     if "e1" in rows:
         checks.append(("e1/e2 speed-up of 2 jobs over 1", rows["e1"]["wall"] / rows["e2"]["wall"], "speedup", ">="))
     print()
     for label, value, target, op in checks:
         ok = value <= TARGETS[target] if op == "<=" else value >= TARGETS[target]
         print(f"{label:<52} {value:>7.3f}   target {op} {TARGETS[target]:<5} {'ok' if ok else 'MISSED'}")
-    print(f"{'utterances synthesized by the one-sentence edit':<52} {synthesized_d:>7d}   target == 1     "
-          f"{'ok' if synthesized_d == 1 else 'MISSED'}")
+    print(
+        f"{'utterances synthesized by the one-sentence edit':<52} {synthesized_d:>7d}   target == 1     "
+        f"{'ok' if synthesized_d == 1 else 'MISSED'}"
+    )
     if args.profile:
         profile_cold(course, work)
     if args.work is None:

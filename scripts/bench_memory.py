@@ -2,8 +2,8 @@
 """Peak memory of assembling and encoding long episodes (issue 4: flat memory).
 
 For each length (default 10 minutes, 1 hour, 3 hours) a fresh Python process builds one synthetic
-episode through the real pipeline: ``narrate.audio.assemble`` (streaming PCM to disk, measuring
-loudness), ``narrate.encoder.plan_leveling`` and ``encode`` (MP3), then ``narrate.tags.write_tags``
+episode through the real pipeline: ``narrate.audio.timeline.assemble`` (streaming PCM to disk, measuring
+loudness), ``narrate.audio.encoder.plan_leveling`` and ``encode`` (MP3), then ``narrate.audio.id3.write_tags``
 with a chapter every five minutes. The cues are realistic: 24 distinct sentences spoken by the default engine
 (pyttsx3/espeak-ng), reused in turn, each followed by a sentence or paragraph pause.
 
@@ -59,7 +59,7 @@ SENTENCES = [
 
 
 def make_clips(folder: Path) -> list[Path]:
-    from narrate.tts import get_engine
+    from narrate.speech.engines import get_engine
 
     engine = get_engine("pyttsx3")
     voice = engine.default_voice("en-us")
@@ -72,7 +72,7 @@ def make_clips(folder: Path) -> list[Path]:
 
 
 def _measure_ffmpeg(encoder) -> list[int]:
-    """Run every ffmpeg of ``narrate.encoder`` under ``/usr/bin/time`` and collect its peak RSS (kB).
+    """Run every ffmpeg of ``narrate.audio.encoder`` under ``/usr/bin/time`` and collect its peak RSS (kB).
 
     (``RUSAGE_CHILDREN`` cannot be used: Linux counts the Python parent's RSS at fork/exec in it.)
     """
@@ -96,7 +96,9 @@ def child(seconds: int, clip_dir: Path, work: Path) -> dict:
     """Runs in its own process: build one episode of about ``seconds`` and report its numbers."""
     from pydub import AudioSegment
 
-    from narrate import audio, encoder, tags
+    from narrate.audio import encoder
+    from narrate.audio import id3 as tags
+    from narrate.audio import timeline as audio
     from narrate.model import Chapter, Pause, Say
 
     ffmpeg_peaks = _measure_ffmpeg(encoder)
@@ -125,18 +127,32 @@ def child(seconds: int, clip_dir: Path, work: Path) -> dict:
     t_plan = time.perf_counter() - start - t_assemble
     mp3 = work / "episode.mp3"
     encoder.encode(timeline, mp3, leveling=leveling)
-    tags.write_tags(mp3, title="Benchmark", album="Benchmark", artist="narrate", track=1, track_total=1,
-                    chapters=timeline.chapters, duration_ms=timeline.duration_ms)
+    tags.write_tags(
+        mp3,
+        title="Benchmark",
+        album="Benchmark",
+        artist="narrate",
+        track=1,
+        track_total=1,
+        chapters=timeline.chapters,
+        duration_ms=timeline.duration_ms,
+    )
     elapsed = time.perf_counter() - start
     pcm_bytes = timeline.pcm_path.stat().st_size
     timeline.pcm_path.unlink()
     return {
-        "seconds": timeline.duration_ms / 1000, "cues": len(cues), "chapters": len(timeline.chapters),
-        "wall_s": round(elapsed, 1), "assemble_s": round(t_assemble, 1), "plan_s": round(t_plan, 2),
+        "seconds": timeline.duration_ms / 1000,
+        "cues": len(cues),
+        "chapters": len(timeline.chapters),
+        "wall_s": round(elapsed, 1),
+        "assemble_s": round(t_assemble, 1),
+        "plan_s": round(t_plan, 2),
         "python_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "ffmpeg_rss_mb": max(ffmpeg_peaks, default=0) / 1024,
-        "pcm_mb": pcm_bytes / 1e6, "mp3_mb": mp3.stat().st_size / 1e6,
-        "lufs": timeline.loudness_lufs, "gain_db": leveling.gain_db,
+        "pcm_mb": pcm_bytes / 1e6,
+        "mp3_mb": mp3.stat().st_size / 1e6,
+        "lufs": timeline.loudness_lufs,
+        "gain_db": leveling.gain_db,
     }
 
 
@@ -154,17 +170,26 @@ def main() -> None:
         clip_dir = Path(tmp) / "clips"
         clip_dir.mkdir()
         make_clips(clip_dir)
-        print(f"{'episode':>9} {'cues':>7} {'chapters':>8} {'wall s':>7} {'python MB':>9} {'ffmpeg MB':>9} "
-              f"{'PCM MB':>7} {'MP3 MB':>7}")
+        print(
+            f"{'episode':>9} {'cues':>7} {'chapters':>8} {'wall s':>7} {'python MB':>9} {'ffmpeg MB':>9} "
+            f"{'PCM MB':>7} {'MP3 MB':>7}"
+        )
         for h in hours:
             work = Path(tmp) / f"work-{h}"
             work.mkdir()
-            out = subprocess.run([sys.executable, __file__, "--child", str(round(h * 3600)), str(clip_dir), str(work)],
-                                 capture_output=True, text=True, check=True).stdout
+            out = subprocess.run(
+                [sys.executable, __file__, "--child", str(round(h * 3600)), str(clip_dir), str(work)],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
             r = json.loads(out.strip().splitlines()[-1])
             label = f"{h * 60:.0f} min" if h < 1 else f"{h:g} h"
-            print(f"{label:>9} {r['cues']:>7} {r['chapters']:>8} {r['wall_s']:>7} {r['python_rss_mb']:>9.0f} "
-                  f"{r['ffmpeg_rss_mb']:>9.0f} {r['pcm_mb']:>7.0f} {r['mp3_mb']:>7.1f}", flush=True)
+            print(
+                f"{label:>9} {r['cues']:>7} {r['chapters']:>8} {r['wall_s']:>7} {r['python_rss_mb']:>9.0f} "
+                f"{r['ffmpeg_rss_mb']:>9.0f} {r['pcm_mb']:>7.0f} {r['mp3_mb']:>7.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -51,5 +51,5 @@ if ! .venv/bin/python -m pip install --disable-pip-version-check -q -e ".${extra
   exit 1
 fi
 rm -f "$log"
-.venv/bin/python -c "import narrate.build" || { echo "setup: narrate does not import" >&2; exit 1; }
+.venv/bin/python -c "import narrate.pipeline" || { echo "setup: narrate does not import" >&2; exit 1; }
 echo "setup: done (activate with: source .venv/bin/activate)"

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from narrate import tts
 from narrate.errors import EngineError
-from narrate.tts import Voice
+from narrate.speech import engines as tts
+from narrate.speech.engines import Voice
 
 RATE = 22050
 

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 from pydub.generators import Sine
 
-from narrate import audio
-from narrate.m4b import escape_ffmetadata, ffmetadata
+from narrate.audio import encoder
+from narrate.audio import timeline as audio
+from narrate.audio.m4b import escape_ffmetadata, ffmetadata
 from narrate.model import Chapter, ChapterMark, Pause, Say
 
 
@@ -51,10 +52,15 @@ def test_encode_meets_loudness_and_format(tmp_path):
     timeline = audio.assemble([Chapter("A"), Say("x")], clips, tmp_path / "x.pcm", 44100)
     assert abs(timeline.loudness_lufs - (-15.7)) < 0.2  # a -12 dBFS-peak sine, measured while streaming
     out = tmp_path / "x.mp3"
-    audio.encode(timeline, out, target_lufs=-16.0, true_peak_dbtp=-1.0)
-    probe = json.loads(subprocess.run(
-        ["ffprobe", "-v", "error", "-show_streams", "-of", "json", str(out)],
-        capture_output=True, text=True, check=True).stdout)["streams"][0]
+    encoder.encode(timeline, out, target_lufs=-16.0, true_peak_dbtp=-1.0)
+    probe = json.loads(
+        subprocess.run(
+            ["ffprobe", "-v", "error", "-show_streams", "-of", "json", str(out)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )["streams"][0]
     assert probe["sample_rate"] == "44100" and probe["channels"] == 1 and probe["codec_name"] == "mp3"
     lufs, peak = audio_loudness(out)
     assert -17.0 <= lufs <= -15.0
@@ -68,7 +74,7 @@ def _peaky(path: Path, seconds: float = 6.0) -> Path:
     pulses = np.zeros(len(t))
     pulses[:: rate // 120] = 1.0
     voiced = np.convolve(pulses, np.hanning(40), mode="same") + 0.02 * np.sin(2 * np.pi * 700 * t)
-    voiced *= (np.sin(2 * np.pi * 0.5 * t) > -0.3)
+    voiced *= np.sin(2 * np.pi * 0.5 * t) > -0.3
     samples = np.rint(voiced / np.max(np.abs(voiced)) * 0.9 * 32767).astype("<i2")
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1), w.setsampwidth(2), w.setframerate(rate)
@@ -81,10 +87,10 @@ def test_peaky_speech_reaches_the_target_under_the_true_peak_ceiling(tmp_path, t
     clips = {1: _peaky(tmp_path / "p.wav")}
     timeline = audio.assemble([Chapter("A"), Say("x")], clips, tmp_path / "x.pcm", 44100)
     assert timeline.peak_dbfs > -1.0  # the limiter has work to do
-    leveling = audio.plan_leveling(timeline, target, -1.0)
+    leveling = encoder.plan_leveling(timeline, target, -1.0)
     for codec, name in (("mp3", "x.mp3"), ("aac", "x.m4a")):
-        audio.encode(timeline, tmp_path / name, codec=codec, leveling=leveling)
-        lufs, peak = audio.measure_file(tmp_path / name)
+        encoder.encode(timeline, tmp_path / name, codec=codec, leveling=leveling)
+        lufs, peak = encoder.measure_file(tmp_path / name)
         assert abs(lufs - target) <= 1.0, codec
         assert peak <= -1.0, codec
 
@@ -93,14 +99,16 @@ def test_limiter_and_encoder_keep_every_frame(tmp_path):
     clips = {1: _peaky(tmp_path / "p.wav", 2.0)}
     timeline = audio.assemble([Chapter("A"), Say("x"), Pause(500)], clips, tmp_path / "x.pcm", 44100)
     out = tmp_path / "x.mp3"
-    audio.encode(timeline, out)
-    decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", str(out), "-f", "s16le", "-"],
-                             capture_output=True, check=True).stdout
+    encoder.encode(timeline, out)
+    decoded = subprocess.run(
+        ["ffmpeg", "-v", "error", "-i", str(out), "-f", "s16le", "-"], capture_output=True, check=True
+    ).stdout
     assert len(decoded) == timeline.frames * 2  # gapless: LAME delay and padding are dropped
     part = tmp_path / "part.mp3"
-    audio.encode(timeline, part, frames=(1000, 23050))
-    decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", str(part), "-f", "s16le", "-"],
-                             capture_output=True, check=True).stdout
+    encoder.encode(timeline, part, frames=(1000, 23050))
+    decoded = subprocess.run(
+        ["ffmpeg", "-v", "error", "-i", str(part), "-f", "s16le", "-"], capture_output=True, check=True
+    ).stdout
     assert len(decoded) == 22050 * 2
 
 
@@ -112,15 +120,20 @@ def test_chime_ends_a_think_pause_without_changing_its_length(tmp_path):
     think = samples[:88200]
     assert not think[: 88200 - audio.ms_to_frames(audio.CHIME_MS, 44100)].any()
     assert np.abs(think[-17640:]).max() > 4000
-    assert [(c.kind, c.start_ms, c.end_ms) for c in timeline.cue_times] == [("think", 0, 2000), ("sentence", 2000, 2100)]
+    assert [(c.kind, c.start_ms, c.end_ms) for c in timeline.cue_times] == [
+        ("think", 0, 2000),
+        ("sentence", 2000, 2100),
+    ]
 
 
 def audio_loudness(path: Path) -> tuple[float, float]:
     """Integrated loudness (LUFS) and true peak (dBTP) of a file, measured by ffmpeg's ebur128 filter."""
     err = subprocess.run(
         ["ffmpeg", "-hide_banner", "-nostats", "-i", str(path), "-af", "ebur128=peak=true", "-f", "null", "-"],
-        capture_output=True, text=True).stderr
-    summary = err[err.rindex("Summary:"):]
+        capture_output=True,
+        text=True,
+    ).stderr
+    summary = err[err.rindex("Summary:") :]
     lufs = float(summary.split("I:")[1].split("LUFS")[0])
     peak = float(summary.split("Peak:")[1].split("dBFS")[0])
     return lufs, peak
@@ -133,8 +146,10 @@ def test_missing_ffmpeg_is_a_clear_error(monkeypatch):
 
 
 def test_ffmetadata_escapes_and_lists_chapters_in_ms():
-    text = ffmetadata({"title": "a=b;c#d\\e\nf", "artist": "", "album": "日本語"},
-                      [ChapterMark("Ελληνικά", 0, 1500), ChapterMark("العربية", 1500, 4000)])
+    text = ffmetadata(
+        {"title": "a=b;c#d\\e\nf", "artist": "", "album": "日本語"},
+        [ChapterMark("Ελληνικά", 0, 1500), ChapterMark("العربية", 1500, 4000)],
+    )
     assert text == (
         ";FFMETADATA1\n"
         "title=a\\=b\\;c\\#d\\\\e\\\nf\n"

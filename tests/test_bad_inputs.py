@@ -118,14 +118,17 @@ def test_bad_input_does_not_create_the_output_folder(tmp_path, monkeypatch):
     assert not out.exists()
 
 
-@pytest.mark.parametrize("case", ["course-python-tag", "lesson-binary", "lesson-deep-nesting",
-                                  "lessons-list-parent-dir", "limits-episode-too-long"])
+@pytest.mark.parametrize(
+    "case",
+    ["course-python-tag", "lesson-binary", "lesson-deep-nesting", "lessons-list-parent-dir", "limits-episode-too-long"],
+)
 def test_bad_input_in_a_real_process(case, out_dir):
     """The same, through ``python -m narrate`` in a fresh process (real stderr, real exit status)."""
     folder = CORPUS / case
     before = snapshot(out_dir)
-    proc = subprocess.run([sys.executable, "-m", "narrate", "build", ".", "-o", str(out_dir)],
-                          cwd=folder, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "narrate", "build", ".", "-o", str(out_dir)], cwd=folder, capture_output=True, text=True
+    )
     assert (proc.returncode, proc.stdout, proc.stderr) == (1, "", (folder / "expected.txt").read_text())
     assert snapshot(out_dir) == before
 
@@ -141,9 +144,16 @@ def test_enormous_lesson_is_refused_before_reading(tmp_path, out_dir, monkeypatc
     size = big.stat().st_size
     before = snapshot(out_dir)
     code, stdout, stderr, exc = run_build([".", "-o", str(out_dir)], course, monkeypatch)
-    assert_refused(out_dir, before, code, stdout, stderr, exc,
-                   f"Error: lessons/02-huge.md: lesson file is too large ({size / 1e6:.1f} MB; the limit is "
-                   "5.0 MB, set by limits.max_lesson_bytes in course.yaml)")
+    assert_refused(
+        out_dir,
+        before,
+        code,
+        stdout,
+        stderr,
+        exc,
+        f"Error: lessons/02-huge.md: lesson file is too large ({size / 1e6:.1f} MB; the limit is "
+        "5.0 MB, set by limits.max_lesson_bytes in course.yaml)",
+    )
 
 
 def test_enormous_single_lesson_file_is_refused(tmp_path, out_dir, monkeypatch):
@@ -151,9 +161,16 @@ def test_enormous_single_lesson_file_is_refused(tmp_path, out_dir, monkeypatch):
     big.write_text("Huge\n\n" + "Water boils. " * 400_000)
     before = snapshot(out_dir)
     code, stdout, stderr, exc = run_build(["huge.txt", "-o", str(out_dir)], tmp_path, monkeypatch)
-    assert_refused(out_dir, before, code, stdout, stderr, exc,
-                   "Error: huge.txt: lesson file is too large (5.2 MB; the limit is 5.0 MB, set by "
-                   "limits.max_lesson_bytes in course.yaml)")
+    assert_refused(
+        out_dir,
+        before,
+        code,
+        stdout,
+        stderr,
+        exc,
+        "Error: huge.txt: lesson file is too large (5.2 MB; the limit is 5.0 MB, set by "
+        "limits.max_lesson_bytes in course.yaml)",
+    )
 
 
 def test_lesson_symlinked_outside_the_course_is_refused(tmp_path, out_dir, monkeypatch):
@@ -162,27 +179,45 @@ def test_lesson_symlinked_outside_the_course_is_refused(tmp_path, out_dir, monke
     (course / "lessons" / "02-notes.yaml").symlink_to(secret / "notes.yaml")
     before = snapshot(out_dir)
     code, stdout, stderr, exc = run_build([".", "-o", str(out_dir)], course, monkeypatch)
-    assert_refused(out_dir, before, code, stdout, stderr, exc,
-                   "Error: lessons/02-notes.yaml: lesson file is a link to a file outside the course folder")
+    assert_refused(
+        out_dir,
+        before,
+        code,
+        stdout,
+        stderr,
+        exc,
+        "Error: lessons/02-notes.yaml: lesson file is a link to a file outside the course folder",
+    )
 
 
 def test_lesson_symlinked_inside_the_course_is_accepted(tmp_path):
-    from narrate.build import load
+    from narrate.pipeline import load
 
-    course = write_files(tmp_path / "course", {**GOOD_COURSE, "drafts/boil.yaml": GOOD_COURSE["lessons/01-boiling.yaml"]})
+    course = write_files(
+        tmp_path / "course", {**GOOD_COURSE, "drafts/boil.yaml": GOOD_COURSE["lessons/01-boiling.yaml"]}
+    )
     (course / "lessons" / "01-boiling.yaml").unlink()
     (course / "lessons" / "01-boiling.yaml").symlink_to(course / "drafts" / "boil.yaml")
     assert [lesson.id for lesson in load(course).lessons] == ["01-boiling"]
 
 
 def test_cover_symlinked_outside_the_course_is_refused(tmp_path, out_dir, monkeypatch):
-    course = write_files(tmp_path / "course", {**GOOD_COURSE, "course.yaml": GOOD_COURSE["course.yaml"] + "cover: art.png\n"})
+    course = write_files(
+        tmp_path / "course", {**GOOD_COURSE, "course.yaml": GOOD_COURSE["course.yaml"] + "cover: art.png\n"}
+    )
     (tmp_path / "private.png").write_bytes(b"\x89PNG private")
     (course / "art.png").symlink_to(tmp_path / "private.png")
     before = snapshot(out_dir)
     code, stdout, stderr, exc = run_build([".", "-o", str(out_dir)], course, monkeypatch)
-    assert_refused(out_dir, before, code, stdout, stderr, exc,
-                   "Error: course.yaml:3: cover 'art.png' is a link to a file outside the course folder")
+    assert_refused(
+        out_dir,
+        before,
+        code,
+        stdout,
+        stderr,
+        exc,
+        "Error: course.yaml:3: cover 'art.png' is a link to a file outside the course folder",
+    )
 
 
 def test_output_folder_that_is_a_file(tmp_path, monkeypatch):
@@ -198,11 +233,16 @@ def test_missing_ffmpeg_is_one_line(tmp_path, out_dir):
     empty_bin = tmp_path / "bin"
     empty_bin.mkdir()
     before = snapshot(out_dir)
-    proc = subprocess.run([sys.executable, "-m", "narrate", "build", str(course), "-o", str(out_dir)],
-                          capture_output=True, text=True, env={**os.environ, "PATH": str(empty_bin)})
+    proc = subprocess.run(
+        [sys.executable, "-m", "narrate", "build", str(course), "-o", str(out_dir)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PATH": str(empty_bin)},
+    )
     assert (proc.returncode, proc.stdout) == (1, "")
-    assert proc.stderr == ("Error: ffmpeg is not installed (Debian/Ubuntu: sudo apt-get install ffmpeg; "
-                           "macOS: brew install ffmpeg)\n")
+    assert proc.stderr == (
+        "Error: ffmpeg is not installed (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg)\n"
+    )
     assert snapshot(out_dir) == before
 
 
@@ -210,21 +250,34 @@ def test_missing_espeak_is_one_line(tmp_path, out_dir, monkeypatch):
     """pyttsx3 fails to start when espeak-ng's library is missing: simulated in this process."""
     import pyttsx3
 
-    from narrate import tts
+    from narrate.speech import engines as tts
 
     def no_espeak(*args, **kwargs):
         raise OSError("libespeak-ng.so.1: cannot open shared object file: No such file or directory")
 
     monkeypatch.setattr(pyttsx3, "init", no_espeak)  # macOS / Windows path
-    from narrate.tts import pyttsx3_engine
+    from narrate.speech.engines import pyttsx3_engine
 
     monkeypatch.setattr(pyttsx3_engine, "_sync_espeak", no_espeak)  # Linux path: espeak-ng's library
     monkeypatch.setattr(tts, "_instances", {})  # engines started by earlier tests
-    course = write_files(tmp_path / "course", {**GOOD_COURSE, "lessons/01-boiling.yaml":
-                                               GOOD_COURSE["lessons/01-boiling.yaml"] + "      - Unique espeak text.\n"})
+    course = write_files(
+        tmp_path / "course",
+        {
+            **GOOD_COURSE,
+            "lessons/01-boiling.yaml": GOOD_COURSE["lessons/01-boiling.yaml"] + "      - Unique espeak text.\n",
+        },
+    )
     before = snapshot(out_dir)
-    code, stdout, stderr, exc = run_build([".", "-o", str(out_dir), "-q", "--jobs", "1",
-                                           "--cache-dir", str(tmp_path / "cache")], course, monkeypatch)
-    assert_refused(out_dir, before, code, stdout, stderr, exc,
-                   "Error: cannot start pyttsx3 (libespeak-ng.so.1: cannot open shared object file: No such "
-                   "file or directory); install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng)")
+    code, stdout, stderr, exc = run_build(
+        [".", "-o", str(out_dir), "-q", "--jobs", "1", "--cache-dir", str(tmp_path / "cache")], course, monkeypatch
+    )
+    assert_refused(
+        out_dir,
+        before,
+        code,
+        stdout,
+        stderr,
+        exc,
+        "Error: cannot start pyttsx3 (libespeak-ng.so.1: cannot open shared object file: No such "
+        "file or directory); install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng)",
+    )

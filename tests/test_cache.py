@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from narrate.cache import CacheInfo, UtteranceCache, default_cache_dir, utterance_key
 from narrate.cli import main
+from narrate.speech.cache import CacheInfo, UtteranceCache, default_cache_dir, utterance_key
 
 BASE = dict(engine="pyttsx3", engine_version="1.51", voice="gmw/en-us", rate_wpm=160, text="Hello there.")
 
@@ -19,10 +19,18 @@ def test_key_is_a_stable_sha256_of_every_field():
     assert key == utterance_key(**BASE) and len(key) == 64 and int(key, 16) >= 0
 
 
-@pytest.mark.parametrize("field, value", [
-    ("engine", "piper"), ("engine_version", "1.52"), ("voice", None), ("voice", "gmw/en"),
-    ("rate_wpm", 161), ("text", "Hello there!"), ("text", "Hello  there."),
-])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("engine", "piper"),
+        ("engine_version", "1.52"),
+        ("voice", None),
+        ("voice", "gmw/en"),
+        ("rate_wpm", 161),
+        ("text", "Hello there!"),
+        ("text", "Hello  there."),
+    ],
+)
 def test_key_changes_with_each_field(field, value):
     assert utterance_key(**{**BASE, field: value}) != utterance_key(**BASE)
 

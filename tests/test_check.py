@@ -1,7 +1,7 @@
-"""Tests for narrate.check: a hand-built output folder passes; each broken thing gives one exact line.
+"""Tests for narrate.publish.check: a hand-built output folder passes; each broken thing gives one exact line.
 
-The folder is made from the real parts (ffmpeg audio, narrate.tags, narrate.transcript,
-narrate.feed), not from ``narrate build``, so that each test breaks exactly one thing.
+The folder is made from the real parts (ffmpeg audio, narrate.audio.id3, narrate.publish.transcripts,
+narrate.publish.feed), not from ``narrate build``, so that each test breaks exactly one thing.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from click.testing import CliRunner
 from mutagen.id3 import ID3
 from PIL import Image
 
-from narrate.check import Problem, check_output, check_srt, check_webvtt
+from narrate.audio.id3 import write_tags
 from narrate.cli import main
 from narrate.config import CourseConfig
-from narrate.feed import render_feed
 from narrate.model import ChapterMark, CueTime, Episode, Lesson, Script, Section
-from narrate.tags import write_tags
-from narrate.transcript import to_json_chapters, to_srt, to_webvtt
+from narrate.publish.check import Problem, check_output, check_srt, check_webvtt
+from narrate.publish.feed import render_feed
+from narrate.publish.transcripts import to_json_chapters, to_srt, to_webvtt
 
 pytestmark = pytest.mark.skipif(
     shutil.which("ffmpeg") is None or shutil.which("ffprobe") is None, reason="needs ffmpeg and ffprobe"
@@ -46,15 +46,22 @@ EPISODES = [("bowline", "01-bowline"), ("reef-knot", "02 nœud plat")]  # (lesso
 
 def ffprobe_ms(path: Path) -> int:
     """Decoded duration (gapless: LAME's encoder delay and padding removed), as a player hears it."""
-    err = subprocess.run(["ffmpeg", "-hide_banner", "-nostdin", "-i", str(path), "-f", "null", "-"],
-                         capture_output=True, text=True, check=True).stderr
+    err = subprocess.run(
+        ["ffmpeg", "-hide_banner", "-nostdin", "-i", str(path), "-f", "null", "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stderr
     h, m, sec = re.findall(r"time=(\d+):(\d\d):(\d\d\.\d+)", err)[-1]
     return round((int(h) * 3600 + int(m) * 60 + float(sec)) * 1000)
 
 
 def chapters_for(duration_ms: int) -> list[ChapterMark]:
-    return [ChapterMark("Opening & <rules>", 0, 1000), ChapterMark("Dressing", 1000, 2000),
-            ChapterMark("Quiz", 2000, duration_ms)]
+    return [
+        ChapterMark("Opening & <rules>", 0, 1000),
+        ChapterMark("Dressing", 1000, 2000),
+        ChapterMark("Quiz", 2000, duration_ms),
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -66,23 +73,61 @@ def pristine(tmp_path_factory) -> Path:
     episodes = []
     for number, (lesson_id, stem) in enumerate(EPISODES, start=1):
         mp3 = episodes_dir / f"{stem}.mp3"
-        subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-                        "-t", "3", "-ac", "1", "-c:a", "libmp3lame", "-b:a", "64k", str(mp3)], check=True)
+        subprocess.run(
+            [
+                "ffmpeg",
+                "-v",
+                "error",
+                "-f",
+                "lavfi",
+                "-i",
+                "sine=frequency=440:sample_rate=44100",
+                "-t",
+                "3",
+                "-ac",
+                "1",
+                "-c:a",
+                "libmp3lame",
+                "-b:a",
+                "64k",
+                str(mp3),
+            ],
+            check=True,
+        )
         duration_ms = ffprobe_ms(mp3)
         chapters = chapters_for(duration_ms)
-        lesson = Lesson(id=lesson_id, title=f"Lesson {number}: Knots",
-                        number=number, sections=(Section("Opening"), Section("Dressing")))
-        write_tags(mp3, title=lesson.title, album=CONFIG.title, artist=CONFIG.author, track=number,
-                   track_total=len(EPISODES), chapters=chapters, duration_ms=duration_ms)
+        lesson = Lesson(
+            id=lesson_id,
+            title=f"Lesson {number}: Knots",
+            number=number,
+            sections=(Section("Opening"), Section("Dressing")),
+        )
+        write_tags(
+            mp3,
+            title=lesson.title,
+            album=CONFIG.title,
+            artist=CONFIG.author,
+            track=number,
+            track_total=len(EPISODES),
+            chapters=chapters,
+            duration_ms=duration_ms,
+        )
         files = {"vtt": f"{stem}.vtt", "srt": f"{stem}.srt", "chapters": f"{stem}.chapters.json"}
         (episodes_dir / files["vtt"]).write_text(to_webvtt(CUES), encoding="utf-8")
         (episodes_dir / files["srt"]).write_text(to_srt(CUES), encoding="utf-8")
-        (episodes_dir / files["chapters"]).write_text(to_json_chapters(chapters, title=lesson.title),
-                                                      encoding="utf-8")
-        episodes.append(Episode(
-            lesson=lesson, script=Script(lesson, ()), duration_ms=duration_ms, chapters=chapters,
-            cue_times=CUES, audio_file=f"episodes/{stem}.mp3", audio_bytes=mp3.stat().st_size,
-            files={k: f"episodes/{v}" for k, v in files.items()}))
+        (episodes_dir / files["chapters"]).write_text(to_json_chapters(chapters, title=lesson.title), encoding="utf-8")
+        episodes.append(
+            Episode(
+                lesson=lesson,
+                script=Script(lesson, ()),
+                duration_ms=duration_ms,
+                chapters=chapters,
+                cue_times=CUES,
+                audio_file=f"episodes/{stem}.mp3",
+                audio_bytes=mp3.stat().st_size,
+                files={k: f"episodes/{v}" for k, v in files.items()},
+            )
+        )
     (out / "feed.xml").write_text(render_feed(CONFIG, episodes, image_file="cover.jpg"), encoding="utf-8")
     return out
 
@@ -162,14 +207,16 @@ def test_bad_category(out):
     feed = out / "feed.xml"
     edit(feed, 'text="Education"', 'text="Edukation"')
     assert lines(out) == [
-        f"Error: {feed}:{line_of(feed, 'Edukation')}: channel: itunes:category 'Edukation' is not an Apple Podcasts category"]
+        f"Error: {feed}:{line_of(feed, 'Edukation')}: channel: itunes:category 'Edukation' is not an Apple Podcasts category"
+    ]
 
 
 def test_bad_subcategory(out):
     feed = out / "feed.xml"
     edit(feed, 'text="How To"', 'text="Knitting"')
     assert lines(out) == [
-        f"Error: {feed}:{line_of(feed, 'Knitting')}: channel: itunes:category 'Knitting' is not a subcategory of 'Education'"]
+        f"Error: {feed}:{line_of(feed, 'Knitting')}: channel: itunes:category 'Knitting' is not a subcategory of 'Education'"
+    ]
 
 
 def test_description_too_long(out):
@@ -195,24 +242,35 @@ def test_channel_required_tags(out):
 def test_image_url_not_absolute(out):
     feed = out / "feed.xml"
     edit(feed, '<itunes:image href="https://example.org/knots/cover.jpg"', '<itunes:image href="cover.jpg"')
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<itunes:image')}: channel: itunes:image href "
-                          "'cover.jpg' is not an absolute http(s) URL"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<itunes:image')}: channel: itunes:image href "
+        "'cover.jpg' is not an absolute http(s) URL"
+    ]
 
 
 def test_missing_cover_file(out):
     (out / "cover.jpg").unlink()
     feed = out / "feed.xml"
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<itunes:image')}: channel: itunes:image file not found: cover.jpg"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<itunes:image')}: channel: itunes:image file not found: cover.jpg"
+    ]
 
 
-@pytest.mark.parametrize("size, mode, fmt, messages", [
-    ((1400, 1500), "RGB", "JPEG", ["artwork is 1400×1500 px; it must be square"]),
-    ((1000, 1000), "RGB", "JPEG", ["artwork is 1000×1000 px; it must be 1400-3000 px on each side"]),
-    ((3001, 3001), "RGB", "JPEG", ["artwork is 3001×3001 px; it must be 1400-3000 px on each side"]),
-    ((1400, 1400), "CMYK", "JPEG", ["artwork colour mode is CMYK; Apple Podcasts needs RGB"]),
-    ((1400, 1400), "RGB", "GIF", ["artwork is GIF; Apple Podcasts needs JPEG or PNG",
-                                  "artwork colour mode is P; Apple Podcasts needs RGB"]),
-])
+@pytest.mark.parametrize(
+    "size, mode, fmt, messages",
+    [
+        ((1400, 1500), "RGB", "JPEG", ["artwork is 1400×1500 px; it must be square"]),
+        ((1000, 1000), "RGB", "JPEG", ["artwork is 1000×1000 px; it must be 1400-3000 px on each side"]),
+        ((3001, 3001), "RGB", "JPEG", ["artwork is 3001×3001 px; it must be 1400-3000 px on each side"]),
+        ((1400, 1400), "CMYK", "JPEG", ["artwork colour mode is CMYK; Apple Podcasts needs RGB"]),
+        (
+            (1400, 1400),
+            "RGB",
+            "GIF",
+            ["artwork is GIF; Apple Podcasts needs JPEG or PNG", "artwork colour mode is P; Apple Podcasts needs RGB"],
+        ),
+    ],
+)
 def test_bad_artwork(out, size, mode, fmt, messages):
     Image.new(mode, size).save(out / "cover.jpg", format=fmt)
     assert lines(out) == [f"Error: {out / 'cover.jpg'}: {m}" for m in messages]
@@ -230,37 +288,46 @@ def test_wrong_enclosure_length(out):
     feed = out / "feed.xml"
     size = (out / "episodes" / "01-bowline.mp3").stat().st_size
     edit(feed, f'length="{size}"', f'length="{size + 1}"')
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<enclosure')}: item 1: enclosure length {size + 1} "
-                          f"but episodes/01-bowline.mp3 is {size} bytes"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<enclosure')}: item 1: enclosure length {size + 1} "
+        f"but episodes/01-bowline.mp3 is {size} bytes"
+    ]
 
 
 def test_missing_enclosure_file(out):
     (out / "episodes" / "02 nœud plat.mp3").unlink()
     feed = out / "feed.xml"
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<enclosure', 2)}: item 2: enclosure file not found: "
-                          "episodes/02 nœud plat.mp3"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<enclosure', 2)}: item 2: enclosure file not found: episodes/02 nœud plat.mp3"
+    ]
 
 
 def test_wrong_enclosure_type(out):
     feed = out / "feed.xml"
     edit(feed, 'type="audio/mpeg"', 'type="audio/x-m4a"')
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<enclosure')}: item 1: enclosure type 'audio/x-m4a' "
-                          "does not match episodes/01-bowline.mp3 (audio/mpeg)"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<enclosure')}: item 1: enclosure type 'audio/x-m4a' "
+        "does not match episodes/01-bowline.mp3 (audio/mpeg)"
+    ]
 
 
 def test_enclosure_url_not_encoded(out):
     feed = out / "feed.xml"
     edit(feed, "02%20n%C5%93ud%20plat.mp3", "02 nœud plat.mp3")
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<enclosure', 2)}: item 2: enclosure url "
-                          "'https://example.org/knots/episodes/02 nœud plat.mp3' is not percent-encoded"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<enclosure', 2)}: item 2: enclosure url "
+        "'https://example.org/knots/episodes/02 nœud plat.mp3' is not percent-encoded"
+    ]
 
 
 def test_wrong_duration(out):
     feed = out / "feed.xml"
     edit(feed, "<itunes:duration>3</itunes:duration>", "<itunes:duration>5</itunes:duration>")
     actual = ffprobe_ms(out / "episodes" / "01-bowline.mp3") / 1000
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<itunes:duration>')}: item 1: itunes:duration 5 s "
-                          f"but episodes/01-bowline.mp3 lasts {actual:.3f} s"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<itunes:duration>')}: item 1: itunes:duration 5 s "
+        f"but episodes/01-bowline.mp3 lasts {actual:.3f} s"
+    ]
 
 
 def test_dates_must_increase(out):
@@ -268,8 +335,10 @@ def test_dates_must_increase(out):
     first = feed.read_text(encoding="utf-8").split("<pubDate>")[1].split("</pubDate>")[0]
     second = feed.read_text(encoding="utf-8").split("<pubDate>")[2].split("</pubDate>")[0]
     edit(feed, f"<pubDate>{second}</pubDate>", f"<pubDate>{first}</pubDate>")
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<pubDate>', 2)}: item 2: pubDate is not later than "
-                          "item 1's (dates must increase in lesson order)"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<pubDate>', 2)}: item 2: pubDate is not later than "
+        "item 1's (dates must increase in lesson order)"
+    ]
 
 
 def test_bad_date_and_duplicate_guid(out):
@@ -290,8 +359,9 @@ def test_no_items(out):
     feed = out / "feed.xml"
     text = feed.read_text(encoding="utf-8")
     feed.write_text(text[: text.index("    <item>")] + "  </channel>\n</rss>\n", encoding="utf-8")
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<channel>')}: the channel has no <item> "
-                          "(a podcast needs at least one episode)"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<channel>')}: the channel has no <item> (a podcast needs at least one episode)"
+    ]
 
 
 # ---------------------------------------------------------------- chapters
@@ -329,8 +399,9 @@ def test_last_chapter_short_of_the_audio(out):
 def test_json_chapters_differ(out):
     chapters = out / "episodes" / "02 nœud plat.chapters.json"
     edit(chapters, '"startTime": 1.0,', '"startTime": 1.002,')
-    assert lines(out) == [f"Error: {chapters}: chapter 2 ('Dressing' at 1002 ms) differs from the MP3's "
-                          "('Dressing' at 1000 ms)"]
+    assert lines(out) == [
+        f"Error: {chapters}: chapter 2 ('Dressing' at 1002 ms) differs from the MP3's ('Dressing' at 1000 ms)"
+    ]
 
 
 def test_json_chapters_invalid(out):
@@ -342,8 +413,10 @@ def test_json_chapters_invalid(out):
 def test_missing_json_chapters(out):
     (out / "episodes" / "01-bowline.chapters.json").unlink()
     feed = out / "feed.xml"
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, '<podcast:chapters')}: item 1: podcast:chapters file "
-                          "not found: episodes/01-bowline.chapters.json"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, '<podcast:chapters')}: item 1: podcast:chapters file "
+        "not found: episodes/01-bowline.chapters.json"
+    ]
 
 
 # ---------------------------------------------------------------- transcripts
@@ -358,8 +431,10 @@ def test_bad_vtt_timestamp(out):
 def test_missing_transcript(out):
     (out / "episodes" / "02 nœud plat.srt").unlink()
     feed = out / "feed.xml"
-    assert lines(out) == [f"Error: {feed}:{line_of(feed, 'application/x-subrip', 2)}: item 2: podcast:transcript "
-                          "file not found: episodes/02 nœud plat.srt"]
+    assert lines(out) == [
+        f"Error: {feed}:{line_of(feed, 'application/x-subrip', 2)}: item 2: podcast:transcript "
+        "file not found: episodes/02 nœud plat.srt"
+    ]
 
 
 def test_vtt_blank_line_inside_cue(out):
@@ -371,16 +446,22 @@ def test_vtt_blank_line_inside_cue(out):
 def test_srt_blank_line_inside_cue(out):
     srt = out / "episodes" / "01-bowline.srt"
     edit(srt, "Welcome to the bowline & its cousins.\n", "Welcome to the bowline\n\n& its cousins.\n")
-    assert lines(out) == [f"Error: {srt}:5: expected cue number 2, found '& its cousins.' "
-                          "(is there a blank line inside the cue above?)"]
+    assert lines(out) == [
+        f"Error: {srt}:5: expected cue number 2, found '& its cousins.' (is there a blank line inside the cue above?)"
+    ]
 
 
 def test_webvtt_rules():
     good = to_webvtt(CUES)
     assert good.splitlines()[:4] == ["WEBVTT", "", "1", "00:00:00.000 --> 00:00:00.900"]
     assert check_webvtt(good) == []
-    assert check_webvtt("\ufeffWEBVTT - knots\n\nNOTE a comment\n\n00:00:01.000 --> 00:00:02.000 align:start\n"
-                        "<v Maren>Hi &amp; <i>bye</i> &lt;3\n") == []
+    assert (
+        check_webvtt(
+            "\ufeffWEBVTT - knots\n\nNOTE a comment\n\n00:00:01.000 --> 00:00:02.000 align:start\n"
+            "<v Maren>Hi &amp; <i>bye</i> &lt;3\n"
+        )
+        == []
+    )
     assert check_webvtt("WEBVT\n") == [(1, "WebVTT file must start with 'WEBVTT'")]
     assert check_webvtt("") == [(1, "WebVTT file must start with 'WEBVTT'")]
     backwards = "WEBVTT\n\n00:00:02.000 --> 00:00:03.000\nB\n\n00:00:01.000 --> 00:00:01.500\nA\n"
@@ -388,11 +469,15 @@ def test_webvtt_rules():
     reversed_cue = "WEBVTT\n\n00:00:02.000 --> 00:00:01.000\nB\n"
     assert check_webvtt(reversed_cue) == [(3, "cue ends before it starts or lasts no time")]
     assert check_webvtt("WEBVTT\n\n00:00:01.000 -> 00:00:02.000\nB\n") == [
-        (3, "text outside a cue (is there a blank line inside the cue above?)")]
+        (3, "text outside a cue (is there a blank line inside the cue above?)")
+    ]
     assert check_webvtt("WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.00\nB\n") == [
-        (4, "malformed timestamp '00:00:02.00' (expected HH:MM:SS.mmm)")]
+        (4, "malformed timestamp '00:00:02.00' (expected HH:MM:SS.mmm)")
+    ]
     assert check_webvtt("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nSalt & pepper\n1 < 2\n") == [
-        (4, "unescaped '&' in cue text (write &amp;)"), (5, "unescaped '<' in cue text (write &lt;)")]
+        (4, "unescaped '&' in cue text (write &amp;)"),
+        (5, "unescaped '<' in cue text (write &lt;)"),
+    ]
 
 
 def test_srt_rules():
@@ -401,9 +486,11 @@ def test_srt_rules():
     assert check_srt(good) == []
     assert check_srt("") == []
     assert check_srt("2\n00:00:00,000 --> 00:00:01,000\nHi\n") == [
-        (1, "expected cue number 1, found '2' (is there a blank line inside the cue above?)")]
+        (1, "expected cue number 1, found '2' (is there a blank line inside the cue above?)")
+    ]
     assert check_srt("1\n00:00:00.000 --> 00:00:01.000\nHi\n") == [
-        (2, "malformed timestamp '00:00:00.000' (expected HH:MM:SS,mmm)")]
+        (2, "malformed timestamp '00:00:00.000' (expected HH:MM:SS,mmm)")
+    ]
     assert check_srt("1\n00:00:00,000 --> 00:00:01,000\n") == [(1, "cue 1 has no timing line or no text")]
     backwards = "1\n00:00:05,000 --> 00:00:06,000\nB\n\n2\n00:00:01,000 --> 00:00:02,000\nA\n"
     assert check_srt(backwards) == [(6, "cue starts before the previous cue (cues go backwards)")]
@@ -422,5 +509,6 @@ def test_cli_check_fails(out):
     feed = out / "feed.xml"
     result = CliRunner().invoke(main, ["check", str(out)])
     assert result.exit_code == 1
-    assert result.output == (f"Error: {feed}:{line_of(feed, '<enclosure', 2)}: item 2: enclosure file not found: "
-                             "episodes/02 nœud plat.mp3\n")
+    assert result.output == (
+        f"Error: {feed}:{line_of(feed, '<enclosure', 2)}: item 2: enclosure file not found: episodes/02 nœud plat.mp3\n"
+    )

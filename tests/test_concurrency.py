@@ -1,7 +1,7 @@
 """Two builds on one output folder: the second is refused with one line, the output stays whole.
 
 The first build is held inside its lock with the build's test hook (``NARRATE_TEST_PAUSE_AT``, see
-``narrate.publish.TEST_PAUSE_ENV``), so the overlap is certain, not a matter of timing.
+``narrate.publish.output.TEST_PAUSE_ENV``), so the overlap is certain, not a matter of timing.
 """
 
 from __future__ import annotations
@@ -18,8 +18,25 @@ def test_second_build_is_refused_while_the_first_runs(tmp_path):
     course, out, cache = tmp_path / "course", tmp_path / "out", tmp_path / "cache"
     write_course(course, 1)
     first = start_paused(course, out, cache, "synthesis:1")  # holds the lock
-    second = subprocess.run([sys.executable, "-m", "narrate", "build", "course", "-o", "out", "-q",
-                             "--jobs", "1", "--cache-dir", str(cache)], cwd=tmp_path, capture_output=True, text=True)
+    second = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "narrate",
+            "build",
+            "course",
+            "-o",
+            "out",
+            "-q",
+            "--jobs",
+            "1",
+            "--cache-dir",
+            str(cache),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert (second.returncode, second.stdout, second.stderr) == (1, "", LOCKED)
     resume(first)
     _, stderr = first.communicate(timeout=300)
@@ -32,10 +49,23 @@ def test_builds_started_together(tmp_path):
     """Whatever the interleaving: each build succeeds or gets the lock message, and the output is whole."""
     course, out, cache = tmp_path / "course", tmp_path / "out", tmp_path / "cache"
     write_course(course, 1)
-    cmd = [sys.executable, "-m", "narrate", "build", "course", "-o", "out", "-q", "--jobs", "1",
-           "--cache-dir", str(cache)]
-    procs = [subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for _ in range(2)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "narrate",
+        "build",
+        "course",
+        "-o",
+        "out",
+        "-q",
+        "--jobs",
+        "1",
+        "--cache-dir",
+        str(cache),
+    ]
+    procs = [
+        subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)
+    ]
     results = [(p.wait(timeout=300), p.stdout.read(), p.stderr.read()) for p in procs]
     assert all(r in ((0, "", ""), (1, "", LOCKED)) for r in results), results
     assert any(code == 0 for code, _, _ in results)

@@ -33,20 +33,27 @@ def test_limits_default_and_set(tmp_path):
     assert config.limits == LimitsConfig(max_lesson_bytes=20_000, max_episode_minutes=45.5)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("limits:\n  max_episode_minute: 3\n",
-     "3: unknown key 'limits.max_episode_minute' (did you mean 'limits.max_episode_minutes'?)"),
-    ("limits:\n  max_lesson_bytes: lots\n", "3: 'limits.max_lesson_bytes' must be a number"),
-    ("limits: 5\n", "2: 'limits' must be a mapping of settings"),
-    ("audio:\n  bitrate: [64k]\n", "3: 'audio.bitrate' must be text"),
-    ("audio:\n  formats: [mp3, {m4b: yes}]\n", "3: each item of 'audio.formats' must be text"),
-    ("category: [Education, [Courses]]\n", "2: each item of 'category' must be text"),
-    ("lessons:\n  - 01-a.yaml\n  - sub/../../x.yaml\n",
-     "4: lesson 'sub/../../x.yaml' must be a file name inside the lessons folder"),
-    ("lessons:\n  - C:\\x.yaml\n", "3: lesson 'C:\\x.yaml' must be a file name inside the lessons folder"),
-    ("cover: /etc/cover.png\n", "2: cover '/etc/cover.png' must be a file inside the course folder"),
-    ("pauses:\n  sentense: 1\n", "3: unknown key 'pauses.sentense' (did you mean 'pauses.sentence'?)"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "limits:\n  max_episode_minute: 3\n",
+            "3: unknown key 'limits.max_episode_minute' (did you mean 'limits.max_episode_minutes'?)",
+        ),
+        ("limits:\n  max_lesson_bytes: lots\n", "3: 'limits.max_lesson_bytes' must be a number"),
+        ("limits: 5\n", "2: 'limits' must be a mapping of settings"),
+        ("audio:\n  bitrate: [64k]\n", "3: 'audio.bitrate' must be text"),
+        ("audio:\n  formats: [mp3, {m4b: yes}]\n", "3: each item of 'audio.formats' must be text"),
+        ("category: [Education, [Courses]]\n", "2: each item of 'category' must be text"),
+        (
+            "lessons:\n  - 01-a.yaml\n  - sub/../../x.yaml\n",
+            "4: lesson 'sub/../../x.yaml' must be a file name inside the lessons folder",
+        ),
+        ("lessons:\n  - C:\\x.yaml\n", "3: lesson 'C:\\x.yaml' must be a file name inside the lessons folder"),
+        ("cover: /etc/cover.png\n", "2: cover '/etc/cover.png' must be a file inside the course folder"),
+        ("pauses:\n  sentense: 1\n", "3: unknown key 'pauses.sentense' (did you mean 'pauses.sentence'?)"),
+    ],
+)
 def test_bad_settings_name_the_line(tmp_path, text, expected):
     assert error_of(course(tmp_path, text)) == expected
 
@@ -74,8 +81,16 @@ def test_yaml_control_character_is_one_line_with_its_line(tmp_path):
 
 def test_estimate_counts_words_at_the_rate_plus_pauses():
     lesson = Lesson(id="a", title="A")
-    script = Script(lesson, (Chapter("Intro"), Say("One two three four."), Pause(700, "paragraph"),
-                             Say("Twenty-one words' worth: five six"), Pause(5000, "think")))
+    script = Script(
+        lesson,
+        (
+            Chapter("Intro"),
+            Say("One two three four."),
+            Pause(700, "paragraph"),
+            Say("Twenty-one words' worth: five six"),
+            Pause(5000, "think"),
+        ),
+    )
     # 4 + 6 words ("Twenty", "one", "words", "worth", "five", "six") at 160 wpm = 3750 ms, plus 5700 ms of pauses
     assert estimate_ms(script, 160) == 3750 + 5700
 
@@ -86,8 +101,10 @@ def test_episode_length_limit_names_the_lesson(tmp_path):
     check_episode_lengths([script], 100, LimitsConfig(max_episode_minutes=10))
     with pytest.raises(ContentError) as info:
         check_episode_lengths([script], 100, LimitsConfig(max_episode_minutes=9.5))
-    assert info.value.problem == ("lesson 'long-one' would make an episode of about 10 min, over the limit of "
-                                  "9 min (limits.max_episode_minutes in course.yaml); split the lesson")
+    assert info.value.problem == (
+        "lesson 'long-one' would make an episode of about 10 min, over the limit of "
+        "9 min (limits.max_episode_minutes in course.yaml); split the lesson"
+    )
     assert info.value.file == lesson.source
 
 
@@ -124,10 +141,13 @@ def test_process_umask_is_used():
     assert yamlio.file_mode() == 0o644 & ~current
 
 
-@pytest.mark.parametrize("written, url", [
-    ("https://example.org/tides & waves", "https://example.org/tides%20&%20waves/"),
-    ("https://example.org/a%20b/", "https://example.org/a%20b/"),
-    ("https://example.org/日本/", "https://example.org/%E6%97%A5%E6%9C%AC/"),
-])
+@pytest.mark.parametrize(
+    "written, url",
+    [
+        ("https://example.org/tides & waves", "https://example.org/tides%20&%20waves/"),
+        ("https://example.org/a%20b/", "https://example.org/a%20b/"),
+        ("https://example.org/日本/", "https://example.org/%E6%97%A5%E6%9C%AC/"),
+    ],
+)
 def test_base_url_is_percent_encoded_once(tmp_path, written, url):
     assert load_config(course(tmp_path, f"base_url: {written}\n")).base_url == url

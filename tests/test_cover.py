@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from narrate.cover import conform_cover, cover_problems, generate_cover, write_cover
+from narrate.audio.cover import conform_cover, cover_problems, generate_cover, write_cover
 from narrate.errors import ConfigError
 
 
@@ -38,7 +38,10 @@ def test_other_images_are_cropped_scaled_and_flattened():
     source = io.BytesIO()
     Image.new("RGBA", (900, 600), (10, 20, 30, 128)).save(source, format="PNG")
     assert set(cover_problems(source.getvalue())) == {
-        "colour mode RGBA (RGB expected)", "900×600 is not square", "900×600 outside 1400–3000 px"}
+        "colour mode RGBA (RGB expected)",
+        "900×600 is not square",
+        "900×600 outside 1400–3000 px",
+    }
     data, ext = conform_cover(source.getvalue())
     image = _image(data)
     assert (ext, image.format, image.mode, image.size) == (".png", "PNG", "RGB", (1400, 1400))

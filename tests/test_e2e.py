@@ -15,24 +15,32 @@ import podcastparser
 import pytest
 from click.testing import CliRunner
 
-from narrate.build import build
-from narrate.check import check_output
+from narrate.audio.id3 import read_chapters
 from narrate.cli import main
-from narrate.tags import read_chapters
+from narrate.pipeline import build
+from narrate.publish.check import check_output
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(__file__).parent / "fixtures" / "pages" / "tides-lesson-02.txt"
 
 
 def ffprobe_chapters(path: Path) -> list[dict]:
-    out = subprocess.run(["ffprobe", "-v", "error", "-show_chapters", "-of", "json", str(path)],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["ffprobe", "-v", "error", "-show_chapters", "-of", "json", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return json.loads(out)["chapters"]
 
 
 def ffprobe_duration_ms(path: Path) -> int:
-    out = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", str(path)],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return round(float(out) * 1000)
 
 
@@ -143,8 +151,12 @@ def test_bad_input_is_one_line_without_traceback(tmp_path):
     (course / "lessons").mkdir(parents=True)
     (course / "course.yaml").write_text("title: T\nbase_url: https://e.org/\nvoice:\n  rate_wmp: 150\n")
     (course / "lessons" / "a.yaml").write_text("title: A\nsections:\n  - title: S\n    body: [Hi.]\n")
-    proc = subprocess.run([sys.executable, "-m", "narrate", "build", str(course), "-o", str(tmp_path / "out")],
-                          capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "narrate", "build", str(course), "-o", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == [
         "Error: course/course.yaml:4: unknown key 'voice.rate_wmp' (did you mean 'voice.rate_wpm'?)"

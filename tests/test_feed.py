@@ -1,4 +1,4 @@
-"""Tests for narrate.feed: golden XML, parsing by podcastparser/feedparser/lxml, hostile text, determinism.
+"""Tests for narrate.publish.feed: golden XML, parsing by podcastparser/feedparser/lxml, hostile text, determinism.
 
 Regenerate the golden file with: ``NARRATE_UPDATE_GOLDEN=1 pytest tests/test_feed.py``
 """
@@ -20,7 +20,8 @@ from lxml import etree
 
 from narrate.config import CourseConfig
 from narrate.errors import BuildError, ContentError
-from narrate.feed import (
+from narrate.model import Episode, Lesson, Question, Script, Section
+from narrate.publish.feed import (
     category_path,
     clean_text,
     episode_description,
@@ -31,7 +32,6 @@ from narrate.feed import (
     render_feed,
     truncate_bytes,
 )
-from narrate.model import Episode, Lesson, Question, Script, Section
 
 GOLDEN = Path(__file__).parent / "fixtures" / "feed" / "golden_feed.xml"
 NS = {
@@ -57,8 +57,16 @@ def make_config(**changes) -> CourseConfig:
     return replace(base, **changes)
 
 
-def make_episode(lesson: Lesson, *, duration_ms=61_499, audio_file=None, audio_bytes=123_456,
-                 mime_type="audio/mpeg", files=None, bonus=False) -> Episode:
+def make_episode(
+    lesson: Lesson,
+    *,
+    duration_ms=61_499,
+    audio_file=None,
+    audio_bytes=123_456,
+    mime_type="audio/mpeg",
+    files=None,
+    bonus=False,
+) -> Episode:
     return Episode(
         lesson=lesson,
         script=Script(lesson=lesson, cues=()),
@@ -74,21 +82,45 @@ def make_episode(lesson: Lesson, *, duration_ms=61_499, audio_file=None, audio_b
 
 
 def three_episodes() -> list[Episode]:
-    q = Question(prompt="Which body pulls hardest on the oceans?", answers=("The Moon",),
-                 options=("The Sun", "The Moon"))
-    l1 = Lesson(id="why-tides", title="Why Tides Happen", number=1,
-                subtitle="Gravity, distance and a spinning Earth",
-                summary="We follow the pull of the Moon around the planet.",
-                sections=(Section("Two Bulges"), Section("The Sun's Share")), quiz=(q, q, q))
-    l2 = Lesson(id="springs-neaps", title="Springs & Neaps", number=2, date="2026-03-10",
-                sections=(Section("Lining Up"),), quiz=(q,))
+    q = Question(
+        prompt="Which body pulls hardest on the oceans?", answers=("The Moon",), options=("The Sun", "The Moon")
+    )
+    l1 = Lesson(
+        id="why-tides",
+        title="Why Tides Happen",
+        number=1,
+        subtitle="Gravity, distance and a spinning Earth",
+        summary="We follow the pull of the Moon around the planet.",
+        sections=(Section("Two Bulges"), Section("The Sun's Share")),
+        quiz=(q, q, q),
+    )
+    l2 = Lesson(
+        id="springs-neaps",
+        title="Springs & Neaps",
+        number=2,
+        date="2026-03-10",
+        sections=(Section("Lining Up"),),
+        quiz=(q,),
+    )
     l3 = Lesson(id="review-1", title="Review: Reading a Tide Table", number=3)
     return [
-        make_episode(l1, duration_ms=754_500, audio_bytes=6_036_480, files={
-            "chapters": "episodes/01-why-tides.chapters.json",
-            "vtt": "episodes/01-why-tides.vtt", "srt": "episodes/01-why-tides.srt"}),
-        make_episode(l2, duration_ms=420_499, audio_bytes=3_364_001, mime_type="audio/x-m4a",
-                     audio_file="episodes/02 springs & neaps.m4a"),
+        make_episode(
+            l1,
+            duration_ms=754_500,
+            audio_bytes=6_036_480,
+            files={
+                "chapters": "episodes/01-why-tides.chapters.json",
+                "vtt": "episodes/01-why-tides.vtt",
+                "srt": "episodes/01-why-tides.srt",
+            },
+        ),
+        make_episode(
+            l2,
+            duration_ms=420_499,
+            audio_bytes=3_364_001,
+            mime_type="audio/x-m4a",
+            audio_file="episodes/02 springs & neaps.m4a",
+        ),
         make_episode(l3, duration_ms=999, audio_bytes=8_000, bonus=True),
     ]
 
@@ -117,7 +149,10 @@ def test_channel_elements():
     assert ch.findtext("language") == "en-gb"
     assert ch.findtext("generator") == "narrate"
     assert ch.find("atom:link", NS).attrib == {
-        "href": "https://example.org/tides/feed.xml", "rel": "self", "type": "application/rss+xml"}
+        "href": "https://example.org/tides/feed.xml",
+        "rel": "self",
+        "type": "application/rss+xml",
+    }
     assert ch.find("itunes:image", NS).get("href") == "https://example.org/tides/cover%20art/C%C3%B4te.jpg"
     assert ch.findtext("image/url") == "https://example.org/tides/cover%20art/C%C3%B4te.jpg"
     cat = ch.find("itunes:category", NS)
@@ -137,17 +172,23 @@ def test_items():
     ch = parse(render_feed(make_config(), three_episodes())).find("channel")
     items = ch.findall("item")
     assert [i.findtext("title") for i in items] == [
-        "Why Tides Happen", "Springs & Neaps", "Review: Reading a Tide Table"]
+        "Why Tides Happen",
+        "Springs & Neaps",
+        "Review: Reading a Tide Table",
+    ]
     assert [i.findtext("pubDate") for i in items] == [
-        "Mon, 02 Mar 2026 06:00:00 +0000", "Tue, 10 Mar 2026 06:00:00 +0000",
-        "Mon, 16 Mar 2026 06:00:00 +0000"]
+        "Mon, 02 Mar 2026 06:00:00 +0000",
+        "Tue, 10 Mar 2026 06:00:00 +0000",
+        "Mon, 16 Mar 2026 06:00:00 +0000",
+    ]
     assert [i.find("enclosure").attrib for i in items] == [
-        {"url": "https://example.org/tides/episodes/01-why-tides.mp3", "length": "6036480",
-         "type": "audio/mpeg"},
-        {"url": "https://example.org/tides/episodes/02%20springs%20%26%20neaps.m4a",
-         "length": "3364001", "type": "audio/x-m4a"},
-        {"url": "https://example.org/tides/episodes/03-review-1.mp3", "length": "8000",
-         "type": "audio/mpeg"},
+        {"url": "https://example.org/tides/episodes/01-why-tides.mp3", "length": "6036480", "type": "audio/mpeg"},
+        {
+            "url": "https://example.org/tides/episodes/02%20springs%20%26%20neaps.m4a",
+            "length": "3364001",
+            "type": "audio/x-m4a",
+        },
+        {"url": "https://example.org/tides/episodes/03-review-1.mp3", "length": "8000", "type": "audio/mpeg"},
     ]
     # 754.5 s rounds half up to 755; 420.499 s to 420; 0.999 s to 1.
     assert [i.findtext("itunes:duration", namespaces=NS) for i in items] == ["755", "420", "1"]
@@ -160,13 +201,16 @@ def test_items():
     assert items[0].findtext("description") == (
         "<p>Gravity, distance and a spinning Earth</p>"
         "<p>We follow the pull of the Moon around the planet.</p>"
-        "<ul><li>Two Bulges</li><li>The Sun's Share</li><li>Quiz: 3 questions</li></ul>")
+        "<ul><li>Two Bulges</li><li>The Sun's Share</li><li>Quiz: 3 questions</li></ul>"
+    )
     assert items[0].findtext("content:encoded", namespaces=NS) == items[0].findtext("description")
     assert items[1].findtext("description") == "<ul><li>Lining Up</li><li>Quiz: 1 question</li></ul>"
     assert items[2].findtext("description") == "<p>Review: Reading a Tide Table</p>"
     ch_el = items[0].find("podcast:chapters", NS)
-    assert ch_el.attrib == {"url": "https://example.org/tides/episodes/01-why-tides.chapters.json",
-                            "type": "application/json+chapters"}
+    assert ch_el.attrib == {
+        "url": "https://example.org/tides/episodes/01-why-tides.chapters.json",
+        "type": "application/json+chapters",
+    }
     assert [(t.get("url"), t.get("type"), t.get("rel")) for t in items[0].findall("podcast:transcript", NS)] == [
         ("https://example.org/tides/episodes/01-why-tides.vtt", "text/vtt", "captions"),
         ("https://example.org/tides/episodes/01-why-tides.srt", "application/x-subrip", "captions"),
@@ -182,8 +226,9 @@ def test_optional_config_attributes():
         locked: bool | None = None
         owner_email: str | None = None
 
-    config = Extended(**{**make_config().__dict__, "season": 2, "locked": True,
-                         "owner_email": "orla@example.org", "explicit": True})
+    config = Extended(
+        **{**make_config().__dict__, "season": 2, "locked": True, "owner_email": "orla@example.org", "explicit": True}
+    )
     ch = parse(render_feed(config, three_episodes())).find("channel")
     assert ch.findtext("podcast:locked", namespaces=NS) == "yes"
     assert ch.find("podcast:locked", NS).get("owner") == "orla@example.org"
@@ -216,7 +261,8 @@ def test_podcastparser_reads_every_item():
     assert [e["enclosures"][0]["url"] for e in got] == [
         "https://example.org/tides/episodes/01-why-tides.mp3",
         "https://example.org/tides/episodes/02%20springs%20%26%20neaps.m4a",
-        "https://example.org/tides/episodes/03-review-1.mp3"]
+        "https://example.org/tides/episodes/03-review-1.mp3",
+    ]
     assert [e["enclosures"][0]["file_size"] for e in got] == [6_036_480, 3_364_001, 8_000]
     assert [e["total_time"] for e in got] == [755, 420, 1]
     assert [e["guid"] for e in got] == [episode_guid(make_config(), e.lesson) for e in eps]
@@ -237,18 +283,21 @@ def test_feedparser_is_not_bozo():
 
 
 def hostile_episodes() -> list[Episode]:
-    same = dict(title='Tom & Jerry <b>"bold"</b> \'q\'', date="2026-04-01")
+    same = dict(title="Tom & Jerry <b>\"bold\"</b> 'q'", date="2026-04-01")
     lessons = [
-        Lesson(id="a", number=1, summary="Fish&nbsp;&amp;&nbsp;chips\x0b from a PDF\x00 page\x1f.",
-               sections=(Section("1 < 2 > 0 & \"yes\""), Section("Ελληνικά και 日本語")), **same),
+        Lesson(
+            id="a",
+            number=1,
+            summary="Fish&nbsp;&amp;&nbsp;chips\x0b from a PDF\x00 page\x1f.",
+            sections=(Section('1 < 2 > 0 & "yes"'), Section("Ελληνικά και 日本語")),
+            **same,
+        ),
         Lesson(id="b", number=2, subtitle="Καλημέρα — こんにちは", **same),
         Lesson(id="c", number=3, **same),
         Lesson(id="d", number=4, title="Earlier\x0c date\x08 ※", date="2026-03-01"),
     ]
-    names = ["épisodes/leçon un.mp3", "épisodes/leçon un.mp3".replace("un", "deux"),
-             "日本/第三 回.mp3", "a+b/#1?.mp3"]
-    return [make_episode(l, audio_file=n, audio_bytes=1000 + i) for i, (l, n) in
-            enumerate(zip(lessons, names))]
+    names = ["épisodes/leçon un.mp3", "épisodes/leçon un.mp3".replace("un", "deux"), "日本/第三 回.mp3", "a+b/#1?.mp3"]
+    return [make_episode(l, audio_file=n, audio_bytes=1000 + i) for i, (l, n) in enumerate(zip(lessons, names))]
 
 
 def test_hostile_text_is_valid_and_round_trips():
@@ -260,25 +309,30 @@ def test_hostile_text_is_valid_and_round_trips():
     assert ch.findtext("title") == "Curso «Mañana» & <Co>"
     assert ch.findtext("itunes:author", namespaces=NS) == "Zoë Ō"
     items = ch.findall("item")
-    assert [i.findtext("title") for i in items] == [
-        'Tom & Jerry <b>"bold"</b> \'q\''] * 3 + ["Earlier date ※"]
+    assert [i.findtext("title") for i in items] == ["Tom & Jerry <b>\"bold\"</b> 'q'"] * 3 + ["Earlier date ※"]
     guids = [i.findtext("guid") for i in items]
     assert len(set(guids)) == 4
     dates = [parsedate_to_datetime(i.findtext("pubDate")) for i in items]
     assert all(a < b for a, b in zip(dates, dates[1:]))
     assert [i.findtext("pubDate") for i in items] == [
-        "Wed, 01 Apr 2026 06:00:00 +0000", "Wed, 01 Apr 2026 06:01:00 +0000",
-        "Wed, 01 Apr 2026 06:02:00 +0000", "Wed, 01 Apr 2026 06:03:00 +0000"]
+        "Wed, 01 Apr 2026 06:00:00 +0000",
+        "Wed, 01 Apr 2026 06:01:00 +0000",
+        "Wed, 01 Apr 2026 06:02:00 +0000",
+        "Wed, 01 Apr 2026 06:03:00 +0000",
+    ]
     desc = items[0].findtext("description")
-    assert desc == ("<p>Fish\u00a0&amp;\u00a0chips from a PDF page.</p><ul><li>1 &lt; 2 &gt; 0 &amp; "
-                    "\"yes\"</li><li>Ελληνικά και 日本語</li></ul>")
+    assert desc == (
+        "<p>Fish\u00a0&amp;\u00a0chips from a PDF page.</p><ul><li>1 &lt; 2 &gt; 0 &amp; "
+        '"yes"</li><li>Ελληνικά και 日本語</li></ul>'
+    )
     assert html.unescape(desc).count("Fish\u00a0&\u00a0chips from a PDF page.") == 1
     assert items[1].findtext("description") == "<p>Καλημέρα — こんにちは</p>"
     assert [i.find("enclosure").get("url") for i in items] == [
         "https://example.org/tides/%C3%A9pisodes/le%C3%A7on%20un.mp3",
         "https://example.org/tides/%C3%A9pisodes/le%C3%A7on%20deux.mp3",
         "https://example.org/tides/%E6%97%A5%E6%9C%AC/%E7%AC%AC%E4%B8%89%20%E5%9B%9E.mp3",
-        "https://example.org/tides/a%2Bb/%231%3F.mp3"]
+        "https://example.org/tides/a%2Bb/%231%3F.mp3",
+    ]
     parsed = feedparser.parse(xml.encode("utf-8"))
     assert parsed.bozo == 0, parsed.get("bozo_exception")
     assert [e.title for e in parsed.entries][3] == "Earlier date ※"
@@ -301,8 +355,7 @@ def test_descriptions_fit_4000_bytes_at_word_boundary():
     assert cut.endswith("καλά…")
     ch = parse(render_feed(make_config(description=long), three_episodes())).find("channel")
     assert len(ch.findtext("description").encode("utf-8")) <= 4000
-    lesson = Lesson(id="x", title="X", summary="a&b " * 2000,
-                    sections=tuple(Section(f"Part {n}") for n in range(400)))
+    lesson = Lesson(id="x", title="X", summary="a&b " * 2000, sections=tuple(Section(f"Part {n}") for n in range(400)))
     notes = episode_description(lesson)
     assert len(notes.encode("utf-8")) <= 4000
     # The summary is cut at a word boundary; the outline fills what room is left.
@@ -344,7 +397,10 @@ def test_pub_dates():
     assert pub_date(config, replace(plain, date="2025-12-31"), 5).isoformat() == "2025-12-31T06:00:00+00:00"
     got = pub_dates(config, [plain, replace(plain, date="2026-01-01"), plain])
     assert [d.isoformat() for d in got] == [
-        "2026-01-05T06:00:00+00:00", "2026-01-05T06:01:00+00:00", "2026-01-11T06:00:00+00:00"]
+        "2026-01-05T06:00:00+00:00",
+        "2026-01-05T06:01:00+00:00",
+        "2026-01-11T06:00:00+00:00",
+    ]
     with pytest.raises(ContentError, match="YYYY-MM-DD"):
         pub_date(config, replace(plain, date="5 Jan"), 0)
 

@@ -14,8 +14,8 @@ import podcastparser
 import pytest
 from lxml import etree
 
-from narrate.build import build
-from narrate.check import check_output
+from narrate.pipeline import build
+from narrate.publish.check import check_output
 
 COURSE = Path(__file__).parent / "fixtures" / "hostile_course"
 NS = {"podcast": "https://podcastindex.org/namespace/1.0", "itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd"}
@@ -36,8 +36,11 @@ def test_feedparser_reads_it_without_bozo(built):
     assert parsed.bozo == 0, parsed.get("bozo_exception")
     assert parsed.feed.title == 'Ωκεανός & <Tides> "Course"'
     assert parsed.feed.author == "Zoë Ångström & Sons <press>"
-    assert [e.title for e in parsed.entries] == ['Marées & <Vagues> "1"', 'Marées & <Vagues> "2"',
-                                                 'Marées & <Vagues> "3"']
+    assert [e.title for e in parsed.entries] == [
+        'Marées & <Vagues> "1"',
+        'Marées & <Vagues> "2"',
+        'Marées & <Vagues> "3"',
+    ]
 
 
 def test_podcastparser_keeps_every_item_distinct(built):
@@ -60,8 +63,11 @@ def test_text_round_trips_and_control_characters_are_gone(built):
     description = channel.findtext("description")
     assert description == "Waves\u00a0and tides & currents pasted from a PDF. 日本語のテキスト. Ε < Ω > α."
     pub_dates = [i.findtext("pubDate") for i in channel.findall("item")]
-    assert pub_dates == ["Mon, 02 Feb 2026 06:00:00 +0000", "Mon, 02 Feb 2026 06:01:00 +0000",
-                         "Mon, 02 Feb 2026 06:02:00 +0000"]
+    assert pub_dates == [
+        "Mon, 02 Feb 2026 06:00:00 +0000",
+        "Mon, 02 Feb 2026 06:01:00 +0000",
+        "Mon, 02 Feb 2026 06:02:00 +0000",
+    ]
     for item in channel.findall("item"):
         assert item.find("podcast:chapters", NS).get("type") == "application/json+chapters"
         assert {t.get("type") for t in item.findall("podcast:transcript", NS)} == {"text/vtt", "application/x-subrip"}

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from narrate.config import CourseConfig
 from narrate.errors import ContentError
 from narrate.model import BulletList, Callout, Chapter, Lesson, Paragraph, Question, Say, Section
-from narrate.readers import read_lesson
-from narrate.script import build_script
-from narrate.speech import spoken
+from narrate.text.normalize import spoken
+from narrate.text.readers import read_lesson
+from narrate.text.script import build_script
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CONFIG = CourseConfig(title="Fuzz Course")
@@ -34,31 +34,105 @@ PRONOUNCEABLE = re.compile(r"[^\W_]")
 
 # Fragments that steer random text into the readers' syntax (headings, lists, quiz fields, YAML).
 FRAGMENTS = [
-    "# ", "## ", "### ", "- ", "* ", "1. ", "> ", "> **Tip:** ", "- [x] ", "- [ ] ", "---", "...", "```",
-    "Answer: ", "Explanation: ", "Think pause: 7", "Check yourself", "Keep going", "Quiz", "Next",
-    "title: ", "id: ", "sections:", "  - title: ", "    body:", "      - ", "quiz:", "  - prompt: ",
-    "    options: [", "]", "    answer: ", "bullets: ", "callout: ", "caption: ", "next: ", "date: ",
-    "&a ", "*a", "!!str ", "? ", ": ", "{", "}", "[", "|", ">-", "\t", "_____", "•", "·", "Lesson 3 of the ",
-    "What is it?", "Free sample lesson · ", "Start this course free", "e.g.", "3.5 km/h", "10%", "$5",
-    "\u200b", "\ufeff", "\u202e", "🙂", "Ω", "日本語", "ﷺ", "\r", "\r\n", "\x0c",
+    "# ",
+    "## ",
+    "### ",
+    "- ",
+    "* ",
+    "1. ",
+    "> ",
+    "> **Tip:** ",
+    "- [x] ",
+    "- [ ] ",
+    "---",
+    "...",
+    "```",
+    "Answer: ",
+    "Explanation: ",
+    "Think pause: 7",
+    "Check yourself",
+    "Keep going",
+    "Quiz",
+    "Next",
+    "title: ",
+    "id: ",
+    "sections:",
+    "  - title: ",
+    "    body:",
+    "      - ",
+    "quiz:",
+    "  - prompt: ",
+    "    options: [",
+    "]",
+    "    answer: ",
+    "bullets: ",
+    "callout: ",
+    "caption: ",
+    "next: ",
+    "date: ",
+    "&a ",
+    "*a",
+    "!!str ",
+    "? ",
+    ": ",
+    "{",
+    "}",
+    "[",
+    "|",
+    ">-",
+    "\t",
+    "_____",
+    "•",
+    "·",
+    "Lesson 3 of the ",
+    "What is it?",
+    "Free sample lesson · ",
+    "Start this course free",
+    "e.g.",
+    "3.5 km/h",
+    "10%",
+    "$5",
+    "\u200b",
+    "\ufeff",
+    "\u202e",
+    "🙂",
+    "Ω",
+    "日本語",
+    "ﷺ",
+    "\r",
+    "\r\n",
+    "\x0c",
 ]
-structured_text = st.lists(
-    st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=12), st.just("\n")), max_size=60).map("".join)
+structured_text = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=12), st.just("\n")), max_size=60).map(
+    "".join
+)
 line = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), max_size=30)
 # A Markdown lesson head that the reader accepts, then anything.
 markdown_text = st.tuples(line, line, structured_text).map(lambda t: f"# {t[0]}x\n\n## {t[1]}y\n\nBody.\n\n{t[2]}")
 # A YAML lesson with random text in every value (dumped, so it is valid YAML), sometimes with a tail.
-yaml_lesson = st.fixed_dictionaries({
-    "title": line, "sections": st.lists(st.fixed_dictionaries({"title": line, "body": st.lists(line, min_size=1,
-                                                                                            max_size=3)}),
-                                        min_size=1, max_size=3),
-}, optional={
-    "id": st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,8})?", fullmatch=True), "subtitle": line, "summary": line, "next": st.lists(line, max_size=2),
-    "quiz": st.lists(st.fixed_dictionaries({"prompt": line, "answer": line},
-                                           optional={"options": st.lists(line, max_size=3)}), max_size=2),
-})
+yaml_lesson = st.fixed_dictionaries(
+    {
+        "title": line,
+        "sections": st.lists(
+            st.fixed_dictionaries({"title": line, "body": st.lists(line, min_size=1, max_size=3)}),
+            min_size=1,
+            max_size=3,
+        ),
+    },
+    optional={
+        "id": st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,8})?", fullmatch=True),
+        "subtitle": line,
+        "summary": line,
+        "next": st.lists(line, max_size=2),
+        "quiz": st.lists(
+            st.fixed_dictionaries({"prompt": line, "answer": line}, optional={"options": st.lists(line, max_size=3)}),
+            max_size=2,
+        ),
+    },
+)
 yaml_text = st.tuples(yaml_lesson, st.just("") | structured_text).map(
-    lambda t: yaml.safe_dump(t[0], allow_unicode=True) + t[1])
+    lambda t: yaml.safe_dump(t[0], allow_unicode=True) + t[1]
+)
 any_text = st.one_of(st.text(max_size=400), structured_text, markdown_text, yaml_text)
 
 
@@ -115,19 +189,33 @@ hostile = st.text(min_size=1, max_size=80)
 
 @st.composite
 def lessons(draw) -> Lesson:
-    blocks = draw(st.lists(st.one_of(
-        hostile.map(Paragraph),
-        st.builds(BulletList, st.lists(hostile, min_size=1, max_size=4).map(tuple), st.none() | hostile),
-        st.builds(Callout, hostile, hostile),
-    ), min_size=1, max_size=4))
+    blocks = draw(
+        st.lists(
+            st.one_of(
+                hostile.map(Paragraph),
+                st.builds(BulletList, st.lists(hostile, min_size=1, max_size=4).map(tuple), st.none() | hostile),
+                st.builds(Callout, hostile, hostile),
+            ),
+            min_size=1,
+            max_size=4,
+        )
+    )
     sections = draw(st.lists(st.builds(Section, hostile, st.just(tuple(blocks))), min_size=1, max_size=3))
     options = draw(st.lists(hostile, max_size=4, unique=True))
     answer = draw(st.sampled_from(options)) if options else draw(hostile)
-    quiz = draw(st.lists(st.builds(Question, hostile, st.just((answer,)), st.just(tuple(options)), hostile),
-                         max_size=2))
-    return Lesson(id="fuzz", title=draw(hostile), sections=tuple(sections), quiz=tuple(quiz),
-                  subtitle=draw(st.just("") | hostile), summary=draw(st.just("") | hostile),
-                  next_lessons=tuple(draw(st.lists(hostile, max_size=3))), number=draw(st.integers(0, 120)))
+    quiz = draw(
+        st.lists(st.builds(Question, hostile, st.just((answer,)), st.just(tuple(options)), hostile), max_size=2)
+    )
+    return Lesson(
+        id="fuzz",
+        title=draw(hostile),
+        sections=tuple(sections),
+        quiz=tuple(quiz),
+        subtitle=draw(st.just("") | hostile),
+        summary=draw(st.just("") | hostile),
+        next_lessons=tuple(draw(st.lists(hostile, max_size=3))),
+        number=draw(st.integers(0, 120)),
+    )
 
 
 @SETTINGS

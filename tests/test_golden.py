@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from narrate.build import lesson_script_text
+from narrate.pipeline import lesson_script_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "fixtures" / "golden"
-SOURCES = sorted((ROOT / "content" / "lessons").glob("*")) + sorted((Path(__file__).parent / "fixtures" / "pages").glob("*.txt"))
+SOURCES = sorted((ROOT / "content" / "lessons").glob("*")) + sorted(
+    (Path(__file__).parent / "fixtures" / "pages").glob("*.txt")
+)
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])

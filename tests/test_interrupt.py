@@ -4,7 +4,7 @@ Each test builds a small course (version 1), edits every lesson (version 2, so e
 changes), starts a second build in a subprocess and stops it at a chosen point: SIGKILL during
 synthesis, during encoding (while ffmpeg writes), after the new episode files are published but
 before the feed is replaced, and with the new feed written but not yet renamed. The points are
-reached with the build's test hook (``NARRATE_TEST_PAUSE_AT``, see ``narrate.publish.TEST_PAUSE_ENV``):
+reached with the build's test hook (``NARRATE_TEST_PAUSE_AT``, see ``narrate.publish.output.TEST_PAUSE_ENV``):
 the build announces the point on stderr and waits for a line on stdin. Afterwards the output must
 still be the complete version-1 output (every file as it was, the feed naming only whole files of
 the right length that decode), and the next build must complete with version 2.
@@ -45,16 +45,30 @@ def write_course(root: Path, version: int, variant: int = 0) -> Path:
     (root / "course.yaml").write_text(f"title: Kettle Basics\nbase_url: {BASE_URL}\n")
     (root / "lessons" / "01-boiling.yaml").write_text(
         "title: Boiling\nsections:\n  - title: Heat\n    body:\n"
-        f"      - A kettle heats water, edition {version}, take {variant}.\n      - Steam rises from the spout.\n")
+        f"      - A kettle heats water, edition {version}, take {variant}.\n      - Steam rises from the spout.\n"
+    )
     (root / "lessons" / "02-scale.md").write_text(
         f"# Scale\n\n## Deposits\n\nHard water leaves scale, edition {version}, take {variant}.\n\n"
-        "## Quiz\n\n### What leaves scale?\n\n- [x] Hard water\n- [ ] Soft water\n")
+        "## Quiz\n\n### What leaves scale?\n\n- [x] Hard water\n- [ ] Soft water\n"
+    )
     return root
 
 
 def build_cmd(course: Path, out: Path, cache: Path, jobs: int = 1) -> list[str]:
-    return [sys.executable, "-m", "narrate", "build", str(course), "-o", str(out), "-q",
-            "--jobs", str(jobs), "--cache-dir", str(cache)]
+    return [
+        sys.executable,
+        "-m",
+        "narrate",
+        "build",
+        str(course),
+        "-o",
+        str(out),
+        "-q",
+        "--jobs",
+        str(jobs),
+        "--cache-dir",
+        str(cache),
+    ]
 
 
 def run_build(course: Path, out: Path, cache: Path, jobs: int = 1) -> subprocess.CompletedProcess:
@@ -63,12 +77,19 @@ def run_build(course: Path, out: Path, cache: Path, jobs: int = 1) -> subprocess
     return proc
 
 
-def start_paused(course: Path, out: Path, cache: Path, point: str, jobs: int = 1,
-                 env: dict | None = None) -> subprocess.Popen:
+def start_paused(
+    course: Path, out: Path, cache: Path, point: str, jobs: int = 1, env: dict | None = None
+) -> subprocess.Popen:
     """Start a build that stops at ``point`` (see the module docstring); returns once it is there."""
-    proc = subprocess.Popen(build_cmd(course, out, cache, jobs), stdin=subprocess.PIPE, stderr=subprocess.PIPE,
-                            stdout=subprocess.DEVNULL, text=True, start_new_session=True,
-                            env={**(env or os.environ), PAUSE_ENV: point})
+    proc = subprocess.Popen(
+        build_cmd(course, out, cache, jobs),
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+        env={**(env or os.environ), PAUSE_ENV: point},
+    )
     line = proc.stderr.readline()  # returns "" if the build ended without reaching the point
     assert line == f"narrate: test pause at {point}\n", line + proc.stderr.read()
     return proc
@@ -95,9 +116,11 @@ def wait_for_file(folder: Path, pattern: str, proc: subprocess.Popen) -> Path:
 
 def snapshot(out: Path) -> dict[str, tuple[bytes, int]]:
     """Published files (relative path → bytes, mtime in ns); the lock and staging folder excluded."""
-    return {p.relative_to(out).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(out.rglob("*"))
-            if p.is_file() and ".narrate-stage" not in p.parts and p.name != ".narrate.lock"}
+    return {
+        p.relative_to(out).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and ".narrate-stage" not in p.parts and p.name != ".narrate.lock"
+    }
 
 
 def published(out: Path) -> dict[str, int]:
@@ -108,7 +131,7 @@ def published(out: Path) -> dict[str, int]:
 
     def rel(url: str) -> str:
         assert url.startswith(BASE_URL), url
-        return unquote(urlparse(url).path)[len(urlparse(BASE_URL).path):]
+        return unquote(urlparse(url).path)[len(urlparse(BASE_URL).path) :]
 
     for item in root.iter("item"):
         enclosure = item.find("enclosure")
@@ -129,8 +152,9 @@ def assert_consistent(out: Path) -> dict[str, int]:
         if length >= 0:
             assert path.stat().st_size == length, name
         if name.endswith(".mp3"):
-            decode = subprocess.run(["ffmpeg", "-v", "error", "-xerror", "-i", str(path), "-f", "null", "-"],
-                                    capture_output=True, text=True)
+            decode = subprocess.run(
+                ["ffmpeg", "-v", "error", "-xerror", "-i", str(path), "-f", "null", "-"], capture_output=True, text=True
+            )
             assert decode.returncode == 0 and decode.stderr == "", (name, decode.stderr)
     leftovers = [p for p in out.rglob("*.part") if ".narrate-stage" not in p.parts]
     assert leftovers == []
@@ -217,8 +241,16 @@ def interrupt(proc: subprocess.Popen) -> tuple[float, str]:
     return seconds, stderr
 
 
-def assert_clean_interrupt(proc: subprocess.Popen, seconds: float, stderr: str, out: Path, cache: Path,
-                           before: dict, check_cache: bool = True, max_seconds: float | None = None) -> None:
+def assert_clean_interrupt(
+    proc: subprocess.Popen,
+    seconds: float,
+    stderr: str,
+    out: Path,
+    cache: Path,
+    before: dict,
+    check_cache: bool = True,
+    max_seconds: float | None = None,
+) -> None:
     assert proc.returncode == 130
     assert stderr == "Error: interrupted\n"  # the pause line was read already; nothing else
     if max_seconds is not None:
@@ -238,9 +270,8 @@ def test_ctrl_c_during_synthesis(site, jobs):
     resume(proc)  # the build is now synthesizing the next utterances
     seconds, stderr = interrupt(proc)
     # With worker processes, a busy worker is killed, which can leave its half-written clip
-    # (".<key>.<pid>.part.wav") in the utterance cache: not yet cleaned up by narrate.workers.
-    assert_clean_interrupt(proc, seconds, stderr, out, cache, before, check_cache=jobs == 1,
-                           max_seconds=STOP_SECONDS)
+    # (".<key>.<pid>.part.wav") in the utterance cache: not yet cleaned up by narrate.speech.workers.
+    assert_clean_interrupt(proc, seconds, stderr, out, cache, before, check_cache=jobs == 1, max_seconds=STOP_SECONDS)
     assert_recovers(course, out, cache, old_files)
 
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pyloudnorm
 
-from narrate.loudness import LoudnessMeter
+from narrate.audio.loudness import LoudnessMeter
 
 
 def _speechlike(rate: int, seconds: float, seed: int = 7) -> np.ndarray:
@@ -30,7 +30,7 @@ def test_matches_pyloudnorm_whatever_the_chunking():
         pos = 0
         while pos < len(samples):
             n = int(rng.integers(1, 9000))
-            pieces.add(samples[pos: pos + n].tobytes())
+            pieces.add(samples[pos : pos + n].tobytes())
             pos += n
         assert abs(whole.integrated_lufs() - reference) < 0.05
         assert abs(pieces.integrated_lufs() - whole.integrated_lufs()) < 1e-9

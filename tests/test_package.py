@@ -17,9 +17,10 @@ from mutagen.id3 import ID3
 from mutagen.mp4 import MP4
 from PIL import Image
 
-from narrate import audio, tags
-from narrate.build import build
-from narrate.tags import check_chapters
+from narrate.audio import encoder
+from narrate.audio import id3 as tags
+from narrate.audio.id3 import check_chapters
+from narrate.pipeline import build
 
 COURSE = Path(__file__).resolve().parent / "fixtures" / "audio_course"
 TITLES = {
@@ -43,22 +44,28 @@ def built(tmp_path_factory):
 
 
 def probe(path: Path, *entries: str) -> dict:
-    return json.loads(subprocess.run(
-        ["ffprobe", "-v", "error", *entries, "-of", "json", str(path)],
-        capture_output=True, text=True, check=True).stdout)
+    return json.loads(
+        subprocess.run(
+            ["ffprobe", "-v", "error", *entries, "-of", "json", str(path)], capture_output=True, text=True, check=True
+        ).stdout
+    )
 
 
 def decoded_ms(path: Path) -> float:
     """Duration of the audio ffmpeg decodes (44.1 kHz mono s16), in ms."""
-    pcm = subprocess.run(["ffmpeg", "-v", "error", "-i", str(path), "-map", "0:a", "-f", "s16le", "-ac", "1",
-                          "-ar", "44100", "-"], capture_output=True, check=True).stdout
+    pcm = subprocess.run(
+        ["ffmpeg", "-v", "error", "-i", str(path), "-map", "0:a", "-f", "s16le", "-ac", "1", "-ar", "44100", "-"],
+        capture_output=True,
+        check=True,
+    ).stdout
     return len(pcm) / 2 / 44.1
 
 
 def ffprobe_chapters(path: Path) -> list[tuple[str, int, int]]:
     chapters = probe(path, "-show_chapters")["chapters"]
-    return [(c["tags"]["title"], round(float(c["start_time"]) * 1000), round(float(c["end_time"]) * 1000))
-            for c in chapters]
+    return [
+        (c["tags"]["title"], round(float(c["start_time"]) * 1000), round(float(c["end_time"]) * 1000)) for c in chapters
+    ]
 
 
 def by_id(result, lesson_id):
@@ -70,7 +77,7 @@ def test_mp3_loudness_format_and_tags(built, lesson_id):
     episode = by_id(built, lesson_id)
     mp3 = built.out_dir / episode.audio_file
     assert episode.mime_type == "audio/mpeg" and mp3.suffix == ".mp3"
-    lufs, peak = audio.measure_file(mp3)
+    lufs, peak = encoder.measure_file(mp3)
     assert -17.0 <= lufs <= -15.0
     assert peak <= -1.0
     stream = probe(mp3, "-show_streams", "-select_streams", "a")["streams"][0]
@@ -117,7 +124,7 @@ def test_m4b_chapters_loudness_and_tags(built, lesson_id):
     assert ffprobe_chapters(m4b) == [(m.title, m.start_ms, m.end_ms) for m in episode.chapters]
     assert abs(float(aac["duration"]) * 1000 - episode.duration_ms) <= 2  # edit list: the length, ±2 ms
     assert 0 <= decoded_ms(m4b) - episode.duration_ms <= AAC_FRAME_MS  # ffmpeg keeps the last frame's padding
-    lufs, peak = audio.measure_file(m4b)
+    lufs, peak = encoder.measure_file(m4b)
     assert -17.0 <= lufs <= -15.0 and peak <= -1.0
     mp4 = MP4(str(m4b))
     assert mp4.tags["©nam"] == [episode.lesson.title]
@@ -136,7 +143,7 @@ def test_audiobook_has_one_chapter_per_lesson(built):
     assert abs(chapters[1][2] - chapters[1][1] - rice.duration_ms) <= 1
     aac = next(s for s in probe(book, "-show_streams")["streams"] if s["codec_type"] == "audio")
     assert abs(float(aac["duration"]) * 1000 - chapters[-1][2]) <= 2
-    lufs, peak = audio.measure_file(book)
+    lufs, peak = encoder.measure_file(book)
     assert -17.0 <= lufs <= -15.0 and peak <= -1.0
 
 

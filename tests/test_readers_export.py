@@ -5,16 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lesson_compare import without_lines
 
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
-from lesson_compare import without_lines
-from narrate.readers import lesson_to_yaml, read_lesson
-
-
+from narrate.text.readers import lesson_to_yaml, read_lesson
 
 HERE = Path(__file__).parent
-SOURCES = sorted((HERE / "fixtures" / "pages").glob("*.txt")) + sorted(
-    (HERE / "fixtures" / "lessons").iterdir()) + sorted((HERE.parent / "content" / "lessons").iterdir())
+SOURCES = (
+    sorted((HERE / "fixtures" / "pages").glob("*.txt"))
+    + sorted((HERE / "fixtures" / "lessons").iterdir())
+    + sorted((HERE.parent / "content" / "lessons").iterdir())
+)
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
@@ -29,16 +30,30 @@ def test_round_trip(tmp_path, source):
 
 def test_exact_yaml_text():
     lesson = Lesson(
-        id="tiny", title="Tiny: a test", subtitle="Yes", summary="Über 2026-01-05", date="2026-03-01",
+        id="tiny",
+        title="Tiny: a test",
+        subtitle="Yes",
+        summary="Über 2026-01-05",
+        date="2026-03-01",
         think_pause_ms=2500,
-        sections=(Section("S", (
-            Paragraph("One."), BulletList(("a", "b: c"), "List"), BulletList(("x",)),
-            Callout("Tip", "Line one\nline two"), Caption("Fig"))),),
-        quiz=(Question("Pick?", ("2",), ("1", "2"), "Because.", 7000),
-              Question("A _____ b _____.", ("x", "y"))),
+        sections=(
+            Section(
+                "S",
+                (
+                    Paragraph("One."),
+                    BulletList(("a", "b: c"), "List"),
+                    BulletList(("x",)),
+                    Callout("Tip", "Line one\nline two"),
+                    Caption("Fig"),
+                ),
+            ),
+        ),
+        quiz=(Question("Pick?", ("2",), ("1", "2"), "Because.", 7000), Question("A _____ b _____.", ("x", "y"))),
         next_lessons=("Next one",),
     )
-    assert lesson_to_yaml(lesson) == """\
+    assert (
+        lesson_to_yaml(lesson)
+        == """\
 id: tiny
 title: 'Tiny: a test'
 subtitle: 'Yes'
@@ -75,3 +90,4 @@ quiz:
 next:
   - Next one
 """
+    )

@@ -5,15 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lesson_compare import without_lines
 
 from narrate.errors import ContentError
 from narrate.model import BulletList, Callout, Paragraph, Question
-from lesson_compare import without_lines
-from narrate.readers import read_lesson
+from narrate.text.readers import read_lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
-
-
 
 
 def test_markdown_fixture_equals_yaml_fixture():
@@ -37,7 +35,10 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def test_callout_forms_and_plain_paragraph_questions(tmp_path):
-    lesson = read_lesson(write(tmp_path, """# Pumps
+    lesson = read_lesson(
+        write(
+            tmp_path,
+            """# Pumps
 
 ## Kinds
 
@@ -66,7 +67,9 @@ at least.
 ## Keep going
 
 1. Valves
-"""))
+""",
+        )
+    )
     assert lesson.subtitle == "" and lesson.summary == ""
     assert lesson.sections[0].blocks == (
         Callout("Safety note", "Never run a pump dry.", 5),
@@ -82,7 +85,10 @@ at least.
 
 
 def test_question_label_heading_and_answer_line_for_options(tmp_path):
-    lesson = read_lesson(write(tmp_path, """# Pumps
+    lesson = read_lesson(
+        write(
+            tmp_path,
+            """# Pumps
 
 Subtitle here.
 
@@ -104,33 +110,50 @@ Which is faster?
 Answer: B
 
 Think pause: 3 s
-"""))
+""",
+        )
+    )
     assert (lesson.subtitle, lesson.summary) == ("Subtitle here.", "Intro paragraph.")
     assert lesson.sections[0].blocks == (Paragraph("Text.", 9),)
     assert lesson.quiz == (Question("Which is faster?", ("fast",), ("slow", "fast"), think_pause_ms=3000, line=15),)
 
 
-@pytest.mark.parametrize("text, line, message", [
-    ("## Only a section\n\nText.\n", 1, "a Markdown lesson needs a '# Title' heading"),
-    ("# T\n\nSub.\n", 1, "a Markdown lesson needs at least one '## Section'"),
-    ("# T\n\n## Empty\n\n## Full\n\nText.\n", 3, "section 'Empty' is empty"),
-    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\nExplanation: because.\n", 9, "question has no answer"),
-    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- [x] a\n- [x] b\n", 9,
-     "a question has more than one '[x]' option"),
-    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- a\n- b\n\nAnswer: c\n", 14,
-     "answer 'c' is not one of the options"),
-    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- a\n- b\n\nWhat now?\n", 9, "question has no answer"),
-    ("---\ntitle: T\ntitel: x\n---\n# T\n\n## S\n\nText.\n", 3,
-     "unknown key 'titel' in front matter (did you mean 'title'?)"),
-    ("---\nid: T T\n---\n# T\n\n## S\n\nText.\n", 2, "'id' must be made of a-z"),
-    ("---\ndate: [1]\n---\n# T\n\n## S\n\nText.\n", 2, "'date' must be YYYY-MM-DD"),
-    ("# T\n\n## S\n\n> **Tip:**\n", 5, "callout 'Tip' has no text"),
-    ("# T\n\n- a list before any section\n\n## S\n\nText.\n", 3, "put this under a '## Section' heading"),
-    ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- [x] a\n\nThink pause: long\n", 13,
-     "'Think pause:' must be a number of seconds"),
-])
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ("## Only a section\n\nText.\n", 1, "a Markdown lesson needs a '# Title' heading"),
+        ("# T\n\nSub.\n", 1, "a Markdown lesson needs at least one '## Section'"),
+        ("# T\n\n## Empty\n\n## Full\n\nText.\n", 3, "section 'Empty' is empty"),
+        ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\nExplanation: because.\n", 9, "question has no answer"),
+        (
+            "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- [x] a\n- [x] b\n",
+            9,
+            "a question has more than one '[x]' option",
+        ),
+        (
+            "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- a\n- b\n\nAnswer: c\n",
+            14,
+            "answer 'c' is not one of the options",
+        ),
+        ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- a\n- b\n\nWhat now?\n", 9, "question has no answer"),
+        (
+            "---\ntitle: T\ntitel: x\n---\n# T\n\n## S\n\nText.\n",
+            3,
+            "unknown key 'titel' in front matter (did you mean 'title'?)",
+        ),
+        ("---\nid: T T\n---\n# T\n\n## S\n\nText.\n", 2, "'id' must be made of a-z"),
+        ("---\ndate: [1]\n---\n# T\n\n## S\n\nText.\n", 2, "'date' must be YYYY-MM-DD"),
+        ("# T\n\n## S\n\n> **Tip:**\n", 5, "callout 'Tip' has no text"),
+        ("# T\n\n- a list before any section\n\n## S\n\nText.\n", 3, "put this under a '## Section' heading"),
+        (
+            "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- [x] a\n\nThink pause: long\n",
+            13,
+            "'Think pause:' must be a number of seconds",
+        ),
+    ],
+)
 def test_errors(tmp_path, text, line, message):
     with pytest.raises(ContentError) as err:
         read_lesson(write(tmp_path, text))
     assert err.value.file.name == "lesson.md"
-    assert (err.value.line, err.value.problem[:len(message)]) == (line, message)
+    assert (err.value.line, err.value.problem[: len(message)]) == (line, message)

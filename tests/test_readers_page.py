@@ -8,8 +8,8 @@ import pytest
 
 from narrate.errors import ContentError
 from narrate.model import BulletList, Callout, Caption, Paragraph, Question
-from narrate.readers import read_lesson
-from narrate.readers.common import repair_text
+from narrate.text.readers import read_lesson
+from narrate.text.readers.common import repair_text
 
 PAGES = Path(__file__).parent / "fixtures" / "pages"
 
@@ -34,22 +34,33 @@ def test_tides_page_header_and_sections():
     assert lesson.subtitle == "What makes the tide come in twice a day?"
     assert lesson.summary == "A short tour of how the Moon and the Sun stretch the oceans into two bulges."
     assert [(s.title, s.line) for s in lesson.sections] == [
-        ("The Pull of the Moon", 15), ("The Daily Rhythm", 27), ("Spring and Neap Tides", 35)]
+        ("The Pull of the Moon", 15),
+        ("The Daily Rhythm", 27),
+        ("Spring and Neap Tides", 35),
+    ]
     moon, rhythm, spring = lesson.sections
     assert moon.blocks == (
-        Paragraph("The Moon’s gravity pulls hardest on the water nearest to it. "
-                  "That water heaps up into a bulge.", 17),
-        Paragraph("A second bulge forms on the far side of Earth. "
-                  "There the pull is weakest, so the water is left behind.", 19),
-        BulletList(("Near side: water pulled towards the Moon",
-                    "Far side: water left behind as Earth is pulled away"), "Two Bulges, One Planet", 21),
+        Paragraph("The Moon’s gravity pulls hardest on the water nearest to it. That water heaps up into a bulge.", 17),
+        Paragraph(
+            "A second bulge forms on the far side of Earth. There the pull is weakest, so the water is left behind.", 19
+        ),
+        BulletList(
+            ("Near side: water pulled towards the Moon", "Far side: water left behind as Earth is pulled away"),
+            "Two Bulges, One Planet",
+            21,
+        ),
         Callout("Lumen lens", "One Moon, two high tides", 24),
     )
     assert rhythm.blocks[-1] == Caption("Tide Times Over One Week", 33)
     assert [type(b).__name__ for b in rhythm.blocks] == ["Paragraph", "Paragraph", "Caption"]
     assert spring.blocks[-1] == BulletList(
-        ("Spring tide: Sun and Moon in line, largest range.",
-         "Neap tide: Sun and Moon at right angles, smallest range."), "Comparing Tide Types", 41)
+        (
+            "Spring tide: Sun and Moon in line, largest range.",
+            "Neap tide: Sun and Moon at right angles, smallest range.",
+        ),
+        "Comparing Tide Types",
+        41,
+    )
     assert lesson.next_lessons == ("Currents and Gyres", "Rogue Waves", "Reading a Tide Table")
 
 
@@ -61,23 +72,30 @@ def test_tides_page_quiz():
             answers=("24 hours and 50 minutes",),
             options=("24 hours and 50 minutes", "12 hours"),
             explanation="Earth turns under two bulges once a day, and the Moon's movement adds about 50 minutes.",
-            line=47),
+            line=47,
+        ),
         Question(
             prompt="When the Sun and Moon line up they cause a _____ tide, and when they pull at right "
-                   "angles they cause a _____ tide.",
-            answers=("When the Sun and Moon line up they cause a spring tide, and when they pull at right "
-                     "angles they cause a neap tide.",),
+            "angles they cause a _____ tide.",
+            answers=(
+                "When the Sun and Moon line up they cause a spring tide, and when they pull at right "
+                "angles they cause a neap tide.",
+            ),
             explanation="Aligned pulls add up to a large range. Pulls at right angles partly cancel.",
-            line=56),
+            line=56,
+        ),
         Question(
             prompt="Why is there a high tide on the side of Earth facing away from the Moon?",
             answers=("The Moon pulls the water on that side least, so it is left behind.",),
-            options=("The Sun pushes the water there.",
-                     "The Moon pulls the water on that side least, so it is left behind.",
-                     "Wind piles the water up at night."),
+            options=(
+                "The Sun pushes the water there.",
+                "The Moon pulls the water on that side least, so it is left behind.",
+                "Wind piles the water up at night.",
+            ),
             explanation="The pull weakens with distance. Earth is pulled away from the far water, "
-                        "which forms the second bulge.",
-            line=62),
+            "which forms the second bulge.",
+            line=62,
+        ),
     )
     assert [q.answer_index for q in quiz] == [0, None, 1]
 
@@ -85,39 +103,72 @@ def test_tides_page_quiz():
 def test_compost_page_structure():
     lesson = read_lesson(PAGES / "compost-lesson-03.txt")
     assert (lesson.number, lesson.title, lesson.subtitle) == (
-        3, "Feeding the Heap", "What should go into a compost bin?")
-    assert [s.title for s in lesson.sections] == [
-        "Greens and Browns", "Keeping It Warm", "Putting It Into Practice"]
+        3,
+        "Feeding the Heap",
+        "What should go into a compost bin?",
+    )
+    assert [s.title for s in lesson.sections] == ["Greens and Browns", "Keeping It Warm", "Putting It Into Practice"]
     warm, practice = lesson.sections[1:]
     assert warm.blocks[1] == Paragraph(
-        "Turning the heap every week or two lets air in — and air keeps the microbes busy.", 29)
+        "Turning the heap every week or two lets air in — and air keeps the microbes busy.", 29
+    )
     assert warm.blocks[2] == Caption("Heap Temperature Over Six Weeks", 31)
     assert practice.blocks == (
-        BulletList(("Add: mix each bucket of greens with dry browns.",
-                    "Turn: fork the heap over to let air in.",
-                    "Check: squeeze a handful; it should feel like a wrung-out sponge."), "Weekly Routine", 35),
+        BulletList(
+            (
+                "Add: mix each bucket of greens with dry browns.",
+                "Turn: fork the heap over to let air in.",
+                "Check: squeeze a handful; it should feel like a wrung-out sponge.",
+            ),
+            "Weekly Routine",
+            35,
+        ),
         Callout("Lumen lens", "Balance beats speed", 39),
     )
     assert [(q.prompt, q.options, q.answers) for q in lesson.quiz] == [
         ("Dry leaves and torn cardboard count as _____.", ("greens", "browns"), ("browns",)),
-        ("A good heap has about three parts _____ to one part _____.", (),
-         ("A good heap has about three parts browns to one part greens.",)),
-        ("What does turning the heap mainly do?",
-         ("It lets air in so the microbes keep working.", "It cools the heap down to stop it working.",
-          "It removes the greens."),
-         ("It lets air in so the microbes keep working.",)),
+        (
+            "A good heap has about three parts _____ to one part _____.",
+            (),
+            ("A good heap has about three parts browns to one part greens.",),
+        ),
+        (
+            "What does turning the heap mainly do?",
+            (
+                "It lets air in so the microbes keep working.",
+                "It cools the heap down to stop it working.",
+                "It removes the greens.",
+            ),
+            ("It lets air in so the microbes keep working.",),
+        ),
     ]
     assert lesson.quiz[1].explanation == (
-        "Too many greens make a heap wet and smelly, so browns should be the larger share.")
+        "Too many greens make a heap wet and smelly, so browns should be the larger share."
+    )
     assert lesson.next_lessons == ("Bokashi Bins", "Using Finished Compost")
 
 
 @pytest.mark.parametrize("name", ["tides-lesson-02.txt", "compost-lesson-03.txt"])
 def test_no_chrome_or_mojibake_anywhere(name):
     text = all_text(read_lesson(PAGES / name))
-    for chrome in ("Free sample lesson", "Lesson 2 of", "Lesson 3 of", "Overview:", "Explained",
-                   "This is lesson", "Next up", "Start this course", "Lumen turns", "Lumen makes",
-                   "Check yourself", "Keep going", "Answer:", "Â", "â€", "ย"):
+    for chrome in (
+        "Free sample lesson",
+        "Lesson 2 of",
+        "Lesson 3 of",
+        "Overview:",
+        "Explained",
+        "This is lesson",
+        "Next up",
+        "Start this course",
+        "Lumen turns",
+        "Lumen makes",
+        "Check yourself",
+        "Keep going",
+        "Answer:",
+        "Â",
+        "â€",
+        "ย",
+    ):
         assert chrome not in text, chrome
 
 
@@ -151,19 +202,38 @@ Check yourself
 
 
 def test_fill_in_one_blank_without_options(tmp_path):
-    lesson = read_lesson(write(tmp_path, MINIMAL.format(quiz=(
-        "A small gear driving a large one gives more _____.\n\nAnswer: force\n\n"
-        "The output turns slower but harder."))))
+    lesson = read_lesson(
+        write(
+            tmp_path,
+            MINIMAL.format(
+                quiz=(
+                    "A small gear driving a large one gives more _____.\n\nAnswer: force\n\n"
+                    "The output turns slower but harder."
+                )
+            ),
+        )
+    )
     assert lesson.number == 0 and lesson.id == "page"
-    assert lesson.sections[0].blocks == (Paragraph(
-        "A small gear driving a large one turns the output slowly but with more force.", 9),)
-    assert lesson.quiz == (Question("A small gear driving a large one gives more _____.", ("force",),
-                                    explanation="The output turns slower but harder.", line=13),)
+    assert lesson.sections[0].blocks == (
+        Paragraph("A small gear driving a large one turns the output slowly but with more force.", 9),
+    )
+    assert lesson.quiz == (
+        Question(
+            "A small gear driving a large one gives more _____.",
+            ("force",),
+            explanation="The output turns slower but harder.",
+            line=13,
+        ),
+    )
 
 
 def test_two_blank_answers_separated_by_semicolon(tmp_path):
-    lesson = read_lesson(write(tmp_path, MINIMAL.format(quiz=(
-        "A _____ gear driving a _____ gear gives more force.\n\nAnswer: small; large"))))
+    lesson = read_lesson(
+        write(
+            tmp_path,
+            MINIMAL.format(quiz=("A _____ gear driving a _____ gear gives more force.\n\nAnswer: small; large")),
+        )
+    )
     assert lesson.quiz[0].answers == ("small", "large")
 
 
@@ -175,8 +245,10 @@ def test_answer_by_letter_and_loose_text(tmp_path):
 
 
 def test_question_without_answer_points_at_question(tmp_path):
-    quiz = ("Which gear turns slower?\n\n  • The small one\n  • The large one\n\n"
-            "Why use gears at all?\n\nAnswer: To change speed and force.\n")
+    quiz = (
+        "Which gear turns slower?\n\n  • The small one\n  • The large one\n\n"
+        "Why use gears at all?\n\nAnswer: To change speed and force.\n"
+    )
     with pytest.raises(ContentError) as err:
         read_lesson(write(tmp_path, MINIMAL.format(quiz=quiz)))
     assert err.value.line == 13 and err.value.file.name == "page.txt"

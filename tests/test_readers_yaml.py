@@ -8,7 +8,7 @@ import pytest
 
 from narrate.errors import ContentError
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
-from narrate.readers import SUPPORTED, read_lesson
+from narrate.text.readers import SUPPORTED, read_lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 CONTENT = Path(__file__).parent.parent / "content" / "lessons"
@@ -22,18 +22,27 @@ KITES = Lesson(
     think_pause_ms=4500,
     number=4,
     sections=(
-        Section("Lift and drag", (
-            Paragraph("Wind hitting the tilted face of a kite is pushed downwards, so the kite is pushed up.", 10),
-            BulletList(("Lift pushes the kite up.", "Drag pulls it downwind."), "Two forces", 11),
-            Callout("Try it", "Hold a sheet of card at an angle out of a car window, e.g. at 30 km/h.", 13),
-            Caption("Forces on a kite in a steady wind", 15),
-        ), 8),
-        Section("The line", (
-            Paragraph("The line holds the kite at the angle where the forces balance.", 17),), 16),
+        Section(
+            "Lift and drag",
+            (
+                Paragraph("Wind hitting the tilted face of a kite is pushed downwards, so the kite is pushed up.", 10),
+                BulletList(("Lift pushes the kite up.", "Drag pulls it downwind."), "Two forces", 11),
+                Callout("Try it", "Hold a sheet of card at an angle out of a car window, e.g. at 30 km/h.", 13),
+                Caption("Forces on a kite in a steady wind", 15),
+            ),
+            8,
+        ),
+        Section("The line", (Paragraph("The line holds the kite at the angle where the forces balance.", 17),), 16),
     ),
     quiz=(
-        Question("Which force pulls a kite downwind?", ("Drag",), ("Lift", "Drag", "Yes"),
-                 "Drag acts along the wind.", 8000, 19),
+        Question(
+            "Which force pulls a kite downwind?",
+            ("Drag",),
+            ("Lift", "Drag", "Yes"),
+            "Drag acts along the wind.",
+            8000,
+            19,
+        ),
         Question("Lift pushes the kite _____ and drag pulls it _____.", ("up", "downwind"), line=24),
         Question("A kite needs a wind of about _____ km/h.", ("10",), line=26),
     ),
@@ -53,7 +62,10 @@ def test_fixture_lesson_exact():
 def test_sample_course_lessons_parse():
     lessons = [read_lesson(p, n) for n, p in enumerate(sorted(CONTENT.iterdir()), start=1)]
     assert [(l.id, l.number) for l in lessons] == [
-        ("cells-and-voltage", 1), ("capacity-and-charging", 2), ("looking-after-batteries", 3)]
+        ("cells-and-voltage", 1),
+        ("capacity-and-charging", 2),
+        ("looking-after-batteries", 3),
+    ]
     blocks = {type(b).__name__ for l in lessons for s in l.sections for b in s.blocks}
     assert blocks == {"Paragraph", "BulletList", "Callout", "Caption"}
     assert all(l.quiz and l.next_lessons and l.summary and l.subtitle for l in lessons)
@@ -61,8 +73,7 @@ def test_sample_course_lessons_parse():
     assert kinds == {(True, 1), (False, 1), (False, 2)}
     assert all(q.explanation for l in lessons for q in l.quiz)
     text = " ".join(b.text for l in lessons for s in l.sections for b in s.blocks if hasattr(b, "text"))
-    text += " ".join(i for l in lessons for s in l.sections for b in s.blocks if hasattr(b, "items")
-                     for i in b.items)
+    text += " ".join(i for l in lessons for s in l.sections for b in s.blocks if hasattr(b, "items") for i in b.items)
     for token in ("3.7 V", "2,500 mAh", "e.g.", "Li-ion", "20%", "1.5 V", "80°C"):
         assert token in text, token
 
@@ -78,41 +89,58 @@ def error_for(tmp_path: Path, text: str) -> ContentError:
 BODY = "sections:\n  - title: S\n    body: [Some text.]\n"
 
 
-@pytest.mark.parametrize("text, line, message", [
-    ("title: T\ntitel: X\n" + BODY, 2, "unknown key 'titel' in lesson (did you mean 'title'?)"),
-    ("subtitle: T\n" + BODY, 1, "lesson needs 'title'"),
-    ("title: T\n", 1, "lesson needs a non-empty 'sections' list"),
-    ("title: T\nsections: []\n", 2, "lesson needs a non-empty 'sections' list"),
-    ("title: T\nsections:\n  - title: Empty\n", 3, "section 'Empty' is empty (add a 'body' list)"),
-    ("title: T\nsections:\n  - title: S\n    bdy: [x]\n", 4,
-     "unknown key 'bdy' in section (did you mean 'body'?)"),
-    ("title: T\nsections:\n  - title: S\n    body:\n      - bullets: x\n", 5, "'bullets' must be a list"),
-    ("title: T\nsections:\n  - title: S\n    body:\n      - callout: Tip\n", 5, "callout needs 'text'"),
-    ("title: T\nsections:\n  - title: S\n    body:\n      - caption: C\n        txt: x\n", 6,
-     "unknown key 'txt' in caption"),
-    ("title: T\nsections:\n  - title: S\n    body:\n      - yes\n", 5,
-     "a paragraph must be text, not true/false (quote it)"),
-    ("title: [T]\n" + BODY, 1, "'title' must be text, not a list"),
-    ("title: T\nthink_pause: slow\n" + BODY, 2, "'think_pause' must be a number of seconds between 0 and 120"),
-    ("title: T\ndate: 5 May\n" + BODY, 2, "'date' must be YYYY-MM-DD"),
-    ("title: T\nid: Not A Slug\n" + BODY, 2, "'id' must be made of a-z, 0-9 and '-' (e.g. cells-and-voltage)"),
-    ("title: T\n" + BODY + "quiz:\n  - prompt: Why?\n    explanation: x\n", 6, "question has no 'answer'"),
-    ("title: T\n" + BODY + "quiz:\n  - prompt: Why?\n    options: [a, b]\n    answer: c\n", 8,
-     "answer 'c' is not one of the options"),
-    ("title: T\n" + BODY + "quiz:\n  - prompt: A _____ b.\n    answer: [x, y]\n", 7,
-     "2 answers for 1 blank (give one per '_____', or the completed sentence)"),
-    ("title: T\n" + BODY + "quiz:\n  - prompt: Why?\n    anwser: x\n", 7,
-     "unknown key 'anwser' in question (did you mean 'answer'?)"),
-    ("title: T\n" + BODY + "quiz: {prompt: x}\n", 5, "'quiz' must be a list of questions"),
-    ("title: T\n" + BODY + "next: Other lesson\n", 5, "'next' must be a list"),
-    ("- just a list\n", 1, "a lesson file must be a mapping of keys"),
-    ("title: T\n  bad: indent\n", 2, "invalid YAML: mapping values are not allowed here"),
-    ("title: !!python/object:os.system x\n" + BODY, 1, "invalid YAML"),
-])
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ("title: T\ntitel: X\n" + BODY, 2, "unknown key 'titel' in lesson (did you mean 'title'?)"),
+        ("subtitle: T\n" + BODY, 1, "lesson needs 'title'"),
+        ("title: T\n", 1, "lesson needs a non-empty 'sections' list"),
+        ("title: T\nsections: []\n", 2, "lesson needs a non-empty 'sections' list"),
+        ("title: T\nsections:\n  - title: Empty\n", 3, "section 'Empty' is empty (add a 'body' list)"),
+        ("title: T\nsections:\n  - title: S\n    bdy: [x]\n", 4, "unknown key 'bdy' in section (did you mean 'body'?)"),
+        ("title: T\nsections:\n  - title: S\n    body:\n      - bullets: x\n", 5, "'bullets' must be a list"),
+        ("title: T\nsections:\n  - title: S\n    body:\n      - callout: Tip\n", 5, "callout needs 'text'"),
+        (
+            "title: T\nsections:\n  - title: S\n    body:\n      - caption: C\n        txt: x\n",
+            6,
+            "unknown key 'txt' in caption",
+        ),
+        (
+            "title: T\nsections:\n  - title: S\n    body:\n      - yes\n",
+            5,
+            "a paragraph must be text, not true/false (quote it)",
+        ),
+        ("title: [T]\n" + BODY, 1, "'title' must be text, not a list"),
+        ("title: T\nthink_pause: slow\n" + BODY, 2, "'think_pause' must be a number of seconds between 0 and 120"),
+        ("title: T\ndate: 5 May\n" + BODY, 2, "'date' must be YYYY-MM-DD"),
+        ("title: T\nid: Not A Slug\n" + BODY, 2, "'id' must be made of a-z, 0-9 and '-' (e.g. cells-and-voltage)"),
+        ("title: T\n" + BODY + "quiz:\n  - prompt: Why?\n    explanation: x\n", 6, "question has no 'answer'"),
+        (
+            "title: T\n" + BODY + "quiz:\n  - prompt: Why?\n    options: [a, b]\n    answer: c\n",
+            8,
+            "answer 'c' is not one of the options",
+        ),
+        (
+            "title: T\n" + BODY + "quiz:\n  - prompt: A _____ b.\n    answer: [x, y]\n",
+            7,
+            "2 answers for 1 blank (give one per '_____', or the completed sentence)",
+        ),
+        (
+            "title: T\n" + BODY + "quiz:\n  - prompt: Why?\n    anwser: x\n",
+            7,
+            "unknown key 'anwser' in question (did you mean 'answer'?)",
+        ),
+        ("title: T\n" + BODY + "quiz: {prompt: x}\n", 5, "'quiz' must be a list of questions"),
+        ("title: T\n" + BODY + "next: Other lesson\n", 5, "'next' must be a list"),
+        ("- just a list\n", 1, "a lesson file must be a mapping of keys"),
+        ("title: T\n  bad: indent\n", 2, "invalid YAML: mapping values are not allowed here"),
+        ("title: !!python/object:os.system x\n" + BODY, 1, "invalid YAML"),
+    ],
+)
 def test_errors_name_file_and_line(tmp_path, text, line, message):
     err = error_for(tmp_path, text)
     assert err.file.name == "bad.yaml"
-    assert (err.line, err.problem[:len(message)]) == (line, message)
+    assert (err.line, err.problem[: len(message)]) == (line, message)
 
 
 def test_default_id_from_stem_and_plain_string_body(tmp_path):
@@ -125,11 +153,14 @@ def test_default_id_from_stem_and_plain_string_body(tmp_path):
 
 
 def test_lesson_voice_overrides(tmp_path):
-    from narrate.readers import lesson_to_yaml, read_lesson
+    from narrate.text.readers import lesson_to_yaml, read_lesson
 
     path = tmp_path / "v.yaml"
-    path.write_text("title: T\nvoice:\n  narrator: gmw/en-gb-x-rp\n  host: gmw/en-us\n"
-                    "sections:\n  - title: S\n    body: [Hello.]\n", encoding="utf-8")
+    path.write_text(
+        "title: T\nvoice:\n  narrator: gmw/en-gb-x-rp\n  host: gmw/en-us\n"
+        "sections:\n  - title: S\n    body: [Hello.]\n",
+        encoding="utf-8",
+    )
     lesson = read_lesson(path)
     assert (lesson.narrator_voice, lesson.host_voice) == ("gmw/en-gb-x-rp", "gmw/en-us")
     assert "voice:\n  narrator: gmw/en-gb-x-rp\n  host: gmw/en-us\n" in lesson_to_yaml(lesson)
@@ -139,9 +170,12 @@ def test_lesson_voice_overrides(tmp_path):
 
 
 def test_an_answer_may_name_its_option_by_letter(tmp_path):
-    from narrate.readers import read_lesson
+    from narrate.text.readers import read_lesson
 
     path = tmp_path / "q.yaml"
-    path.write_text("title: T\nsections:\n  - title: S\n    body: [Hello.]\n"
-                    "quiz:\n  - prompt: Which?\n    options: [Tea, Coffee]\n    answer: B\n", encoding="utf-8")
+    path.write_text(
+        "title: T\nsections:\n  - title: S\n    body: [Hello.]\n"
+        "quiz:\n  - prompt: Which?\n    options: [Tea, Coffee]\n    answer: B\n",
+        encoding="utf-8",
+    )
     assert read_lesson(path).quiz[0].answers == ("Coffee",)

@@ -8,8 +8,8 @@ from pathlib import Path
 from PIL import Image
 
 from narrate.config import load_config
-from narrate.readers import read_lesson
-from narrate.script import build_script, render_script
+from narrate.text.readers import read_lesson
+from narrate.text.script import build_script, render_script
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import BulletList, Callout, Caption, Chapter, Lesson, Paragraph, Pause, Question, Say, Section
-from narrate.script import build_review_script, build_script, render_script, think_pause_ms
+from narrate.text.script import build_review_script, build_script, render_script, think_pause_ms
 
 CONFIG = CourseConfig(title="Kitchen Science")
 
@@ -47,8 +47,12 @@ def test_intro_sections_quiz_and_next_chapters():
 
 
 def test_multiple_choice_by_ear_with_symbols_and_no_giveaway():
-    q = Question("Which is true? 🤔", ("2^3 = 8 ✅",), ("2^3 = 6", "2^3 = 8 ✅", "x < 5 & y > 2"),
-                 explanation="Two times two times two is eight.")
+    q = Question(
+        "Which is true? 🤔",
+        ("2^3 = 8 ✅",),
+        ("2^3 = 6", "2^3 = 8 ✅", "x < 5 & y > 2"),
+        explanation="Two times two times two is eight.",
+    )
     script = build_script(_lesson(quiz=(q,)), CONFIG)
     says = _says(script)
     assert says[-3] == (
@@ -68,19 +72,21 @@ def test_fill_in_the_blank_single_and_several_answers():
     q1 = Question("Water boils at ___ °C and freezes at ____ °C.", ("one hundred", "zero"))
     q2 = Question("Pure water boils at _____ degrees.", ("100",))
     says = _says(build_script(_lesson(quiz=(q1, q2)), CONFIG))
-    assert ("Question one. Water boils at blank degrees Celsius and freezes at blank degrees Celsius."
-            in says)
+    assert "Question one. Water boils at blank degrees Celsius and freezes at blank degrees Celsius." in says
     assert "The answers are: one hundred, and zero." in says
     assert "Question two. Pure water boils at blank degrees." in says
     assert "The answer is: one hundred." in says
 
 
 def test_completed_sentence_answer():
-    q = Question("In a kettle, _____ heats the water, and _____ carries the heat upward.",
-                 ("In a kettle, the element heats the water, and convection carries the heat upward.",))
+    q = Question(
+        "In a kettle, _____ heats the water, and _____ carries the heat upward.",
+        ("In a kettle, the element heats the water, and convection carries the heat upward.",),
+    )
     says = _says(build_script(_lesson(quiz=(q,)), CONFIG))
-    assert says[-1] == ("The complete sentence is: In a kettle, the element heats the water, "
-                        "and convection carries the heat upward.")
+    assert says[-1] == (
+        "The complete sentence is: In a kettle, the element heats the water, and convection carries the heat upward."
+    )
 
 
 def test_unpronounceable_content_makes_no_cue_and_no_chapter():
@@ -99,14 +105,27 @@ def test_unpronounceable_content_makes_no_cue_and_no_chapter():
 
 
 def test_blocks_become_sentences():
-    lesson = _lesson(sections=(Section("Parts", (
-        BulletList(("Kettle", "Hob: the flat top"), title="Tools you need"),
-        Callout("Safety first", "Steam burns"),
-        Caption("Boiling point against height"),
-    )),))
+    lesson = _lesson(
+        sections=(
+            Section(
+                "Parts",
+                (
+                    BulletList(("Kettle", "Hob: the flat top"), title="Tools you need"),
+                    Callout("Safety first", "Steam burns"),
+                    Caption("Boiling point against height"),
+                ),
+            ),
+        )
+    )
     says = _says(build_script(lesson, CONFIG))
-    assert says[-6:] == ["Tools you need.", "Kettle.", "Hob: the flat top.", "Safety first.", "Steam burns.",
-                         "Figure: Boiling point against height."]
+    assert says[-6:] == [
+        "Tools you need.",
+        "Kettle.",
+        "Hob: the flat top.",
+        "Safety first.",
+        "Steam burns.",
+        "Figure: Boiling point against height.",
+    ]
 
 
 def test_think_pause_base_per_option_per_word_and_overrides():

@@ -1,4 +1,4 @@
-"""Tests for narrate.serve: byte ranges (RFC 7233), HEAD, MIME types, no traversal, the rebuild watcher.
+"""Tests for narrate.publish.serve: byte ranges (RFC 7233), HEAD, MIME types, no traversal, the rebuild watcher.
 
 Every request goes to 127.0.0.1 only.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from narrate.errors import ContentError
-from narrate.serve import Watcher, banner, make_server, parse_range
+from narrate.publish.serve import Watcher, banner, make_server, parse_range
 
 SIZE = 5000
 DATA = random.Random(20260105).randbytes(SIZE)
@@ -149,16 +149,23 @@ def test_head(site):
 def test_head_with_range(site):
     status, headers, body = request(site, MP3, method="HEAD", headers={"Range": "bytes=100-199"})
     assert (status, headers["content-range"], headers["content-length"], body) == (
-        206, "bytes 100-199/5000", "100", b"")
+        206,
+        "bytes 100-199/5000",
+        "100",
+        b"",
+    )
 
 
-@pytest.mark.parametrize("path, mime", [
-    ("/feed.xml", "application/rss+xml"),
-    ("/episodes/01-tides.vtt", "text/vtt; charset=utf-8"),
-    ("/episodes/01-tides.srt", "application/x-subrip; charset=utf-8"),
-    ("/episodes/01-tides.chapters.json", "application/json"),
-    ("/episodes/02%20mar%C3%A9e.m4a", "audio/mp4"),
-])
+@pytest.mark.parametrize(
+    "path, mime",
+    [
+        ("/feed.xml", "application/rss+xml"),
+        ("/episodes/01-tides.vtt", "text/vtt; charset=utf-8"),
+        ("/episodes/01-tides.srt", "application/x-subrip; charset=utf-8"),
+        ("/episodes/01-tides.chapters.json", "application/json"),
+        ("/episodes/02%20mar%C3%A9e.m4a", "audio/mp4"),
+    ],
+)
 def test_content_types(site, path, mime):
     status, headers, _ = request(site, path, method="HEAD")
     assert (status, headers["content-type"]) == (200, mime)
@@ -169,8 +176,9 @@ def test_percent_encoded_name(site):
     assert (status, body) == (200, b"m4a-bytes")
 
 
-@pytest.mark.parametrize("path", ["/../secret.txt", "/episodes/../../secret.txt", "/%2e%2e/secret.txt",
-                                  "/episodes/..%2f..%2fsecret.txt"])
+@pytest.mark.parametrize(
+    "path", ["/../secret.txt", "/episodes/../../secret.txt", "/%2e%2e/secret.txt", "/episodes/..%2f..%2fsecret.txt"]
+)
 def test_traversal_refused(site, path):
     status, _, body = request(site, path)
     assert status == 403
@@ -192,17 +200,20 @@ def test_missing_file(site):
     assert request(site, "/episodes/99-none.mp3")[0] == 404
 
 
-@pytest.mark.parametrize("header, size, expected", [
-    ("bytes=100-199", 5000, (100, 199)),
-    ("bytes=-1", 5000, (4999, 4999)),
-    ("bytes=0-", 1, (0, 0)),
-    (" bytes = 7 - 9 ", 10, (7, 9)),
-    ("bytes=10-", 10, "unsatisfiable"),
-    ("bytes=-0", 10, "unsatisfiable"),
-    ("bytes=-5", 0, "unsatisfiable"),
-    (None, 10, None),
-    ("bytes=1-2, 4-5", 10, None),
-])
+@pytest.mark.parametrize(
+    "header, size, expected",
+    [
+        ("bytes=100-199", 5000, (100, 199)),
+        ("bytes=-1", 5000, (4999, 4999)),
+        ("bytes=0-", 1, (0, 0)),
+        (" bytes = 7 - 9 ", 10, (7, 9)),
+        ("bytes=10-", 10, "unsatisfiable"),
+        ("bytes=-0", 10, "unsatisfiable"),
+        ("bytes=-5", 0, "unsatisfiable"),
+        (None, 10, None),
+        ("bytes=1-2, 4-5", 10, None),
+    ],
+)
 def test_parse_range(header, size, expected):
     assert parse_range(header, size) == expected
 
@@ -213,7 +224,9 @@ def test_parse_range(header, size, expected):
 def test_banner_notes_other_base_url(tmp_path):
     (tmp_path / "feed.xml").write_text(
         '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>'
-        '<atom:link href="https://example.org/tides/feed.xml" rel="self"/></channel></rss>', encoding="utf-8")
+        '<atom:link href="https://example.org/tides/feed.xml" rel="self"/></channel></rss>',
+        encoding="utf-8",
+    )
     lines = banner("http://192.168.1.20:8000/", tmp_path)
     assert lines == [
         f"Serving {tmp_path} at http://192.168.1.20:8000/",

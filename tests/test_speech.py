@@ -1,4 +1,4 @@
-"""Tests for narrate.speech (written -> spoken text), narrate.numbers and narrate.lexicon."""
+"""Tests for narrate.text.normalize (written -> spoken text), narrate.text.numbers and narrate.text.lexicon."""
 
 from __future__ import annotations
 
@@ -10,8 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from narrate.speech import (Finding, apply_lexicon, as_sentence, is_pronounceable, lexicon_report,
-                            sentences, spoken)
+from narrate.text.normalize import (
+    Finding,
+    apply_lexicon,
+    as_sentence,
+    is_pronounceable,
+    lexicon_report,
+    sentences,
+    spoken,
+)
 
 # (written, spoken): exact expected strings
 PAIRS = [
@@ -174,11 +181,18 @@ def test_table_is_large_enough():
 
 def test_mixed_sentence_numbers_years_currency():
     out = spoken("In 1945 Mrs. Lee paid $500; by 2010 it cost $1.5 million.")
-    for part in ("nineteen forty-five", "Missus", "five hundred dollars", "twenty ten",
-                 "one point five million dollars"):
+    for part in (
+        "nineteen forty-five",
+        "Missus",
+        "five hundred dollars",
+        "twenty ten",
+        "one point five million dollars",
+    ):
         assert part in out
-    assert out == ("In nineteen forty-five Missus Lee paid five hundred dollars; by twenty ten it cost "
-                   "one point five million dollars.")
+    assert out == (
+        "In nineteen forty-five Missus Lee paid five hundred dollars; by twenty ten it cost "
+        "one point five million dollars."
+    )
 
 
 def test_abbreviations_do_not_split_sentence():
@@ -201,7 +215,8 @@ def test_comparison_symbols():
 
 def test_blanks_and_degrees():
     assert spoken("Water boils at ___ °C and freezes at ____ °C.") == (
-        "Water boils at blank degrees Celsius and freezes at blank degrees Celsius.")
+        "Water boils at blank degrees Celsius and freezes at blank degrees Celsius."
+    )
 
 
 @pytest.mark.parametrize("text", ["• • •", "***", "—", "", "   ", "🤔 ✅", "- – —", "_", "◦ ▪ ‣"])
@@ -227,8 +242,10 @@ def test_lexicon_then_scale_suffix():
 
 
 def test_acronym_defined_in_parentheses_is_not_read_twice():
-    assert spoken("This includes Reinforcement Learning (RL) and tools.") == \
-        "This includes Reinforcement Learning and tools."
+    assert (
+        spoken("This includes Reinforcement Learning (RL) and tools.")
+        == "This includes Reinforcement Learning and tools."
+    )
     assert spoken("the Department of Energy (DOE).") == "the Department of Energy."
     assert spoken("A model (GPT) here") == "A model (GPT) here"
 
@@ -236,34 +253,41 @@ def test_acronym_defined_in_parentheses_is_not_read_twice():
 # ------------------------------------------------------------------ sentences / as_sentence
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("One here. Two there! Three? Four.", ["One here.", "Two there!", "Three?", "Four."]),
-    ("J. R. R. Tolkien wrote it. Then he rested.", ["J. R. R. Tolkien wrote it.", "Then he rested."]),
-    ("Pi is 3.14 here. A 2.8T model.", ["Pi is 3.14 here.", "A 2.8T model."]),
-    ("See example.org/a.b now. Mail ana@x.com. Done.",
-     ["See example.org/a.b now.", "Mail ana@x.com.", "Done."]),
-    ("Apples, pears, etc. are fruit. Mrs. Lee and Mr. Tan met at St. Ives.",
-     ["Apples, pears, etc. are fruit.", "Mrs. Lee and Mr. Tan met at St. Ives."]),
-    ("I.e. this. The answer is B. Next.", ["I.e. this.", "The answer is B.", "Next."]),
-    ("First para\n\nSecond para", ["First para", "Second para"]),
-    ("Wait... Then go.", ["Wait...", "Then go."]),
-    ("She said \"Stop.\" Then left.", ["She said \"Stop.\"", "Then left."]),
-    ("", []),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("One here. Two there! Three? Four.", ["One here.", "Two there!", "Three?", "Four."]),
+        ("J. R. R. Tolkien wrote it. Then he rested.", ["J. R. R. Tolkien wrote it.", "Then he rested."]),
+        ("Pi is 3.14 here. A 2.8T model.", ["Pi is 3.14 here.", "A 2.8T model."]),
+        ("See example.org/a.b now. Mail ana@x.com. Done.", ["See example.org/a.b now.", "Mail ana@x.com.", "Done."]),
+        (
+            "Apples, pears, etc. are fruit. Mrs. Lee and Mr. Tan met at St. Ives.",
+            ["Apples, pears, etc. are fruit.", "Mrs. Lee and Mr. Tan met at St. Ives."],
+        ),
+        ("I.e. this. The answer is B. Next.", ["I.e. this.", "The answer is B.", "Next."]),
+        ("First para\n\nSecond para", ["First para", "Second para"]),
+        ("Wait... Then go.", ["Wait...", "Then go."]),
+        ('She said "Stop." Then left.', ['She said "Stop."', "Then left."]),
+        ("", []),
+    ],
+)
 def test_sentences(text, expected):
     assert sentences(text) == expected
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("• Tools & Verification", "Tools & Verification."),
-    ("Two knobs, not one", "Two knobs, not one."),
-    ("Overview —", "Overview."),
-    ("Done!", "Done!"),
-    ("Label: text", "Label: text."),
-    ("Is it?  ", "Is it?"),
-    ("(MoE)", "(MoE)."),
-    ("Ends with a colon:", "Ends with a colon:"),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("• Tools & Verification", "Tools & Verification."),
+        ("Two knobs, not one", "Two knobs, not one."),
+        ("Overview —", "Overview."),
+        ("Done!", "Done!"),
+        ("Label: text", "Label: text."),
+        ("Is it?  ", "Is it?"),
+        ("(MoE)", "(MoE)."),
+        ("Ends with a colon:", "Ends with a colon:"),
+    ],
+)
 def test_as_sentence(text, expected):
     assert as_sentence(text) == expected
 
@@ -323,8 +347,26 @@ def test_spoken_never_raises_and_has_no_underscore_or_emoji(text):
 
 
 # expanded on purpose when followed by a full stop (or, for "vs", always)
-_EXPANDED = {"vs", "eg", "ie", "etc", "cf", "approx", "dr", "mrs", "mr", "ms", "st", "prof", "jr",
-             "sr", "mt", "fig", "al", "no"}
+_EXPANDED = {
+    "vs",
+    "eg",
+    "ie",
+    "etc",
+    "cf",
+    "approx",
+    "dr",
+    "mrs",
+    "mr",
+    "ms",
+    "st",
+    "prof",
+    "jr",
+    "sr",
+    "mt",
+    "fig",
+    "al",
+    "no",
+}
 _WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=10)
 
 
@@ -350,34 +392,45 @@ def test_angle_brackets_around_words_are_brackets_not_comparisons():
     assert spoken("a <= b") == "a is less than or equal to b"
 
 
-@pytest.mark.parametrize("written, said", [
-    ("Four 1.5 V cells in a row give 6 V.", "Four one point five volt cells in a row give six volts."),
-    ("a 250 mL mug", "a two hundred and fifty millilitre mug"),
-    ("It is 3 m long.", "It is three metres long."),
-    ("Add 2 kg of flour", "Add two kilograms of flour"),
-    ("Use 12 oz of water for 3 min.", "Use twelve ounces of water for three minutes."),
-    ("A 1:16 brew, or 1:18.", "A one to sixteen brew, or one to eighteen."),
-    ("Meet at 1:30.", "Meet at one thirty."),
-])
+@pytest.mark.parametrize(
+    "written, said",
+    [
+        ("Four 1.5 V cells in a row give 6 V.", "Four one point five volt cells in a row give six volts."),
+        ("a 250 mL mug", "a two hundred and fifty millilitre mug"),
+        ("It is 3 m long.", "It is three metres long."),
+        ("Add 2 kg of flour", "Add two kilograms of flour"),
+        ("Use 12 oz of water for 3 min.", "Use twelve ounces of water for three minutes."),
+        ("A 1:16 brew, or 1:18.", "A one to sixteen brew, or one to eighteen."),
+        ("Meet at 1:30.", "Meet at one thirty."),
+    ],
+)
 def test_units_as_adjectives_ratios_and_more_units(written, said):
     assert spoken(written) == said
 
 
-@pytest.mark.parametrize("written, said", [
-    ("so 1.5 V plus 1.5 V makes 3 V.", "so one point five volts plus one point five volts makes three volts."),
-    ("A cell rated at 2,500 mAh supplies 500 mA.",
-     "A cell rated at two thousand five hundred milliamp hours supplies five hundred milliamps."),
-    ("a 2,500 mAh pack", "a two thousand five hundred milliamp hour pack"),
-])
+@pytest.mark.parametrize(
+    "written, said",
+    [
+        ("so 1.5 V plus 1.5 V makes 3 V.", "so one point five volts plus one point five volts makes three volts."),
+        (
+            "A cell rated at 2,500 mAh supplies 500 mA.",
+            "A cell rated at two thousand five hundred milliamp hours supplies five hundred milliamps.",
+        ),
+        ("a 2,500 mAh pack", "a two thousand five hundred milliamp hour pack"),
+    ],
+)
 def test_units_stay_plural_unless_a_determiner_and_a_noun_surround_them(written, said):
     assert spoken(written) == said
 
 
-@pytest.mark.parametrize("written, said", [
-    ("2 x 3 tiles", "two by three tiles"),
-    ("50–100 mg/L of calcium", "fifty to one hundred milligrams per litre of calcium"),
-    ("It moves at 3 m/s.", "It moves at three metres per second."),
-])
+@pytest.mark.parametrize(
+    "written, said",
+    [
+        ("2 x 3 tiles", "two by three tiles"),
+        ("50–100 mg/L of calcium", "fifty to one hundred milligrams per litre of calcium"),
+        ("It moves at 3 m/s.", "It moves at three metres per second."),
+    ],
+)
 def test_dimensions_and_compound_units(written, said):
     assert spoken(written) == said
 

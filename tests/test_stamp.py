@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from narrate.build import build
-from narrate.stamp import STAMP_FILE, input_digest, unchanged
+from narrate.pipeline import build
+from narrate.uptodate import STAMP_FILE, input_digest, unchanged
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,8 +37,16 @@ def test_unchanged_content_is_up_to_date_and_touches_nothing(built):
 
 def test_each_kind_of_change_is_noticed(built, tmp_path):
     content, out = built
-    options = {"lexicon_file": None, "review": None, "formats": None, "audiobook": False, "split": False,
-               "engine": None, "voice": None, "base_url": None}
+    options = {
+        "lexicon_file": None,
+        "review": None,
+        "formats": None,
+        "audiobook": False,
+        "split": False,
+        "engine": None,
+        "voice": None,
+        "base_url": None,
+    }
     digest = input_digest(content, out, options)
     assert unchanged(out, digest) == 3
     assert input_digest(content, out, {**options, "review": True}) != digest

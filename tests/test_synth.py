@@ -8,18 +8,26 @@ from pathlib import Path
 
 import pytest
 
-from fake_engines import fakes  # noqa: F401  (fixture)
-from narrate import synth
-from narrate.cache import UtteranceCache, utterance_key
 from narrate.config import CourseConfig, VoiceConfig
 from narrate.errors import EngineError
 from narrate.model import Chapter, Lesson, Pause, Say, Script
+from narrate.speech import synthesis as synth
+from narrate.speech import utterance
+from narrate.speech.cache import UtteranceCache, utterance_key
 
 LESSON = Lesson(id="tides", title="Tides", source=Path("lessons/02-tides.yaml"))
-SCRIPT = Script(LESSON, (
-    Chapter("Start"), Say("The moon pulls the sea."), Pause(350), Say("Twice a day the water rises."),
-    Pause(5000, "think"), Say("Which body pulls hardest?", "host"), Say("The moon pulls the sea."),
-))
+SCRIPT = Script(
+    LESSON,
+    (
+        Chapter("Start"),
+        Say("The moon pulls the sea."),
+        Pause(350),
+        Say("Twice a day the water rises."),
+        Pause(5000, "think"),
+        Say("Which body pulls hardest?", "host"),
+        Say("The moon pulls the sea."),
+    ),
+)
 
 
 def config(**voice) -> CourseConfig:
@@ -34,8 +42,10 @@ def frames(path: Path) -> int:
 def test_plan_keys_every_say_cue_by_role(fakes, tmp_path):
     cache = UtteranceCache(tmp_path / "c")
     plan = synth.plan([SCRIPT], config(host="high"), cache)
-    assert plan.speakers == {"narrator": synth.Speaker("fake", "low", "fake 1"),
-                             "host": synth.Speaker("fake", "high", "fake 1")}
+    assert plan.speakers == {
+        "narrator": synth.Speaker("fake", "low", "fake 1"),
+        "host": synth.Speaker("fake", "high", "fake 1"),
+    }
     assert plan.keys[0] == {
         1: utterance_key("fake", "fake 1", "low", 160, "The moon pulls the sea."),
         3: utterance_key("fake", "fake 1", "low", 160, "Twice a day the water rises."),
@@ -77,11 +87,14 @@ def test_only_selected_scripts_are_synthesized(fakes, tmp_path):
     assert (made, fakes.said()) == (1, ["Waves break on the shore."])
 
 
-@pytest.mark.parametrize("change", [
-    {"narrator": "high"},            # voice
-    {"rate_wpm": 180},               # rate
-    {"engine": "fake-other"},        # engine (and its version)
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"narrator": "high"},  # voice
+        {"rate_wpm": 180},  # rate
+        {"engine": "fake-other"},  # engine (and its version)
+    ],
+)
 def test_key_changes_with_voice_rate_and_engine(fakes, tmp_path, change):
     cache = UtteranceCache(tmp_path / "c")
     before = synth.plan([SCRIPT], config(), cache).keys[0]
@@ -90,7 +103,7 @@ def test_key_changes_with_voice_rate_and_engine(fakes, tmp_path, change):
 
 
 def test_engine_versions_are_memoised_so_a_warm_plan_starts_no_engine(fakes, tmp_path):
-    from narrate import tts
+    from narrate.speech import engines as tts
 
     cache = UtteranceCache(tmp_path / "c")
     first = synth.plan([SCRIPT], config(), cache)
@@ -108,13 +121,14 @@ def test_pool_synthesizes_in_worker_processes(fakes, tmp_path):
     clips, made = synth.synthesize(plan, cache, jobs=2, report=lambda *a: seen.append(a))
     assert made == 3 and all(p.is_file() for p in clips[0].values())
     assert seen == [("synthesis", 1, 3), ("synthesis", 2, 3), ("synthesis", 3, 3)]
-    assert sorted(fakes.said()) == sorted({"The moon pulls the sea.", "Twice a day the water rises.",
-                                           "Which body pulls hardest?"})
+    assert sorted(fakes.said()) == sorted(
+        {"The moon pulls the sea.", "Twice a day the water rises.", "Which body pulls hardest?"}
+    )
     assert fakes.inits() == 1 + 2  # the parent (version, default voice) and each of the two workers
 
 
 def test_a_hung_worker_is_replaced_and_the_utterance_retried(fakes, tmp_path, monkeypatch):
-    monkeypatch.setattr(synth, "MIN_TIMEOUT_MS", 1500)
+    monkeypatch.setattr(utterance, "MIN_TIMEOUT_MS", 1500)
     cache = UtteranceCache(tmp_path / "c")
     plan = synth.plan([SCRIPT], config(engine="fake-hang"), cache)
     clips, made = synth.synthesize(plan, cache, jobs=2)
@@ -144,7 +158,7 @@ def test_an_engine_error_in_a_worker_is_retried_once(fakes, tmp_path):
 
 
 def test_in_process_retry_and_timeout(fakes, tmp_path, monkeypatch):
-    monkeypatch.setattr(synth, "MIN_TIMEOUT_MS", 500)
+    monkeypatch.setattr(utterance, "MIN_TIMEOUT_MS", 500)
     cache = UtteranceCache(tmp_path / "c")
     plan = synth.plan([SCRIPT], config(engine="fake-hang"), cache)
     _, made = synth.synthesize(plan, cache, jobs=1)
@@ -170,10 +184,13 @@ def test_utterance_timeout_grows_with_text():
 
 def test_a_lexicon_entry_changes_only_the_keys_of_the_cues_it_rewrites(fakes, tmp_path):
     from narrate.model import Paragraph, Section
-    from narrate.script import build_script
+    from narrate.text.script import build_script
 
-    lesson = Lesson(id="cells", title="Cells", sections=(
-        Section("Chemistry", (Paragraph("A Li-ion cell gives 3.7 volts. Zinc cells give less."),)),))
+    lesson = Lesson(
+        id="cells",
+        title="Cells",
+        sections=(Section("Chemistry", (Paragraph("A Li-ion cell gives 3.7 volts. Zinc cells give less."),)),),
+    )
     cache = UtteranceCache(tmp_path / "c")
     plain, spoken = config(), replace(config(), lexicon={"Li-ion": "lithium ion"})
     before = synth.plan([build_script(lesson, plain)], plain, cache)

@@ -1,4 +1,4 @@
-"""Tests for narrate.tags: ID3v2.4 tags, CHAP/CTOC chapters in time order, cover art."""
+"""Tests for narrate.audio.id3: ID3v2.4 tags, CHAP/CTOC chapters in time order, cover art."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from mutagen.id3 import ID3
 from mutagen.mp3 import MP3
 from PIL import Image
 
+from narrate.audio.id3 import check_chapters, read_chapters, read_tags, write_tags
 from narrate.model import ChapterMark
-from narrate.tags import check_chapters, read_chapters, read_tags, write_tags
 
 pytestmark = pytest.mark.skipif(
     shutil.which("ffmpeg") is None or shutil.which("ffprobe") is None, reason="needs ffmpeg and ffprobe"
@@ -35,8 +35,22 @@ CHAPTERS = [
 def silent_mp3(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("audio") / "silence.mp3"
     subprocess.run(
-        ["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "anullsrc=r=44100:cl=mono", "-t", "7",
-         "-c:a", "libmp3lame", "-b:a", "64k", str(path)],
+        [
+            "ffmpeg",
+            "-v",
+            "error",
+            "-f",
+            "lavfi",
+            "-i",
+            "anullsrc=r=44100:cl=mono",
+            "-t",
+            "7",
+            "-c:a",
+            "libmp3lame",
+            "-b:a",
+            "64k",
+            str(path),
+        ],
         check=True,
     )
     return path
@@ -56,9 +70,17 @@ def _png() -> bytes:
 
 
 def _write(path: Path, chapters=CHAPTERS, **kwargs) -> None:
-    args = dict(title="Lesson 3: Tiling", album="Geometry Course", artist="Ada Example", track=3,
-                track_total=12, chapters=chapters, duration_ms=DURATION_MS, date="2024-05-06",
-                comment="Über alles")
+    args = dict(
+        title="Lesson 3: Tiling",
+        album="Geometry Course",
+        artist="Ada Example",
+        track=3,
+        track_total=12,
+        chapters=chapters,
+        duration_ms=DURATION_MS,
+        date="2024-05-06",
+        comment="Über alles",
+    )
     args.update(kwargs)
     write_tags(path, **args)
 
@@ -75,10 +97,10 @@ def raw_frames(path: Path) -> tuple[bytes, list[tuple[str, bytes]]]:
     end = 10 + _syncsafe(header[6:10])
     frames = []
     pos = 10
-    while pos + 10 <= end and data[pos:pos + 4] != b"\x00\x00\x00\x00":
-        frame_id = data[pos:pos + 4].decode("ascii")
-        size = _syncsafe(data[pos + 4:pos + 8])
-        frames.append((frame_id, data[pos + 10:pos + 10 + size]))
+    while pos + 10 <= end and data[pos : pos + 4] != b"\x00\x00\x00\x00":
+        frame_id = data[pos : pos + 4].decode("ascii")
+        size = _syncsafe(data[pos + 4 : pos + 8])
+        frames.append((frame_id, data[pos + 10 : pos + 10 + size]))
         pos += 10 + size
     return header, frames
 
@@ -86,7 +108,9 @@ def raw_frames(path: Path) -> tuple[bytes, list[tuple[str, bytes]]]:
 def _ffprobe_chapters(path: Path) -> list[tuple[str, int, int]]:
     out = subprocess.run(
         ["ffprobe", "-v", "error", "-show_chapters", "-of", "json", str(path)],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     return [
         (c.get("tags", {}).get("title", ""), round(float(c["start_time"]) * 1000), round(float(c["end_time"]) * 1000))
@@ -122,8 +146,22 @@ def test_frames_stored_in_time_order(mp3):
     _write(mp3)
     _, frames = raw_frames(mp3)
     ids = [fid for fid, _ in frames]
-    assert ids == ["TIT2", "TALB", "TPE1", "TRCK", "TDRC", "TCON", "TLAN", "COMM", "CTOC",
-                   "CHAP", "CHAP", "CHAP", "CHAP", "CHAP"]
+    assert ids == [
+        "TIT2",
+        "TALB",
+        "TPE1",
+        "TRCK",
+        "TDRC",
+        "TCON",
+        "TLAN",
+        "COMM",
+        "CTOC",
+        "CHAP",
+        "CHAP",
+        "CHAP",
+        "CHAP",
+        "CHAP",
+    ]
     chap_ids = [body.split(b"\x00", 1)[0] for fid, body in frames if fid == "CHAP"]
     assert chap_ids == [b"chp0", b"chp1", b"chp2", b"chp3", b"chp4"]
     ctoc = next(body for fid, body in frames if fid == "CTOC")

@@ -1,4 +1,4 @@
-"""Tests for narrate.transcript: WebVTT, SubRip and Podcasting 2.0 JSON chapters."""
+"""Tests for narrate.publish.transcripts: WebVTT, SubRip and Podcasting 2.0 JSON chapters."""
 
 from __future__ import annotations
 
@@ -7,15 +7,20 @@ import json
 import pytest
 
 from narrate.model import ChapterMark, CueTime
-from narrate.transcript import to_json_chapters, to_srt, to_webvtt
+from narrate.publish.transcripts import to_json_chapters, to_srt, to_webvtt
 
 CUES = [
     CueTime("say", "Salt & pepper <both> matter.", 0, 1500),
     CueTime("sentence", "", 1500, 1900),
     CueTime("say", "A line\n\nwith   a blank line inside.", 1900, 4250),
     CueTime("think", "", 4250, 3_600_000),
-    CueTime("say", "One hour in, the question x > y is answered by a rather long sentence.", 3_600_000,
-            3_723_456, role="host"),
+    CueTime(
+        "say",
+        "One hour in, the question x > y is answered by a rather long sentence.",
+        3_600_000,
+        3_723_456,
+        role="host",
+    ),
     CueTime("paragraph", "", 3_723_456, 3_724_000),
     CueTime("say", "   ", 3_724_000, 3_724_500),  # blank text: no caption
 ]
@@ -75,8 +80,10 @@ def test_empty_inputs():
 @pytest.mark.parametrize(
     ("cues", "message"),
     [
-        ([CueTime("say", "a", 1000, 2000), CueTime("say", "b", 1500, 2500)],
-         "starts before the previous cue ends at 2000 ms"),
+        (
+            [CueTime("say", "a", 1000, 2000), CueTime("say", "b", 1500, 2500)],
+            "starts before the previous cue ends at 2000 ms",
+        ),
         ([CueTime("say", "a", 1000, 900)], "ends before it starts"),
         ([CueTime("say", "a", 1000, 1000)], "lasts no time"),
         ([CueTime("say", "a", -5, 100)], "starts before 0 ms"),
@@ -131,7 +138,9 @@ def test_json_chapters_without_title_parses():
 
 
 def test_json_chapters_validation():
-    with pytest.raises(ValueError, match=r"chapter 2 \(.Quiz.\) starts at 60000 ms but the previous chapter ends at 12345 ms"):
+    with pytest.raises(
+        ValueError, match=r"chapter 2 \(.Quiz.\) starts at 60000 ms but the previous chapter ends at 12345 ms"
+    ):
         to_json_chapters([CHAPTERS[0], CHAPTERS[2], CHAPTERS[1]])
     with pytest.raises(ValueError, match="first chapter must start at 0 ms"):
         to_json_chapters(CHAPTERS[1:])

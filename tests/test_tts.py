@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from narrate import tts
 from narrate.errors import EngineError
-from narrate.tts import clip_duration_ms, get_engine, list_voices
+from narrate.speech import engines as tts
+from narrate.speech.engines import clip_duration_ms, get_engine, list_voices
 
 
 def _wav(path: Path, frames: bytes, rate: int = 22050) -> Path:
@@ -38,7 +38,7 @@ def test_get_engine_returns_one_instance_per_process():
 def test_missing_optional_engine_is_unavailable_with_its_install_hint(monkeypatch):
     # Simulate an environment without piper-tts: importing "piper" fails.
     monkeypatch.setitem(sys.modules, "piper", None)
-    monkeypatch.delitem(sys.modules, "narrate.tts.piper_engine", raising=False)
+    monkeypatch.delitem(sys.modules, "narrate.speech.engines.piper_engine", raising=False)
     monkeypatch.setattr(tts, "_instances", {})
     with pytest.raises(EngineError) as err:
         get_engine("piper")
@@ -123,8 +123,8 @@ def test_wav_without_frames_is_empty(tmp_path):
 def test_silent_clip_is_rejected(tmp_path):
     silence = bytes(2 * 22050)  # one second of zeros
     with pytest.raises(EngineError) as err:
-        clip_duration_ms(_wav(tmp_path / "silent.wav", silence), "cue 5 (\"Quiet\")")
-    assert err.value.problem == "the speech engine produced a silent clip for cue 5 (\"Quiet\")"
+        clip_duration_ms(_wav(tmp_path / "silent.wav", silence), 'cue 5 ("Quiet")')
+    assert err.value.problem == 'the speech engine produced a silent clip for cue 5 ("Quiet")'
 
 
 def test_non_wav_bytes_are_unreadable(tmp_path):
@@ -141,8 +141,20 @@ def test_an_unknown_voice_is_refused_before_any_synthesis(tmp_path):
     from narrate.cli import main
 
     course = Path(__file__).resolve().parent.parent / "content"
-    result = CliRunner().invoke(main, ["build", str(course), "-o", str(tmp_path / "out"), "-q",
-                                       "--voice", "nosuchvoice", "--cache-dir", str(tmp_path / "cache")])
+    result = CliRunner().invoke(
+        main,
+        [
+            "build",
+            str(course),
+            "-o",
+            str(tmp_path / "out"),
+            "-q",
+            "--voice",
+            "nosuchvoice",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+        ],
+    )
     assert result.exit_code == 1
     assert result.output.strip() == "Error: unknown pyttsx3 voice 'nosuchvoice' (see: narrate voices --engine pyttsx3)"
     assert not (tmp_path / "cache").exists() or not list((tmp_path / "cache").glob("??/*.wav"))

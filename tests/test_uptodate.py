@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fake_engines import fakes  # noqa: F401  (fixture)
-from narrate import tts
-from narrate.build import build
-from narrate.cache import UtteranceCache
 from narrate.cli import main
+from narrate.pipeline import build
+from narrate.speech import engines as tts
+from narrate.speech.cache import UtteranceCache
 from narrate.uptodate import RECORDS_FILE
 
 COURSE = """\
@@ -58,8 +57,11 @@ def make_course(root: Path, engine: str = "fake") -> Path:
 
 def snapshot(out: Path) -> dict[str, tuple[bytes, int]]:
     """Every published file (not the lock, records or preview) → (bytes, mtime in ns)."""
-    return {p.relative_to(out).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(out.rglob("*")) if p.is_file() and not p.name.startswith(".")}
+    return {
+        p.relative_to(out).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and not p.name.startswith(".")
+    }
 
 
 @pytest.fixture
@@ -83,8 +85,14 @@ def test_no_change_rebuild_skips_every_episode_and_starts_no_engine(course, fake
     made = [rel for e in first.episodes for rel in (e.audio_file, *e.files.values())]
     assert len(made) == 10 and all(after[rel] == before[rel] for rel in made)  # not rewritten: same mtimes
     for old, new in zip(first.episodes, second.episodes):  # timing comes back from the record
-        assert (new.duration_ms, new.chapters, new.cue_times, new.audio_file, new.audio_bytes, new.files) == \
-            (old.duration_ms, old.chapters, old.cue_times, old.audio_file, old.audio_bytes, old.files)
+        assert (new.duration_ms, new.chapters, new.cue_times, new.audio_file, new.audio_bytes, new.files) == (
+            old.duration_ms,
+            old.chapters,
+            old.cue_times,
+            old.audio_file,
+            old.audio_bytes,
+            old.files,
+        )
 
 
 def test_one_edited_sentence_synthesizes_one_utterance_and_rebuilds_one_episode(course, fakes):
@@ -92,7 +100,9 @@ def test_one_edited_sentence_synthesizes_one_utterance_and_rebuilds_one_episode(
     build(content, out, cache=cache, jobs=2)
     before = snapshot(out)
     lesson = content / "lessons" / "02-waves.yaml"
-    lesson.write_text(lesson.read_text().replace("Longer fetch gives bigger waves.", "A longer fetch builds taller waves."))
+    lesson.write_text(
+        lesson.read_text().replace("Longer fetch gives bigger waves.", "A longer fetch builds taller waves.")
+    )
     said = len(fakes.said())
     result = build(content, out, cache=cache, jobs=2)
     assert (result.synthesized, result.skipped_episodes) == (1, 1)

@@ -1,0 +1,149 @@
+"""M4B (AAC in MP4) episodes and the whole-course audiobook, with chapters, tags and cover.
+
+mutagen cannot write MP4 chapters, so ffmpeg writes everything in the encoding pass: tags and
+chapters come from an FFMETADATA1 file (https://ffmpeg.org/ffmpeg-formats.html#Metadata-1), the
+cover is an attached picture (stored as ``covr``). ffmpeg stores the chapters both as a QuickTime
+chapter track and as a Nero ``chpl`` atom, so Apple players and others list them.
+
+The audiobook (``narrate build --audiobook``) is one M4B for the whole course, ``OUT/<slug>.m4b``,
+with one chapter per lesson (the lesson title), assembled again from the cached clips and levelled
+as a whole.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from narrate.audio import encoder
+from narrate.audio import timeline as audio
+from narrate.model import Chapter, ChapterMark, Cue, Pause, Script
+from narrate.text.readers.common import slugify
+
+LESSON_GAP_MS = 2000
+"""Silence between two lessons in the audiobook."""
+
+_SPECIAL = ("\\", "=", ";", "#")
+
+
+def escape_ffmetadata(value: str) -> str:
+    """Escape a value for FFMETADATA1: ``\\``, ``=``, ``;``, ``#`` and newlines get a backslash."""
+    for char in _SPECIAL:
+        value = value.replace(char, "\\" + char)
+    return value.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\\n")
+
+
+def ffmetadata(tags: Mapping[str, str], chapters: Sequence[ChapterMark]) -> str:
+    """An FFMETADATA1 document: global ``key=value`` tags, then one ``[CHAPTER]`` per chapter.
+
+    Chapter times use ``TIMEBASE=1/1000`` (milliseconds). Empty tag values are left out.
+    Keys ffmpeg maps to MP4 atoms: title (©nam), artist (©ART), album_artist (aART), album (©alb),
+    genre (©gen), date (©day), track (trkn, "n/total"), comment (©cmt), description (desc).
+    """
+    lines = [";FFMETADATA1"]
+    lines += [f"{key}={escape_ffmetadata(str(value))}" for key, value in tags.items() if str(value)]
+    for mark in chapters:
+        lines += [
+            "",
+            "[CHAPTER]",
+            "TIMEBASE=1/1000",
+            f"START={mark.start_ms}",
+            f"END={mark.end_ms}",
+            f"title={escape_ffmetadata(mark.title)}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def write_m4b(
+    timeline: audio.Timeline,
+    out_path: Path,
+    *,
+    leveling: encoder.Leveling,
+    bitrate: str,
+    tags: Mapping[str, str],
+    cover_file: Path | None = None,
+) -> None:
+    """Encode ``timeline`` to ``out_path`` as AAC-LC in an M4B with its chapters, ``tags`` and cover.
+
+    Written beside the target (``.<name>.part``) and renamed into place.
+
+    Raises:
+        ToolMissingError, BuildError: ffmpeg missing or failed.
+    """
+    out_path = Path(out_path)
+    meta = out_path.with_name(f".{out_path.name}.ffmeta")
+    tmp = out_path.with_name(f".{out_path.name}.part")
+    try:
+        meta.write_text(ffmetadata(tags, timeline.chapters), encoding="utf-8")
+        encoder.encode(
+            timeline, tmp, bitrate=bitrate, codec="aac", leveling=leveling, metadata_file=meta, cover_file=cover_file
+        )
+        os.replace(tmp, out_path)
+    finally:
+        meta.unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
+
+
+def audiobook_cues(
+    scripts: Sequence[Script], clips: Sequence[Mapping[int, Path]], gap_ms: int = LESSON_GAP_MS
+) -> tuple[list[Cue], dict[int, Path]]:
+    """One cue list for the whole course: per lesson, a Chapter (the lesson title), its cues without
+    their own chapters, then ``gap_ms`` of silence (not after the last). Returns ``(cues, clips)``
+    with clip indices renumbered for the combined list."""
+    cues: list[Cue] = []
+    combined: dict[int, Path] = {}
+    for n, (script, lesson_clips) in enumerate(zip(scripts, clips)):
+        cues.append(Chapter(script.lesson.title or script.lesson.id))
+        for index, cue in enumerate(script.cues):
+            if isinstance(cue, Chapter):
+                continue
+            if index in lesson_clips:
+                combined[len(cues)] = lesson_clips[index]
+            cues.append(cue)
+        if gap_ms and n + 1 < len(scripts):
+            cues.append(Pause(gap_ms, "section"))
+    return cues, combined
+
+
+def audiobook_name(title: str) -> str:
+    """``OUT``-relative file name of a course's audiobook: ``<slug of title>.m4b``."""
+    return f"{slugify(title)}.m4b"
+
+
+def write_audiobook(
+    scripts: Sequence[Script], clips: Sequence[Mapping[int, Path]], config, out_dir: Path, work: Path, cover: str | None
+) -> str:
+    """Write the whole-course audiobook ``out_dir/<slug>.m4b``; returns its name relative to ``out_dir``.
+
+    Args:
+        config: the ``CourseConfig`` (title, author, description, audio settings).
+        cover: cover file relative to ``out_dir``, or None.
+
+    Raises:
+        ToolMissingError, BuildError: ffmpeg missing or failed.
+    """
+    cues, combined = audiobook_cues(scripts, clips)
+    name = audiobook_name(config.title)
+    timeline = audio.assemble(cues, combined, Path(work) / "audiobook.pcm", config.audio.sample_rate)
+    try:
+        leveling = encoder.plan_leveling(timeline, config.audio.loudness_lufs, config.audio.true_peak_dbtp)
+        tags = {
+            "title": config.title,
+            "album": config.title,
+            "artist": config.author or config.title,
+            "album_artist": config.author or config.title,
+            "genre": "Audiobook",
+            "comment": config.description,
+        }
+        write_m4b(
+            timeline,
+            Path(out_dir) / name,
+            leveling=leveling,
+            bitrate=config.audio.bitrate,
+            tags=tags,
+            cover_file=Path(out_dir) / cover if cover else None,
+        )
+    finally:
+        timeline.pcm_path.unlink(missing_ok=True)
+    return name

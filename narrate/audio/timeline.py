@@ -1,0 +1,201 @@
+"""Cue clips and pauses → one PCM timeline, measured for loudness while it is written.
+
+Assembly is streamed: each clip is decoded with pydub, converted to the episode format
+(``sample_rate`` Hz, mono, 16-bit; the rate with a polyphase filter) and its raw samples appended
+to a headerless PCM file (no WAV header, so no 4 GiB limit); pauses are exact runs of zero samples
+(a think pause may end with a chime). Nothing holds the whole episode in memory. Chapter and cue
+times come from the frame counts actually written, so they never drift. The integrated loudness
+(ITU-R BS.1770-4) is measured on the way (:mod:`narrate.audio.loudness`).
+
+Levelling and encoding the timeline (MP3, AAC) is :mod:`narrate.audio.encoder`.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from pydub import AudioSegment
+
+from narrate.audio.loudness import LoudnessMeter
+from narrate.errors import ToolMissingError
+from narrate.model import Chapter, ChapterMark, Cue, CueTime, Pause, Say
+
+SAMPLE_WIDTH = 2  # bytes: 16-bit signed little-endian PCM
+CHANNELS = 1
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """An assembled episode: raw PCM on disk plus its timing and measured loudness.
+
+    ``pcm_path`` holds ``frames`` frames of s16le mono at ``sample_rate`` Hz. ``loudness_lufs`` is
+    its BS.1770 integrated loudness (``-inf`` when silent), ``peak_dbfs`` its highest sample.
+    """
+
+    pcm_path: Path
+    sample_rate: int
+    frames: int
+    chapters: list[ChapterMark]
+    cue_times: list[CueTime]
+    loudness_lufs: float = -math.inf
+    peak_dbfs: float = -math.inf
+
+    @property
+    def duration_ms(self) -> int:
+        return frames_to_ms(self.frames, self.sample_rate)
+
+
+def frames_to_ms(frames: int, sample_rate: int) -> int:
+    """Frame count → milliseconds, rounded to the nearest ms."""
+    return (frames * 1000 + sample_rate // 2) // sample_rate
+
+
+def ms_to_frames(ms: int, sample_rate: int) -> int:
+    """Milliseconds → whole frames, rounded to the nearest frame."""
+    return (ms * sample_rate + 500) // 1000
+
+
+def require_tool(name: str) -> str:
+    """Path of an external program.
+
+    Raises:
+        ToolMissingError: the program is not on PATH (with how to install it).
+    """
+    path = shutil.which(name)
+    if not path:
+        raise ToolMissingError(
+            f"{name} is not installed (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg)"
+        )
+    return path
+
+
+def clip_pcm(path: Path, sample_rate: int) -> bytes:
+    """Decode a clip and convert it to the episode format; returns raw s16le mono samples.
+
+    A cache clip (``<sha256>.wav``) that was converted before is read from its kept copy
+    (``<sha256>.<rate>.pcm``). Otherwise pydub decodes the clip and mixes it to mono 16-bit; the sample rate is converted with a
+    polyphase FIR filter (``scipy.signal.resample_poly``), not pydub's linear interpolation, whose
+    spectral images would add hiss above the clip's original band. A clip of ``n`` frames at
+    ``r`` Hz becomes ``ceil(n × sample_rate / r)`` frames.
+    """
+    resampled_copy = path.with_name(f"{path.stem}.{sample_rate}.pcm")
+    if resampled_copy.is_file():
+        return resampled_copy.read_bytes()
+    segment = AudioSegment.from_file(str(path), format="wav" if path.suffix.lower() == ".wav" else None)
+    segment = segment.set_channels(CHANNELS).set_sample_width(SAMPLE_WIDTH)
+    data = segment.raw_data
+    data = data[: len(data) - len(data) % (SAMPLE_WIDTH * CHANNELS)]
+    if segment.frame_rate == sample_rate or not data:
+        return data
+    common = math.gcd(segment.frame_rate, sample_rate)
+    samples = np.frombuffer(data, dtype="<i2").astype(np.float64)
+    from scipy.signal import resample_poly  # imported here: scipy.signal costs ~0.5 s to import
+
+    resampled = resample_poly(samples, sample_rate // common, segment.frame_rate // common)
+    data = np.clip(np.rint(resampled), -32768, 32767).astype("<i2").tobytes()
+    _keep_copy(path, resampled_copy, data)
+    return data
+
+
+def _keep_copy(clip: Path, copy: Path, data: bytes) -> None:
+    """Keep the resampled samples beside a clip of the utterance cache (``<key>.<rate>.pcm``), so
+    that the next assembly reads them instead of resampling again; written atomically, best effort
+    (a read-only or foreign folder is left alone)."""
+    if not clip.stem.isalnum() or len(clip.stem) != 64:  # only cache clips: <sha256>.wav
+        return
+    tmp = copy.with_name(f".{copy.name}.{os.getpid()}.part")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, copy)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+
+
+def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sample_rate: int = 44100) -> Timeline:
+    """Stream a script's cues into one PCM file, measuring its loudness on the way.
+
+    Args:
+        cues: the script's cues in order.
+        clips: index into ``cues`` of each ``Say`` cue → its audio clip (any rate, width, channels).
+        pcm_path: file to write (overwritten).
+        sample_rate: episode sample rate in Hz.
+
+    Returns:
+        The timeline: each chapter runs from its ``Chapter`` cue to the next (the last to the end;
+        the first from 0; a chapter with no audio is dropped); each Say and Pause cue gets a ``CueTime``.
+    """
+    frames = 0
+    meter = LoudnessMeter(sample_rate)
+    starts: list[tuple[str, int]] = []
+    cue_times: list[CueTime] = []
+    with open(pcm_path, "wb") as out:
+        for index, cue in enumerate(cues):
+            start = frames
+            if isinstance(cue, Chapter):
+                starts.append((cue.title, frames))
+                continue
+            if isinstance(cue, Say):
+                data = clip_pcm(clips[index], sample_rate)
+                out.write(data)
+                meter.add(data)
+                frames += len(data) // (SAMPLE_WIDTH * CHANNELS)
+                kind, text, role = "say", cue.text, cue.role
+            elif isinstance(cue, Pause):
+                count = ms_to_frames(cue.ms, sample_rate)
+                tone = chime_pcm(sample_rate, count) if getattr(cue, "chime", False) else b""
+                _write_silence(out, count - len(tone) // SAMPLE_WIDTH)
+                meter.add_silence(count - len(tone) // SAMPLE_WIDTH)
+                out.write(tone)
+                meter.add(tone)
+                frames += count
+                kind, text, role = cue.kind, "", "narrator"
+            else:  # pragma: no cover - model guarantees the three kinds
+                raise TypeError(f"unknown cue {cue!r}")
+            cue_times.append(
+                CueTime(kind, text, frames_to_ms(start, sample_rate), frames_to_ms(frames, sample_rate), role)
+            )
+    chapters = []
+    for i, (title, start) in enumerate(starts):
+        end = starts[i + 1][1] if i + 1 < len(starts) else frames
+        if end > start:
+            chapters.append(ChapterMark(title, frames_to_ms(start, sample_rate), frames_to_ms(end, sample_rate)))
+    chapters = [c for c in chapters if c.end_ms > c.start_ms]
+    if chapters:
+        chapters[0] = ChapterMark(chapters[0].title, 0, chapters[0].end_ms)
+    return Timeline(pcm_path, sample_rate, frames, chapters, cue_times, meter.integrated_lufs(), meter.sample_peak_dbfs)
+
+
+CHIME_MS = 400
+"""Length of the chime that ends a think pause (``Pause.chime``), or the whole pause if shorter."""
+
+
+def chime_pcm(sample_rate: int, max_frames: int) -> bytes:
+    """A soft two-note chime (E6 then A6, decaying, peak about -12 dBFS) as s16le mono samples.
+
+    ``min(CHIME_MS, max_frames)`` frames long, so the pause it ends keeps its exact length.
+    """
+    n = min(ms_to_frames(CHIME_MS, sample_rate), max_frames)
+    if n <= 0:
+        return b""
+    t = np.arange(n) / sample_rate
+    half = n // 2
+    wave = np.where(np.arange(n) < half, np.sin(2 * np.pi * 1318.5 * t), np.sin(2 * np.pi * 1760.0 * t))
+    local = np.where(np.arange(n) < half, t, t - half / sample_rate)
+    envelope = np.exp(-local * 12.0) * np.minimum(1.0, local * 200.0)  # 5 ms attack per note
+    envelope *= np.minimum(1.0, (n - np.arange(n)) / max(1, sample_rate // 100))
+    return np.rint(wave * envelope * 0.25 * 32767).astype("<i2").tobytes()
+
+
+def _write_silence(out, frames: int) -> None:
+    block = bytes(SAMPLE_WIDTH * CHANNELS * 65536)
+    remaining = frames * SAMPLE_WIDTH * CHANNELS
+    while remaining > 0:
+        n = min(remaining, len(block))
+        out.write(block[:n])
+        remaining -= n

@@ -1,0 +1,391 @@
+"""``build()``: the one entry point the CLI and tests call.
+
+Content (a course folder, or one lesson file) → output folder::
+
+    OUT/feed.xml                       RSS 2.0 + itunes + podcast namespaces
+    OUT/cover.<ext>                    the course cover, when the course has one
+    OUT/episodes/NN-<id>.mp3           tagged, chaptered episode (ID3v2.4 CHAP/CTOC)
+    OUT/episodes/NN-<id>.vtt / .srt    transcripts from the real cue times
+    OUT/episodes/NN-<id>.chapters.json Podcasting 2.0 JSON chapters
+    OUT/episodes/NN-<id>.script.txt    the narration script, as ``narrate script`` prints it
+
+Everything is read and checked first, then synthesized, then written. Every file is written beside
+its target and renamed into place; the feed is written last, so a failed or killed build leaves the
+previous output intact.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import tempfile
+import threading
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from narrate import uptodate
+from narrate.config import CourseConfig, LimitsConfig, default_config, load_config, load_lexicon
+from narrate.errors import BuildError, ContentError
+from narrate.limits import check_episode_lengths, check_lesson_size
+from narrate.model import BuildResult, Episode, Lesson, Script
+from narrate.text.readers import SUPPORTED, read_lesson
+from narrate.uptodate import Made, digest_file, fingerprint, load_record, read_records
+
+if TYPE_CHECKING:
+    from narrate.speech.cache import UtteranceCache
+    from narrate.text.lexicon import Finding
+
+# The audio, packaging, feed and preview stages are imported inside build(), after the no-change
+# check (narrate.uptodate): they pull in numpy, Pillow and Jinja, which a rebuild of unchanged content
+# does not need.
+
+Progress = Callable[[str, int, int], None]
+"""``progress(stage, done, total)``: called as work advances (stage is "synthesis" or "encoding")."""
+
+Writer = Callable[[Script, dict, Path], Episode]
+"""``write(script, clips, work_dir) -> Episode``: assemble, encode and package one episode."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A course read from disk: settings and lessons, in episode order."""
+
+    config: CourseConfig
+    lessons: tuple[Lesson, ...]
+
+
+def load(content: Path, *, lexicon_file: Path | None = None) -> Loaded:
+    """Read a course folder (``course.yaml`` + ``lessons/``) or a single lesson file.
+
+    A lesson file inside a course folder (``<course>/lessons/<file>``) comes with that course's
+    settings and its number in the course; any other file gets the defaults.
+
+    Raises:
+        ConfigError / ContentError: with file and line, for the first problem found.
+    """
+    content = Path(content)
+    if content.is_dir():
+        config = load_config(content / "course.yaml")
+        lessons = tuple(_read_lesson(p, n, config) for n, p in enumerate(lesson_files(content, config), 1))
+    elif content.is_file():
+        course = content.parent.parent
+        if content.parent.name == "lessons" and (course / "course.yaml").is_file():
+            # a lesson of a course folder is built (and scripted) with its course's settings and lexicon
+            whole = load(course, lexicon_file=lexicon_file)
+            mine = [x for x in whole.lessons if x.source and x.source.resolve() == content.resolve()]
+            if mine:
+                return Loaded(whole.config, tuple(mine))
+        check_lesson_size(content, LimitsConfig())
+        lesson = read_lesson(content)
+        lesson = replace(lesson, number=lesson.number or 1)
+        config = default_config(getattr(lesson, "course_title", "") or lesson.title, content)
+        lessons = (lesson,)
+    else:
+        raise ContentError("no such course folder or lesson file", content)
+    if lexicon_file is not None:
+        config = replace(config, lexicon={**config.lexicon, **load_lexicon(Path(lexicon_file))})
+    seen: dict[str, Lesson] = {}
+    for lesson in lessons:
+        if lesson.id in seen:
+            raise ContentError(f"duplicate lesson id '{lesson.id}' (also in {seen[lesson.id].source})", lesson.source)
+        seen[lesson.id] = lesson
+    return Loaded(config, lessons)
+
+
+def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
+    """The course's lesson files: ``lessons:`` from course.yaml in that order, else ``lessons/*`` sorted.
+
+    Raises:
+        ContentError: a listed file is missing, or a lesson file is a link to outside the course folder.
+    """
+    folder = content / "lessons"
+    if config.lessons:
+        files = []
+        for n, name in enumerate(config.lessons):
+            path = folder / name
+            if not path.is_file():
+                raise ContentError(
+                    f"lesson file listed in course.yaml not found: {name}",
+                    config.source,
+                    config.lines.get(f"lessons.{n}"),
+                )
+            files.append(path)
+    else:
+        files = sorted(
+            p for p in folder.glob("*") if p.suffix.lower() in SUPPORTED and not p.name.startswith(".") and p.is_file()
+        )
+        if not files:
+            raise ContentError(f"no lesson files ({', '.join(SUPPORTED)}) in {folder}", config.source)
+    root = content.resolve()
+    for path in files:
+        if not path.resolve().is_relative_to(root):
+            raise ContentError("lesson file is a link to a file outside the course folder", path)
+    return files
+
+
+def build(
+    content: Path,
+    out_dir: Path,
+    *,
+    lexicon_file: Path | None = None,
+    progress: Progress | None = None,
+    cache: UtteranceCache | None = None,
+    review: bool | None = None,
+    jobs: int | None = None,
+    cache_dir: Path | None = None,
+    formats: tuple[str, ...] | None = None,
+    audiobook: bool = False,
+    split: bool = False,
+    engine: str | None = None,
+    voice: str | None = None,
+    base_url: str | None = None,
+) -> BuildResult:
+    """Build every episode of a course (or one lesson file), the transcripts and the feed.
+
+    Args:
+        content: a course folder or one lesson file (.yaml, .md, .txt).
+        out_dir: output folder (created if missing).
+        lexicon_file: extra pronunciation lexicon (YAML mapping), merged over the course's.
+        progress: optional callback, see :data:`Progress`.
+        cache: utterance cache (default: :func:`narrate.speech.cache.default_cache_dir`).
+        review: add the course-review bonus episode (None: the course's ``review`` setting).
+        jobs: synthesis worker processes and parallel encodes (None: the CPU count; 1: all in this
+            process). Episodes that are up to date (see ``narrate.uptodate``) are not rebuilt.
+        cache_dir: utterance cache folder when ``cache`` is not given (None: the default).
+        formats: audio formats, e.g. ``("mp3", "m4b")`` (None: course.yaml's ``audio.formats``); the
+            feed enclosure is the MP3 when built, else the M4B.
+        audiobook: also write the whole course as one M4B, ``OUT/<course-slug>.m4b``, one chapter per lesson.
+        split: also write one MP3 per chapter, ``OUT/episodes/NN-<id>/NN-<chapter-slug>.mp3``.
+        engine, voice: speak with this engine / narrator voice instead of the course's (one build).
+        base_url: publish under this URL instead of the course's ``base_url``.
+
+    Returns:
+        what was built. When neither the inputs nor the outputs changed since the last build into
+        ``out_dir`` (see ``narrate.uptodate``), nothing is read or written: ``up_to_date`` is True,
+        ``episodes`` is empty and ``skipped_episodes`` counts the episodes.
+
+    Raises:
+        NarrateError: bad content or settings, a missing tool or engine, an unusable clip.
+    """
+    options = {
+        "lexicon_file": lexicon_file,
+        "review": review,
+        "formats": formats,
+        "audiobook": audiobook,
+        "split": split,
+        "engine": engine,
+        "voice": voice,
+        "base_url": base_url,
+    }
+    digest = uptodate.input_digest(content, out_dir, options)
+    episode_count = uptodate.unchanged(out_dir, digest)
+    if episode_count is not None:
+        return BuildResult(
+            Path(out_dir), [], Path(out_dir) / "feed.xml", skipped_episodes=episode_count, up_to_date=True
+        )
+
+    # scipy.signal (resampling, loudness filter) takes ~0.5 s to import: start it now, beside the
+    # reading and synthesis that come first.
+    threading.Thread(target=_import_quietly, args=("scipy.signal",), daemon=True).start()
+    from narrate.audio import timeline as audio
+    from narrate.audio.m4b import write_audiobook
+    from narrate.publish.episode import copy_cover, normalise_formats, write_episode
+    from narrate.publish.feed import render_feed
+    from narrate.publish.output import commit_feed, hooked, locked, publish
+    from narrate.publish.preview import write_preview
+    from narrate.speech.cache import UtteranceCache
+    from narrate.speech.synthesis import plan, synthesize
+    from narrate.text.script import REVIEW_ID, build_review_script, build_script
+    from narrate.uptodate import save_records
+
+    loaded = load(content, lexicon_file=lexicon_file)
+    config = loaded.config.with_voice(engine, voice).with_base_url(base_url)
+    scripts = [build_script(lesson, config) for lesson in loaded.lessons]
+    if config.review if review is None else review:
+        review_script = build_review_script(loaded.lessons, config)
+        if review_script is not None:
+            scripts.append(review_script)
+    audio.require_tool("ffmpeg")
+    _preflight(config, scripts, out_dir)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    cache = cache or UtteranceCache(cache_dir)
+    report = hooked(progress)
+    with locked(out_dir) as stage:
+        config = replace(
+            config, audio=replace(config.audio, formats=normalise_formats(formats or config.audio.formats))
+        )
+        cover = copy_cover(config, stage)
+
+        def write(script: Script, clips: dict, work: Path):
+            return write_episode(script, clips, config, stage, work, cover, len(scripts), split=split)
+
+        made = make_episodes(
+            scripts, config, out_dir, cache, write, jobs=jobs, report=report, extra={"split": True} if split else None
+        )
+        if audiobook:
+            all_clips, _ = synthesize(plan(scripts, config, cache), cache, jobs=jobs)
+            with tempfile.TemporaryDirectory(prefix="narrate-book-") as work:
+                write_audiobook(scripts, all_clips, config, stage, Path(work), cover)
+        episodes = made.episodes
+        for episode in episodes:
+            episode.bonus = episode.lesson.id == REVIEW_ID
+        episodes = publish(stage, out_dir, episodes)
+        write_preview(out_dir, config, episodes, image_file=cover)
+        feed = render_feed(config, episodes, image_file=cover)
+        commit_feed(out_dir, feed, episodes)
+        save_records(out_dir, made)
+        uptodate.record(out_dir, digest, len(episodes))
+    total = sum(len(s.says()) for s in scripts)
+    return BuildResult(
+        out_dir,
+        episodes,
+        out_dir / "feed.xml",
+        synthesized=made.synthesized,
+        cached=total - made.synthesized,
+        skipped_episodes=made.skipped,
+    )
+
+
+def make_episodes(
+    scripts: list[Script],
+    config: CourseConfig,
+    out_dir: Path,
+    cache: UtteranceCache,
+    write: Writer,
+    *,
+    jobs: int | None = None,
+    report: Callable[[str, int, int], None] | None = None,
+    extra: Any = None,
+) -> Made:
+    """Every episode of the course: reused when up to date, else synthesized, encoded and recorded.
+
+    Args:
+        write: makes one episode (see :data:`Writer`); called from up to ``jobs`` threads at once.
+            With more than one job, an episode is encoded as soon as its clips are ready, while
+            later episodes are still being synthesized.
+        jobs: parallel synthesis processes and encoding threads (None: the CPU count); 1 does one
+            thing at a time.
+        extra: more inputs for the fingerprint (any value with a stable ``repr``).
+
+    Returns:
+        the episodes in script order (see :class:`Made`); call :func:`save_records` once they are
+        published.
+
+    Raises:
+        NarrateError: from synthesis or ``write``.
+    """
+
+    from narrate.speech.synthesis import plan, synthesize
+
+    out_dir = Path(out_dir)
+    report = report or (lambda stage, done, total: None)
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    the_plan = plan(scripts, config, cache)
+    cover_digest = digest_file(config.cover) if config.cover else None
+    prints = [
+        fingerprint(s, the_plan.keys[i], config, len(scripts), cover_digest, extra) for i, s in enumerate(scripts)
+    ]
+    records = read_records(out_dir)
+    episodes: list[Episode | None] = [load_record(out_dir, records, s, prints[i]) for i, s in enumerate(scripts)]
+    stale = [i for i, e in enumerate(episodes) if e is None]
+    if not stale:
+        return Made(list(episodes), prints, 0, len(scripts))
+    report("encoding", 0, len(stale))
+    finished = 0
+    running: dict[Future, int] = {}
+    later: list[tuple[int, dict]] = []
+    with (
+        tempfile.TemporaryDirectory(prefix="narrate-") as work,
+        ThreadPoolExecutor(max_workers=min(jobs, len(stale)), thread_name_prefix="narrate-encode") as pool,
+    ):
+
+        def harvest(timeout: float | None) -> None:
+            nonlocal finished
+            done, _ = wait(list(running), timeout=timeout, return_when=FIRST_COMPLETED)
+            for future in done:
+                i = running.pop(future)
+                if future.exception() is not None:
+                    raise future.exception()
+                episodes[i] = future.result()
+                finished += 1
+                report("encoding", finished, len(stale))
+
+        def ready(i: int, clips: dict) -> None:
+            if jobs == 1:  # strictly one thing at a time: encode after synthesis
+                later.append((i, clips))
+                return
+            running[pool.submit(write, scripts[i], clips, Path(work))] = i  # encode while synthesizing
+            harvest(0)
+
+        try:
+            _, made = synthesize(the_plan, cache, only=stale, jobs=jobs, report=report, on_ready=ready)
+            for i, clips in later:
+                running[pool.submit(write, scripts[i], clips, Path(work))] = i
+            while running:
+                harvest(None)
+        except BaseException:  # an error or Ctrl-C: start no further encode, let running ones end
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+    return Made(list(episodes), prints, made, len(scripts) - len(stale))
+
+
+def lesson_script_text(path: Path, *, lexicon_file: Path | None = None) -> str:
+    """The rendered narration script of one lesson file.
+
+    A lesson inside a course folder uses that course's settings and lexicon (see :func:`load`).
+
+    Raises:
+        ConfigError / ContentError: with file and line.
+    """
+    from narrate.text.script import build_script, render_script
+
+    loaded = load(Path(path), lexicon_file=lexicon_file)
+    return render_script(build_script(loaded.lessons[0], loaded.config))
+
+
+def lexicon_findings(content: Path, *, lexicon_file: Path | None = None) -> list[Finding]:
+    """Words of a course folder or one lesson file an engine may mispronounce, after the course's
+    lexicon (and ``lexicon_file``): the ``--lexicon-report``.
+
+    Raises:
+        ConfigError / ContentError: the content cannot be read.
+    """
+    from narrate.text.lexicon import lexicon_report
+    from narrate.text.lexicon_report import lesson_texts
+
+    loaded = load(content, lexicon_file=lexicon_file)
+    items = [item for lesson in loaded.lessons for item in lesson_texts(lesson)]
+    return lexicon_report(items, loaded.config.lexicon)
+
+
+def _read_lesson(path: Path, number: int, config: CourseConfig) -> Lesson:
+    check_lesson_size(path, config.limits)
+    return read_lesson(path, number)
+
+
+def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> None:
+    """Checks before any synthesis: resource limits, and an output folder that can be created.
+
+    Raises:
+        ContentError: an episode would be longer than ``limits.max_episode_minutes``.
+        BuildError: the output folder is a file or cannot be created.
+    """
+    check_episode_lengths(scripts, config.voice.rate_wpm, config.limits)
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise BuildError("the output folder is a file, not a folder", out_dir)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BuildError(f"cannot create the output folder: {exc.strerror or exc}", out_dir) from None
+
+
+def _import_quietly(name: str) -> None:
+    try:
+        importlib.import_module(name)
+    except ImportError:  # reported where the module is really needed
+        pass

@@ -1,0 +1,428 @@
+"""``narrate check``: validate a built output folder the way a podcast directory would.
+
+Standards checked:
+
+* RSS 2.0 (https://www.rssboard.org/rss-specification): ``<rss version="2.0">``, channel title,
+  link and description; items with title, enclosure (``url``, ``length``, ``type``), guid, pubDate in
+  RFC 2822 form;
+* Apple Podcasts RSS requirements: description at most 4000 bytes, language, ``itunes:image`` with an
+  absolute URL to a JPEG or PNG, square, 1400-3000 px, RGB; ``itunes:category`` from Apple's list;
+  ``itunes:explicit`` ``true``/``false``; ``itunes:author``; ``itunes:duration`` per item;
+* Podcast Index namespace 1.0: ``podcast:chapters`` (JSON chapters 1.2) and ``podcast:transcript``
+  (WebVTT per the W3C spec, SubRip).
+
+Files are found by mapping each URL to the output folder: the feed's base URL is its own
+``atom:link rel="self"`` URL without the file name; without one, the longest trailing part of the
+URL path that exists in the folder is used. URLs are percent-decoded.
+
+Every problem is reported, one :class:`Problem` each, in feed order; nothing is raised for a bad
+folder. Durations need ``ffmpeg``; artwork needs Pillow.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+from xml.parsers import expat
+
+from narrate.audio.id3 import check_chapters, read_chapters
+from narrate.config import LANGUAGE_TAG
+from narrate.errors import NarrateError
+from narrate.publish.feed import APPLE_CATEGORIES, ATOM, ITUNES, MAX_DESCRIPTION_BYTES, PODCAST
+from narrate.publish.transcript_check import check_srt, check_webvtt
+
+__all__ = ["Problem", "check_output", "check_webvtt", "check_srt"]
+
+#: Enclosure MIME types accepted for each audio file extension.
+AUDIO_TYPES: dict[str, tuple[str, ...]] = {
+    ".mp3": ("audio/mpeg",),
+    ".m4a": ("audio/mp4", "audio/x-m4a"),
+    ".m4b": ("audio/mp4", "audio/x-m4b", "audio/x-m4a"),
+    ".mp4": ("audio/mp4", "video/mp4"),
+}
+DURATION_TOLERANCE_S = 1.0
+CHAPTER_END_TOLERANCE_MS = 50
+_DECODED_TIME = re.compile(r"time=(\d+):(\d\d):(\d\d(?:\.\d+)?)")
+CHAPTER_MATCH_TOLERANCE_MS = 1
+ARTWORK_MIN_PX, ARTWORK_MAX_PX = 1400, 3000
+
+_DURATION = re.compile(r"^(?:(?:(\d+):)?([0-5]?\d):)?(\d+)$")
+_URL_SAFE = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found in a built folder: the file at fault, its 1-based line (or None), what is wrong.
+
+    ``str(problem)`` is ``Error: <file>:<line>: <message>`` (``Error: <file>: <message>`` without a line).
+    """
+
+    file: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"Error: {where}: {self.message}"
+
+
+def check_output(out_dir: Path) -> list[Problem]:
+    """Validate the output folder ``out_dir`` (``feed.xml`` and the files it links to).
+
+    Returns:
+        every problem found, in feed order (empty when the folder would be accepted). Never raises
+        for a bad or unreadable folder; each such condition is a :class:`Problem`.
+    """
+    return _Checker(Path(out_dir)).run()
+
+
+def _qname(name: str) -> str:
+    uri, _, local = name.rpartition(" ")
+    return f"{{{uri}}}{local}" if uri else local
+
+
+def _parse_xml(data: bytes) -> tuple[ET.Element, dict[int, int]]:
+    """Parse XML, remembering each element's line: ``(root, {id(element): line})``.
+
+    Raises:
+        expat.ExpatError: the document is not well-formed (``lineno`` is set).
+    """
+    builder = ET.TreeBuilder()
+    lines: dict[int, int] = {}
+    parser = expat.ParserCreate(namespace_separator=" ")
+    parser.buffer_text = True
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        element = builder.start(_qname(name), {_qname(k): v for k, v in attrs.items()})
+        lines[id(element)] = parser.CurrentLineNumber
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = lambda name: builder.end(_qname(name))
+    parser.CharacterDataHandler = builder.data
+    parser.Parse(data, True)
+    return builder.close(), lines
+
+
+class _Checker:
+    def __init__(self, out_dir: Path):
+        self.out = out_dir
+        self.feed = out_dir / "feed.xml"
+        self.problems: list[Problem] = []
+        self.lines: dict[int, int] = {}
+        self.base: str | None = None
+        self.durations: dict[Path, float | None] = {}
+
+    def add(self, file: Path | str, line: int | None, message: str) -> None:
+        self.problems.append(Problem(str(file), line, message))
+
+    def at(self, element: ET.Element | None, message: str) -> None:
+        self.add(self.feed, self.lines.get(id(element)) if element is not None else None, message)
+
+    # ------------------------------------------------------------ feed
+
+    def run(self) -> list[Problem]:
+        if not self.out.is_dir():
+            self.add(self.out, None, "no such output folder (build the course first)")
+            return self.problems
+        try:
+            data = self.feed.read_bytes()
+        except FileNotFoundError:
+            self.add(self.feed, None, "feed.xml not found (build the course first)")
+            return self.problems
+        except OSError as exc:
+            self.add(self.feed, None, f"cannot read the feed: {exc.strerror or exc}")
+            return self.problems
+        try:
+            root, self.lines = _parse_xml(data)
+        except expat.ExpatError as exc:
+            self.add(
+                self.feed, exc.lineno, f"not well-formed XML: {expat.ErrorString(exc.code)} (column {exc.offset + 1})"
+            )
+            return self.problems
+        channel = root.find("channel")
+        if root.tag != "rss" or root.get("version") != "2.0" or channel is None:
+            self.at(root, 'not an RSS 2.0 feed (expected <rss version="2.0"> with a <channel>)')
+            return self.problems
+        self.channel(channel)
+        items = channel.findall("item")
+        if not items:
+            self.at(channel, "the channel has no <item> (a podcast needs at least one episode)")
+        guids: dict[str, int] = {}
+        previous = None
+        for number, item in enumerate(items, start=1):
+            previous = self.item(item, number, guids, previous)
+        return self.problems
+
+    def required(self, parent: ET.Element, tag: str, what: str, label: str) -> ET.Element | None:
+        element = parent.find(tag)
+        if element is None or not (element.text or "").strip():
+            self.at(element if element is not None else parent, f"{what}: missing or empty <{label}>")
+            return None
+        return element
+
+    def channel(self, channel: ET.Element) -> None:
+        self.required(channel, "title", "channel", "title")
+        self.required(channel, "link", "channel", "link")
+        description = self.required(channel, "description", "channel", "description")
+        if description is not None:
+            size = len(description.text.encode("utf-8"))
+            if size > MAX_DESCRIPTION_BYTES:
+                self.at(description, f"channel: <description> is {size} bytes (at most {MAX_DESCRIPTION_BYTES})")
+        language = self.required(channel, "language", "channel", "language")
+        if language is not None and not LANGUAGE_TAG.match(language.text.strip()):
+            self.at(language, f"channel: <language> '{language.text.strip()}' is not an ISO 639 code")
+        self.required(channel, f"{{{ITUNES}}}author", "channel", "itunes:author")
+        explicit = self.required(channel, f"{{{ITUNES}}}explicit", "channel", "itunes:explicit")
+        if explicit is not None and explicit.text.strip() not in ("true", "false"):
+            self.at(explicit, f"channel: itunes:explicit must be 'true' or 'false', not '{explicit.text.strip()}'")
+        self.category(channel)
+        for link in channel.findall(f"{{{ATOM}}}link"):
+            href = link.get("href", "")
+            if link.get("rel") == "self" and "/" in href:
+                self.base = href.rsplit("/", 1)[0] + "/"
+        image = channel.find(f"{{{ITUNES}}}image")
+        if image is None:
+            self.at(channel, "channel: missing <itunes:image>")
+        elif self.url(image, image.get("href", ""), "channel: itunes:image href"):
+            path = self.local(image, image.get("href", ""), "channel: itunes:image")
+            if path is not None:
+                self.artwork(path)
+
+    def category(self, channel: ET.Element) -> None:
+        top = channel.find(f"{{{ITUNES}}}category")
+        if top is None:
+            self.at(channel, "channel: missing <itunes:category>")
+            return
+        name = top.get("text", "")
+        if name not in APPLE_CATEGORIES:
+            self.at(top, f"channel: itunes:category '{name}' is not an Apple Podcasts category")
+            return
+        for sub in top.findall(f"{{{ITUNES}}}category"):
+            if sub.get("text", "") not in APPLE_CATEGORIES[name]:
+                self.at(sub, f"channel: itunes:category '{sub.get('text', '')}' is not a subcategory of '{name}'")
+
+    def url(self, element: ET.Element, url: str, what: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            self.at(element, f"{what} '{url}' is not an absolute http(s) URL")
+            return False
+        if not _URL_SAFE.match(url):
+            self.at(element, f"{what} '{url}' is not percent-encoded")
+            return False
+        return True
+
+    def local(self, element: ET.Element, url: str, what: str) -> Path | None:
+        """The file in the output folder that ``url`` names, or None (after reporting a problem)."""
+        root = self.out.resolve()
+        if self.base and url.startswith(self.base):
+            candidates = [unquote(url[len(self.base) :])]
+        else:
+            segments = [unquote(s) for s in urlsplit(url).path.split("/") if s]
+            candidates = ["/".join(segments[i:]) for i in range(len(segments))]
+        for relative in candidates:
+            path = self.out / relative
+            try:
+                inside = path.resolve().is_relative_to(root)
+            except OSError:
+                inside = False
+            if inside and path.is_file():
+                return path
+        shown = candidates[0] if len(candidates) == 1 else unquote(url)
+        self.at(element, f"{what} file not found: {shown}")
+        return None
+
+    # ------------------------------------------------------------ items
+
+    def item(self, item: ET.Element, n: int, guids: dict[str, int], previous):
+        what = f"item {n}"
+        self.required(item, "title", what, "title")
+        guid = self.required(item, "guid", what, "guid")
+        if guid is not None:
+            value = guid.text.strip()
+            if value in guids:
+                self.at(guid, f"{what}: guid '{value}' is also item {guids[value]}'s")
+            guids.setdefault(value, n)
+        when = None
+        date = self.required(item, "pubDate", what, "pubDate")
+        if date is not None:
+            try:
+                when = parsedate_to_datetime(date.text.strip())
+                if when.tzinfo is None:
+                    raise ValueError("no time zone")
+            except (TypeError, ValueError, IndexError):
+                self.at(date, f"{what}: pubDate '{date.text.strip()}' is not an RFC 2822 date with a zone")
+                when = None
+            if when is not None and previous is not None and when <= previous:
+                self.at(date, f"{what}: pubDate is not later than item {n - 1}'s (dates must increase in lesson order)")
+        duration_s = None
+        duration = self.required(item, f"{{{ITUNES}}}duration", what, "itunes:duration")
+        if duration is not None:
+            match = _DURATION.match(duration.text.strip())
+            if not match:
+                self.at(duration, f"{what}: itunes:duration '{duration.text.strip()}' is not seconds or HH:MM:SS")
+            else:
+                h, m, s = (int(x or 0) for x in match.groups())
+                duration_s = h * 3600 + m * 60 + s
+        audio = self.enclosure(item, what, duration_s)
+        self.chapters(item, what, audio)
+        for transcript in item.findall(f"{{{PODCAST}}}transcript"):
+            self.transcript(transcript, what)
+        return when if when is not None else previous
+
+    def enclosure(self, item: ET.Element, what: str, duration_s: int | None) -> Path | None:
+        enclosure = item.find("enclosure")
+        if enclosure is None:
+            self.at(item, f"{what}: missing <enclosure>")
+            return None
+        url, length, mime = (enclosure.get(k, "") for k in ("url", "length", "type"))
+        if not mime:
+            self.at(enclosure, f"{what}: enclosure has no type")
+        if not length.isdigit() or int(length) <= 0:
+            self.at(enclosure, f"{what}: enclosure length '{length}' is not a positive number of bytes")
+        if not self.url(enclosure, url, f"{what}: enclosure url"):
+            return None
+        path = self.local(enclosure, url, f"{what}: enclosure")
+        if path is None:
+            return None
+        relative = path.relative_to(self.out).as_posix()
+        size = path.stat().st_size
+        if length.isdigit() and int(length) != size:
+            self.at(enclosure, f"{what}: enclosure length {length} but {relative} is {size} bytes")
+        expected = AUDIO_TYPES.get(path.suffix.lower())
+        if expected is None:
+            self.at(enclosure, f"{what}: {relative} is not an audio type podcast apps accept")
+        elif mime and mime not in expected:
+            self.at(enclosure, f"{what}: enclosure type '{mime}' does not match {relative} ({expected[0]})")
+        actual = self.duration(path)
+        if actual is not None and duration_s is not None and abs(actual - duration_s) > DURATION_TOLERANCE_S:
+            self.at(
+                item.find(f"{{{ITUNES}}}duration"),
+                f"{what}: itunes:duration {duration_s} s but {relative} lasts {actual:.3f} s",
+            )
+        return path
+
+    def duration(self, path: Path) -> float | None:
+        """Duration of an audio file in seconds, as a player hears it (None after reporting a problem).
+
+        The file is decoded with ffmpeg, which honours the encoder delay and padding recorded in an
+        MP3's LAME header (gapless playback); ffprobe's header estimate counts them and runs 25-50 ms long.
+        """
+        if path not in self.durations:
+            self.durations[path] = None
+            ffmpeg = shutil.which("ffmpeg")
+            if ffmpeg is None:
+                if not any("ffmpeg" in p.message for p in self.problems):
+                    self.add(self.out, None, "ffmpeg is not installed: durations cannot be checked")
+                return None
+            result = subprocess.run(
+                [ffmpeg, "-hide_banner", "-nostdin", "-i", str(path), "-map", "0:a:0", "-f", "null", "-"],
+                capture_output=True,
+                text=True,
+            )
+            times = _DECODED_TIME.findall(result.stderr)
+            if result.returncode == 0 and times:
+                h, m, sec = times[-1]
+                self.durations[path] = int(h) * 3600 + int(m) * 60 + float(sec)
+            else:
+                error = (result.stderr.strip().splitlines() or ["no duration"])[-1]
+                self.add(path, None, f"cannot read the audio: {error}")
+        return self.durations[path]
+
+    def chapters(self, item: ET.Element, what: str, audio: Path | None) -> None:
+        marks = None
+        if audio is not None and audio.suffix.lower() == ".mp3":
+            try:
+                marks = read_chapters(audio)
+            except NarrateError as exc:
+                self.add(audio, None, exc.problem)
+            else:
+                try:
+                    check_chapters(marks)
+                except ValueError as exc:
+                    self.add(audio, None, str(exc))
+                duration = self.duration(audio)
+                if marks and duration is not None:
+                    end, real = marks[-1].end_ms, round(duration * 1000)
+                    if abs(end - real) > CHAPTER_END_TOLERANCE_MS:
+                        self.add(audio, None, f"the last chapter ends at {end} ms but the audio lasts {real} ms")
+        element = item.find(f"{{{PODCAST}}}chapters")
+        if element is None:
+            return
+        if element.get("type") != "application/json+chapters":
+            self.at(element, f"{what}: podcast:chapters type must be 'application/json+chapters'")
+        url = element.get("url", "")
+        path = (
+            self.local(element, url, f"{what}: podcast:chapters")
+            if self.url(element, url, f"{what}: podcast:chapters url")
+            else None
+        )
+        if path is None:
+            return
+        try:
+            document = json.loads(path.read_text(encoding="utf-8"))
+            starts = [(round(float(c["startTime"]) * 1000), str(c.get("title", ""))) for c in document["chapters"]]
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+            self.add(path, getattr(exc, "lineno", None), f"not a JSON chapters file: {exc}")
+            return
+        if any(b[0] < a[0] for a, b in zip(starts, starts[1:])):
+            self.add(path, None, "chapter start times are not in ascending order")
+        if marks is None:
+            return
+        id3 = [(m.start_ms, m.title) for m in marks]
+        if len(id3) != len(starts):
+            self.add(path, None, f"{len(starts)} chapters but the MP3 has {len(id3)}")
+            return
+        for number, ((ms, title), (json_ms, json_title)) in enumerate(zip(id3, starts), start=1):
+            if abs(ms - json_ms) > CHAPTER_MATCH_TOLERANCE_MS or title != json_title:
+                self.add(
+                    path,
+                    None,
+                    f"chapter {number} ('{json_title}' at {json_ms} ms) differs from the MP3's ('{title}' at {ms} ms)",
+                )
+
+    def transcript(self, element: ET.Element, what: str) -> None:
+        url, mime = element.get("url", ""), element.get("type", "")
+        if not self.url(element, url, f"{what}: podcast:transcript url"):
+            return
+        path = self.local(element, url, f"{what}: podcast:transcript")
+        validator = {"text/vtt": check_webvtt, "application/x-subrip": check_srt, "application/srt": check_srt}.get(
+            mime
+        )
+        if path is None or validator is None:
+            return
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.add(path, None, f"cannot read the transcript as UTF-8: {exc}")
+            return
+        for line, message in validator(text):
+            self.add(path, line, message)
+
+    def artwork(self, path: Path) -> None:
+        from PIL import Image, UnidentifiedImageError
+
+        try:
+            with Image.open(path) as image:
+                kind, (width, height), mode = image.format, image.size, image.mode
+        except (OSError, UnidentifiedImageError):
+            self.add(path, None, "artwork is not a readable image")
+            return
+        if kind not in ("JPEG", "PNG"):
+            self.add(path, None, f"artwork is {kind}; Apple Podcasts needs JPEG or PNG")
+        if width != height:
+            self.add(path, None, f"artwork is {width}×{height} px; it must be square")
+        if not ARTWORK_MIN_PX <= min(width, height) or max(width, height) > ARTWORK_MAX_PX:
+            self.add(
+                path,
+                None,
+                f"artwork is {width}×{height} px; it must be {ARTWORK_MIN_PX}-{ARTWORK_MAX_PX} px on each side",
+            )
+        if mode != "RGB":
+            self.add(path, None, f"artwork colour mode is {mode}; Apple Podcasts needs RGB")

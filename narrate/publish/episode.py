@@ -1,0 +1,263 @@
+"""Packaging one episode: encode the timeline in each format, tag it, write transcripts, chapters, script text.
+
+Per episode ``NN-<id>`` (under ``OUT/episodes/``):
+
+* ``NN-<id>.mp3``: MP3 (LAME CBR, 44.1 kHz mono by default), ID3v2.4 tags, CHAP/CTOC chapters, cover;
+* ``NN-<id>.m4b``: AAC in MP4 with chapters, tags and cover (when "m4b" is among the formats);
+* ``NN-<id>/NN-<chapter-slug>.mp3``: one MP3 per chapter with track numbers (``split``);
+* transcripts (VTT, SRT), JSON chapters, the script text.
+
+Every format is levelled the same way (one :func:`narrate.audio.encoder.plan_leveling` per episode).
+Every file is written beside its target (``.part``) and renamed into place.
+
+Chapter end times: the last chapter ends at the timeline's duration, which is the decoded duration
+of the MP3 (the Xing/LAME header tells decoders to drop the encoder delay and padding, so ffmpeg
+decodes exactly the timeline's frames). ``ffprobe``'s container duration of the MP3 is longer by
+the encoder delay plus padding to a whole MP3 frame (1105–2256 samples: 25–51 ms at 44.1 kHz); the
+AAC track decodes to within 1 ms of the timeline.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from narrate.audio import encoder
+from narrate.audio import id3 as tags
+from narrate.audio import timeline as audio
+from narrate.audio.cover import write_cover
+from narrate.audio.m4b import write_m4b
+from narrate.config import CourseConfig
+from narrate.errors import ConfigError
+from narrate.model import ChapterMark, Episode, Lesson, Script, episode_stem
+from narrate.publish import transcripts as transcript
+from narrate.text.readers.common import slugify
+from narrate.text.script import render_script
+from narrate.yamlio import write_atomic
+
+FORMATS = ("mp3", "m4b")
+"""Audio formats an episode can be written in; the first one built is the feed enclosure."""
+MIME_TYPES = {"mp3": "audio/mpeg", "m4b": "audio/x-m4a"}
+
+
+def normalise_formats(formats: Iterable[str] | str | None) -> tuple[str, ...]:
+    """``"mp3,m4b"`` or ``["M4B", "mp3"]`` → ``("mp3", "m4b")`` (known formats, MP3 first, no repeats).
+
+    Raises:
+        ConfigError: an unknown format or an empty list.
+    """
+    if formats is None:
+        return ("mp3",)
+    items = formats.split(",") if isinstance(formats, str) else list(formats)
+    wanted = {str(f).strip().lower().lstrip(".") for f in items if str(f).strip()}
+    unknown = sorted(wanted - set(FORMATS))
+    if unknown:
+        raise ConfigError(f"unknown audio format '{unknown[0]}' (choose from {', '.join(FORMATS)})")
+    if not wanted:
+        raise ConfigError(f"no audio format given (choose from {', '.join(FORMATS)})")
+    return tuple(f for f in FORMATS if f in wanted)
+
+
+def write_episode(
+    script: Script,
+    clips: dict[int, Path],
+    config: CourseConfig,
+    out_dir: Path,
+    work: Path,
+    cover: str | None,
+    count: int,
+    *,
+    formats: Iterable[str] | None = None,
+    split: bool = False,
+) -> Episode:
+    """Assemble, level, encode, tag and describe one episode under ``out_dir/episodes``.
+
+    Args:
+        script: the lesson's script.  clips: Say cue index → WAV clip.
+        work: scratch folder for the PCM timeline.  cover: cover file relative to ``out_dir`` or None.
+        count: number of episodes in the course (ID3 track total).
+        formats: audio formats (default: ``config.audio.formats``), see :data:`FORMATS`. The feed
+            enclosure (``audio_file``) is the MP3 when built, else the M4B; ``files`` lists every
+            format built (``files["mp3"]``, ``files["m4b"]``) and the split files (``split/NN``).
+        split: also write one MP3 per chapter (see :func:`write_split`).
+
+    Raises:
+        ConfigError: unknown format.  ToolMissingError, BuildError: ffmpeg missing or failed.
+    """
+    formats = normalise_formats(config.audio.formats if formats is None else formats)
+    lesson = script.lesson
+    stem = episode_stem(lesson)
+    folder = out_dir / "episodes"
+    folder.mkdir(parents=True, exist_ok=True)
+    cover_path = out_dir / cover if cover else None
+    cover_bytes = cover_path.read_bytes() if cover_path else None
+    timeline = audio.assemble(script.cues, clips, work / f"{stem}.pcm", config.audio.sample_rate)
+    built: dict[str, str] = {}
+    try:
+        leveling = encoder.plan_leveling(timeline, config.audio.loudness_lufs, config.audio.true_peak_dbtp)
+        if "mp3" in formats:
+            mp3 = folder / f"{stem}.mp3"
+            tmp = folder / f".{stem}.mp3.part"
+            try:
+                encoder.encode(timeline, tmp, bitrate=config.audio.bitrate, leveling=leveling)
+                tags.write_tags(
+                    tmp,
+                    title=lesson.title,
+                    album=config.title,
+                    artist=config.author or config.title,
+                    track=lesson.number,
+                    track_total=max(count, lesson.number),
+                    chapters=timeline.chapters,
+                    duration_ms=timeline.duration_ms,
+                    cover=cover_bytes,
+                    cover_mime=_mime(cover),
+                    comment=lesson.summary or lesson.subtitle,
+                    language=_iso639_2(config.language),
+                )
+                os.replace(tmp, mp3)
+            finally:
+                tmp.unlink(missing_ok=True)
+            built["mp3"] = f"episodes/{stem}.mp3"
+        if "m4b" in formats:
+            m4b_tags = {
+                "title": lesson.title,
+                "album": config.title,
+                "artist": config.author or config.title,
+                "album_artist": config.author or config.title,
+                "genre": "Podcast",
+                "track": f"{lesson.number}/{max(count, lesson.number)}",
+                "comment": lesson.summary or lesson.subtitle,
+            }
+            write_m4b(
+                timeline,
+                folder / f"{stem}.m4b",
+                leveling=leveling,
+                bitrate=config.audio.bitrate,
+                tags=m4b_tags,
+                cover_file=cover_path,
+            )
+            built["m4b"] = f"episodes/{stem}.m4b"
+        split_files = (
+            write_split(timeline, leveling, config, lesson, folder / stem, cover_bytes, _mime(cover)) if split else []
+        )
+    finally:
+        timeline.pcm_path.unlink(missing_ok=True)
+    files = {
+        "vtt": (f"{stem}.vtt", transcript.to_webvtt(timeline.cue_times)),
+        "srt": (f"{stem}.srt", transcript.to_srt(timeline.cue_times)),
+        "chapters": (f"{stem}.chapters.json", transcript.to_json_chapters(timeline.chapters, title=lesson.title)),
+        "script": (f"{stem}.script.txt", render_script(script)),
+    }
+    for name, text in files.values():
+        write_atomic(folder / name, text)
+    main = formats[0]
+    listed = {k: f"episodes/{name}" for k, (name, _) in files.items()}
+    listed.update({k: v for k, v in built.items() if k != main})
+    listed.update({f"split/{i:02d}": f"episodes/{stem}/{p.name}" for i, p in enumerate(split_files, 1)})
+    return Episode(
+        lesson=lesson,
+        script=script,
+        duration_ms=timeline.duration_ms,
+        chapters=timeline.chapters,
+        cue_times=timeline.cue_times,
+        audio_file=built[main],
+        audio_bytes=(out_dir / built[main]).stat().st_size,
+        mime_type=MIME_TYPES[main],
+        files=listed,
+    )
+
+
+def write_split(
+    timeline: audio.Timeline,
+    leveling: encoder.Leveling,
+    config: CourseConfig,
+    lesson: Lesson,
+    folder: Path,
+    cover: bytes | None = None,
+    cover_mime: str = "image/png",
+) -> list[Path]:
+    """One MP3 per chapter: ``folder/NN-<chapter-slug>.mp3``, for players without chapter support.
+
+    Each file holds exactly the chapter's frames of the timeline, levelled like the whole episode,
+    tagged with the chapter title (TIT2), "lesson title" as album, track "NN/total" and the cover.
+    An episode without chapters gives one file, named after the lesson. Older files in ``folder``
+    are removed.
+
+    Raises:
+        ToolMissingError, BuildError: ffmpeg missing or failed.
+    """
+    rate = timeline.sample_rate
+    marks = timeline.chapters or [ChapterMark(lesson.title, 0, timeline.duration_ms)]
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for i, mark in enumerate(marks, 1):
+        start = 0 if i == 1 else audio.ms_to_frames(mark.start_ms, rate)
+        end = timeline.frames if i == len(marks) else audio.ms_to_frames(mark.end_ms, rate)
+        path = folder / f"{i:02d}-{slugify(mark.title)}.mp3"
+        tmp = folder / f".{path.name}.part"
+        try:
+            encoder.encode(timeline, tmp, bitrate=config.audio.bitrate, leveling=leveling, frames=(start, end))
+            tags.write_tags(
+                tmp,
+                title=mark.title,
+                album=lesson.title,
+                artist=config.author or config.title,
+                track=i,
+                track_total=len(marks),
+                chapters=[],
+                duration_ms=mark.end_ms - mark.start_ms,
+                cover=cover,
+                cover_mime=cover_mime,
+                language=_iso639_2(config.language),
+            )
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+        written.append(path)
+    for old in folder.glob("*.mp3"):
+        if old not in written:
+            old.unlink()
+    return written
+
+
+def copy_cover(config: CourseConfig, out_dir: Path) -> str:
+    """Write the course cover (conformed, or generated from the title) to ``out_dir``; see :func:`narrate.audio.cover.write_cover`."""
+    return write_cover(out_dir, title=config.title, author=config.author, source=config.cover)
+
+
+def _mime(cover: str | None) -> str:
+    return "image/png" if cover and cover.endswith(".png") else "image/jpeg"
+
+
+_ISO639_1_TO_2 = {
+    "en": "eng",
+    "de": "deu",
+    "fr": "fra",
+    "es": "spa",
+    "it": "ita",
+    "nl": "nld",
+    "pt": "por",
+    "el": "ell",
+    "cs": "ces",
+    "ja": "jpn",
+    "ar": "ara",
+    "zh": "zho",
+    "ru": "rus",
+    "pl": "pol",
+    "sv": "swe",
+    "da": "dan",
+    "fi": "fin",
+    "no": "nor",
+    "nb": "nob",
+    "tr": "tur",
+    "ko": "kor",
+}
+
+
+def _iso639_2(language: str) -> str:
+    """BCP 47 tag (``en-us``) → ISO 639-2 code for ID3 ``TLAN``/``COMM`` (``eng``; unknown: ``und``)."""
+    primary = (language or "").split("-")[0].lower()
+    if len(primary) == 3 and primary.isalpha():
+        return primary
+    return _ISO639_1_TO_2.get(primary, "und")

@@ -1,0 +1,405 @@
+"""Episodes + course settings → podcast feed XML (pure: no file is read or written here).
+
+Standards followed:
+
+* RSS 2.0 (https://www.rssboard.org/rss-specification), with ``atom:link rel="self"``;
+* Apple Podcasts RSS requirements (``itunes:`` namespace ``http://www.itunes.com/dtds/podcast-1.0.dtd``):
+  channel title/description/image/language/category/explicit, items with enclosure, guid, pubDate,
+  duration in whole seconds, episode number and type; descriptions of at most 4000 bytes;
+* the Podcast Index namespace 1.0 (``https://podcastindex.org/namespace/1.0``): ``podcast:guid``
+  (UUIDv5 of the feed URL), ``podcast:locked``, ``podcast:chapters``, ``podcast:transcript``.
+
+The XML is built with :mod:`xml.etree.ElementTree` (never by string concatenation) and is
+deterministic byte for byte: dates come from the content and the course schedule, never from the clock.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+import uuid
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from datetime import date, datetime, time, timedelta, timezone
+from email.utils import format_datetime
+from urllib.parse import quote
+
+from narrate.config import CourseConfig
+from narrate.errors import BuildError, ContentError
+from narrate.model import Episode, Lesson
+
+log = logging.getLogger(__name__)
+
+ITUNES = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+CONTENT = "http://purl.org/rss/1.0/modules/content/"
+PODCAST = "https://podcastindex.org/namespace/1.0"
+ATOM = "http://www.w3.org/2005/Atom"
+NAMESPACES = {"itunes": ITUNES, "content": CONTENT, "podcast": PODCAST, "atom": ATOM}
+for _prefix, _uri in NAMESPACES.items():
+    ET.register_namespace(_prefix, _uri)
+
+#: Namespace UUID for ``podcast:guid`` (Podcast Index namespace, "guid" tag).
+PODCAST_GUID_NAMESPACE = uuid.UUID("ead4c236-bf58-58c6-a2c6-a6b28d128cb6")
+#: Apple and the RSS advisory board both cap descriptions at 4000 (bytes here, to be safe).
+MAX_DESCRIPTION_BYTES = 4000
+#: Time of day (UTC) at which scheduled episodes are published.
+PUBLISH_TIME = time(6, 0, tzinfo=timezone.utc)
+GENERATOR = "narrate"
+
+#: Apple Podcasts categories (top level → subcategories), as spelled in the feed.
+APPLE_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "Arts": ("Books", "Design", "Fashion & Beauty", "Food", "Performing Arts", "Visual Arts"),
+    "Business": ("Careers", "Entrepreneurship", "Investing", "Management", "Marketing", "Non-Profit"),
+    "Comedy": ("Comedy Interviews", "Improv", "Stand-Up"),
+    "Education": ("Courses", "How To", "Language Learning", "Self-Improvement"),
+    "Fiction": ("Comedy Fiction", "Drama", "Science Fiction"),
+    "Government": (),
+    "History": (),
+    "Health & Fitness": ("Alternative Health", "Fitness", "Medicine", "Mental Health", "Nutrition", "Sexuality"),
+    "Kids & Family": ("Education for Kids", "Parenting", "Pets & Animals", "Stories for Kids"),
+    "Leisure": (
+        "Animation & Manga",
+        "Automotive",
+        "Aviation",
+        "Crafts",
+        "Games",
+        "Hobbies",
+        "Home & Garden",
+        "Video Games",
+    ),
+    "Music": ("Music Commentary", "Music History", "Music Interviews"),
+    "News": (
+        "Business News",
+        "Daily News",
+        "Entertainment News",
+        "News Commentary",
+        "Politics",
+        "Sports News",
+        "Tech News",
+    ),
+    "Religion & Spirituality": ("Buddhism", "Christianity", "Hinduism", "Islam", "Judaism", "Religion", "Spirituality"),
+    "Science": (
+        "Astronomy",
+        "Chemistry",
+        "Earth Sciences",
+        "Life Sciences",
+        "Mathematics",
+        "Natural Sciences",
+        "Nature",
+        "Physics",
+        "Social Sciences",
+    ),
+    "Society & Culture": ("Documentary", "Personal Journals", "Philosophy", "Places & Travel", "Relationships"),
+    "Sports": (
+        "Baseball",
+        "Basketball",
+        "Cricket",
+        "Fantasy Sports",
+        "Football",
+        "Golf",
+        "Hockey",
+        "Rugby",
+        "Running",
+        "Soccer",
+        "Swimming",
+        "Tennis",
+        "Volleyball",
+        "Wilderness",
+        "Wrestling",
+    ),
+    "Technology": (),
+    "True Crime": (),
+    "TV & Film": ("After Shows", "Film History", "Film Interviews", "Film Reviews", "TV Reviews"),
+}
+DEFAULT_CATEGORY = ("Education", "Courses")
+
+# Characters XML 1.0 forbids (C0 controls except tab/LF/CR, surrogates, U+FFFE/U+FFFF).
+_INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# Only ASCII whitespace: a no-break space (U+00A0) is kept as written.
+_SPACES = re.compile(r"[ \t\n]+")
+
+
+# ---------------------------------------------------------------- identifiers and dates
+
+
+def podcast_guid(feed_url: str) -> str:
+    """``podcast:guid`` for a feed URL: UUIDv5 (namespace ``ead4c236-…``) of the URL without its
+    scheme (``https://``) and without trailing slashes, as the Podcast Index namespace specifies.
+
+    >>> podcast_guid("https://mp3s.nashownotes.com/pc20rss.xml")
+    '917393e3-1b1e-5cef-ace4-edaa54e1f810'
+    """
+    rest = re.sub(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", "", feed_url.strip())
+    return str(uuid.uuid5(PODCAST_GUID_NAMESPACE, rest.rstrip("/")))
+
+
+def episode_guid(config: CourseConfig, lesson: Lesson) -> str:
+    """Item ``guid`` (``isPermaLink="false"``): UUIDv5 (URL namespace) of ``base_url + lesson.id``.
+
+    Stable across rebuilds and unique within a course (lesson ids are unique), whatever the titles
+    and dates. Changes only if the course's ``base_url`` or the lesson id changes.
+    """
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, config.base_url + lesson.id))
+
+
+def pub_date(config: CourseConfig, lesson: Lesson, index: int) -> datetime:
+    """Scheduled publication time of a lesson (timezone-aware, UTC, at 06:00).
+
+    The day is ``lesson.date`` (``YYYY-MM-DD``) if set, else ``config.start_date + index ×
+    config.schedule_days`` days (``index`` is the 0-based position in the course). The feed makes the
+    dates strictly increasing on top of this (see :func:`pub_dates`).
+
+    Raises:
+        ContentError: ``lesson.date`` is not a valid ``YYYY-MM-DD`` date.
+    """
+    if lesson.date:
+        try:
+            day = date.fromisoformat(str(lesson.date).strip())
+        except ValueError:
+            raise ContentError(f"lesson date must be YYYY-MM-DD, got '{lesson.date}'", lesson.source) from None
+    else:
+        day = date.fromisoformat(config.start_date) + timedelta(days=index * config.schedule_days)
+    return datetime.combine(day, PUBLISH_TIME)
+
+
+def pub_dates(config: CourseConfig, lessons: Sequence[Lesson]) -> list[datetime]:
+    """Publication times of the lessons in course order, strictly increasing.
+
+    Each is :func:`pub_date`, or one minute after the previous lesson's if that is not later (lessons
+    sharing a date, or dated before an earlier lesson). Appending a lesson changes no earlier date.
+    """
+    dates: list[datetime] = []
+    for index, lesson in enumerate(lessons):
+        when = pub_date(config, lesson, index)
+        if dates and when <= dates[-1]:
+            when = dates[-1] + timedelta(minutes=1)
+        dates.append(when)
+    return dates
+
+
+# ---------------------------------------------------------------- text
+
+
+def clean_text(text: str | None, *, single_line: bool = False) -> str:
+    """Text made safe for XML: HTML entities decoded (``&nbsp;`` → U+00A0, ``&amp;`` → ``&``),
+    characters invalid in XML 1.0 removed, line ends normalised to ``\\n``. ``single_line`` also
+    collapses runs of ASCII whitespace to one space and strips the ends (titles, names)."""
+    text = html.unescape(text or "")
+    text = _INVALID_XML.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    if single_line:
+        text = _SPACES.sub(" ", text).strip()
+    return text
+
+
+def truncate_bytes(text: str, limit: int = MAX_DESCRIPTION_BYTES, ellipsis: str = "…") -> str:
+    """``text`` if its UTF-8 form fits in ``limit`` bytes, else cut at a word boundary + ``ellipsis``."""
+    if len(text.encode("utf-8")) <= limit:
+        return text
+    budget = limit - len(ellipsis.encode("utf-8"))
+    cut = text.encode("utf-8")[:budget].decode("utf-8", "ignore")
+    space = max(cut.rfind(" "), cut.rfind("\n"))
+    if space > 0:
+        cut = cut[:space]
+    return cut.rstrip() + ellipsis
+
+
+def episode_description(lesson: Lesson, limit: int = MAX_DESCRIPTION_BYTES) -> str:
+    """The episode notes as HTML (at most ``limit`` bytes): subtitle and summary paragraphs, then a
+    list of the section titles and "Quiz: N questions". Text is HTML-escaped; tags are p/ul/li."""
+    paragraphs = [clean_text(t, single_line=True) for t in (lesson.subtitle, lesson.summary)]
+    paragraphs = [p for p in paragraphs if p]
+    items = [clean_text(s.title, single_line=True) for s in lesson.sections]
+    items = [i for i in items if i]
+    if lesson.quiz:
+        n = len(lesson.quiz)
+        items.append(f"Quiz: {n} question{'s' if n != 1 else ''}")
+    if not paragraphs and not items:
+        paragraphs = [clean_text(lesson.title, single_line=True)]
+    out = ""
+    for text in paragraphs:
+        room = limit - len(out.encode("utf-8")) - len("<p></p>")
+        if room < 16:
+            break
+        para, budget = html.escape(text, quote=False), room
+        while len(para.encode("utf-8")) > room:  # escaping lengthens "&<>": shrink until it fits
+            budget = budget * room // len(para.encode("utf-8"))
+            para = html.escape(truncate_bytes(text, budget), quote=False)
+        out += f"<p>{para}</p>"
+    if items:
+        listing = ""
+        for item in items:
+            li = f"<li>{html.escape(item, quote=False)}</li>"
+            if len((out + "<ul>" + listing + li + "</ul>").encode("utf-8")) > limit:
+                break
+            listing += li
+        if listing:
+            out += f"<ul>{listing}</ul>"
+    return out
+
+
+def media_url(config: CourseConfig, relative_path: str) -> str:
+    """Absolute URL of an output file: ``base_url`` + the percent-encoded path (``/`` kept, UTF-8)."""
+    base = config.base_url if config.base_url.endswith("/") else config.base_url + "/"
+    return base + quote(relative_path.replace("\\", "/").lstrip("/"), safe="/")
+
+
+def category_path(category: Sequence[str]) -> tuple[str, ...]:
+    """``config.category`` checked against Apple's list (case-insensitive, "How-To" = "How To").
+
+    Returns ``(top,)`` or ``(top, sub)`` as Apple spells them; an unknown top level falls back to
+    ("Education", "Courses"), an unknown subcategory is dropped (both logged as warnings)."""
+
+    def key(name: str) -> str:
+        return re.sub(r"[\s-]+", " ", str(name)).strip().casefold()
+
+    parts = [p for p in (category or ()) if str(p).strip()]
+    tops = {key(t): t for t in APPLE_CATEGORIES}
+    top = tops.get(key(parts[0])) if parts else None
+    if top is None:
+        log.warning("unknown Apple Podcasts category %r; using %s", tuple(parts), DEFAULT_CATEGORY)
+        return DEFAULT_CATEGORY
+    if len(parts) < 2:
+        return (top,)
+    subs = {key(s): s for s in APPLE_CATEGORIES[top]}
+    sub = subs.get(key(parts[1]))
+    if sub is None:
+        log.warning("unknown Apple Podcasts subcategory %r of %r; using %r alone", parts[1], top, top)
+        return (top,)
+    return (top, sub)
+
+
+# ---------------------------------------------------------------- feed
+
+
+def render_feed(
+    config: CourseConfig, episodes: Sequence[Episode], *, image_file: str | None = None, feed_file: str = "feed.xml"
+) -> str:
+    """The RSS 2.0 podcast feed for ``episodes`` (one item each, in the given lesson order).
+
+    Args:
+        config: course settings (title, description, base_url, link, language, category, explicit,
+            author, start_date, schedule_days; optional attributes ``season``, ``locked``,
+            ``owner_email`` are used when present).
+        episodes: built episodes; ``audio_file``/``files`` are paths relative to the output folder.
+        image_file: cover image path relative to the output folder, or None.
+        feed_file: the feed's own path relative to the output folder (for ``atom:link rel=self``
+            and ``podcast:guid``).
+
+    Returns:
+        The XML document as a str beginning ``<?xml version="1.0" encoding="UTF-8"?>`` (encode it as
+        UTF-8 to write it). Same input → same bytes.
+
+    Raises:
+        BuildError: an episode has no audio file.
+        ContentError: two episodes have the same lesson id, or a lesson date is invalid.
+    """
+    seen: set[str] = set()
+    for ep in episodes:
+        if ep.lesson.id in seen:
+            raise ContentError(f"two lessons have the id '{ep.lesson.id}' (feed GUIDs must differ)", ep.lesson.source)
+        seen.add(ep.lesson.id)
+        if not ep.audio_file:
+            raise BuildError(f"episode '{ep.lesson.id}' has no audio file for the feed enclosure")
+
+    dates = pub_dates(config, [ep.lesson for ep in episodes])
+    feed_url = media_url(config, feed_file)
+    title = clean_text(config.title, single_line=True)
+    link = config.link or config.base_url
+
+    rss = ET.Element("rss", {"version": "2.0"})
+    channel = ET.SubElement(rss, "channel")
+    ET.SubElement(channel, f"{{{ATOM}}}link", {"href": feed_url, "rel": "self", "type": "application/rss+xml"})
+    _text(channel, "title", title)
+    _text(channel, "link", link)
+    description = truncate_bytes(clean_text(config.description).strip() or title)
+    _text(channel, "description", description)
+    _text(channel, "language", clean_text(config.language, single_line=True) or "en-us")
+    _text(channel, "generator", GENERATOR)
+    newest = dates[-1] if dates else datetime.combine(date.fromisoformat(config.start_date), PUBLISH_TIME)
+    _text(channel, "lastBuildDate", format_datetime(newest))
+    # Apple requires itunes:author: a course without an author (e.g. one lesson page) is credited to its title
+    author = clean_text(config.author or config.title, single_line=True)
+    if author:
+        _text(channel, f"{{{ITUNES}}}author", author)
+    _text(channel, f"{{{ITUNES}}}summary", description)
+    _text(channel, f"{{{ITUNES}}}type", "serial")
+    _text(channel, f"{{{ITUNES}}}explicit", "true" if config.explicit else "false")
+    if image_file:
+        image_url = media_url(config, image_file)
+        ET.SubElement(channel, f"{{{ITUNES}}}image", {"href": image_url})
+        image = ET.SubElement(channel, "image")
+        _text(image, "url", image_url)
+        _text(image, "title", title)
+        _text(image, "link", link)
+    cat = category_path(config.category)
+    top = ET.SubElement(channel, f"{{{ITUNES}}}category", {"text": cat[0]})
+    if len(cat) > 1:
+        ET.SubElement(top, f"{{{ITUNES}}}category", {"text": cat[1]})
+    owner_email = getattr(config, "owner_email", None)
+    if owner_email:
+        owner = ET.SubElement(channel, f"{{{ITUNES}}}owner")
+        if author:
+            _text(owner, f"{{{ITUNES}}}name", author)
+        _text(owner, f"{{{ITUNES}}}email", clean_text(owner_email, single_line=True))
+    _text(channel, f"{{{PODCAST}}}guid", podcast_guid(feed_url))
+    locked = getattr(config, "locked", None)
+    if locked is not None:
+        value = locked if isinstance(locked, str) else ("yes" if locked else "no")
+        attrs = {"owner": clean_text(owner_email, single_line=True)} if owner_email else {}
+        _text(channel, f"{{{PODCAST}}}locked", value, attrs)
+
+    for index, (episode, when) in enumerate(zip(episodes, dates)):
+        _item(channel, config, episode, index, when)
+
+    ET.indent(rss, space="  ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(rss, encoding="unicode") + "\n"
+
+
+def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: int, when: datetime) -> None:
+    lesson = episode.lesson
+    item = ET.SubElement(channel, "item")
+    title = clean_text(lesson.title, single_line=True) or lesson.id
+    _text(item, "title", title)
+    notes = episode_description(lesson)
+    _text(item, "description", notes)
+    _text(item, f"{{{CONTENT}}}encoded", notes)
+    ET.SubElement(
+        item,
+        "enclosure",
+        {
+            "url": media_url(config, episode.audio_file),
+            "length": str(int(episode.audio_bytes)),
+            "type": episode.mime_type or "audio/mpeg",
+        },
+    )
+    _text(item, "guid", episode_guid(config, lesson), {"isPermaLink": "false"})
+    _text(item, "pubDate", format_datetime(when))
+    _text(item, f"{{{ITUNES}}}title", title)
+    _text(item, f"{{{ITUNES}}}duration", str((max(0, int(episode.duration_ms)) + 500) // 1000))
+    _text(item, f"{{{ITUNES}}}episode", str(lesson.number or index + 1))
+    season = getattr(config, "season", None)
+    if season:
+        _text(item, f"{{{ITUNES}}}season", str(int(season)))
+    bonus = episode.bonus
+    _text(item, f"{{{ITUNES}}}episodeType", "bonus" if bonus else "full")
+    files = episode.files or {}
+    if files.get("chapters"):
+        ET.SubElement(
+            item,
+            f"{{{PODCAST}}}chapters",
+            {"url": media_url(config, files["chapters"]), "type": "application/json+chapters"},
+        )
+    for key, mime in (("vtt", "text/vtt"), ("srt", "application/x-subrip")):
+        if files.get(key):
+            ET.SubElement(
+                item,
+                f"{{{PODCAST}}}transcript",
+                {"url": media_url(config, files[key]), "type": mime, "rel": "captions"},
+            )
+
+
+def _text(parent: ET.Element, tag: str, text: str, attrs: dict[str, str] | None = None) -> ET.Element:
+    element = ET.SubElement(parent, tag, attrs or {})
+    element.text = text
+    return element

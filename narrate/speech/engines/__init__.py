@@ -1,0 +1,139 @@
+"""Speech engines behind one interface.
+
+An engine turns one utterance of spoken text into one WAV file::
+
+    engine = get_engine("pyttsx3")
+    engine.synthesize("Hello.", voice=None, rate_wpm=160, out_path=Path("x.wav"))
+
+Engines register by name in :data:`ENGINES` and are imported only when asked for, so a missing
+optional engine is reported as unavailable with its install hint, never as an ImportError.
+"""
+
+from __future__ import annotations
+
+import importlib
+import wave
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from narrate.errors import EngineError
+
+
+@dataclass(frozen=True)
+class Voice:
+    """A voice an engine offers: ``id`` to put in course.yaml, a human ``name``, language tags."""
+
+    id: str
+    name: str
+    languages: tuple[str, ...] = ()
+
+
+class Engine(Protocol):
+    """The speech engine interface."""
+
+    name: str
+
+    def version(self) -> str:
+        """Engine and voice-data version; part of every cache key."""
+
+    def voices(self) -> list[Voice]:
+        """Voices this engine can speak with."""
+
+    def default_voice(self, language: str) -> str | None:
+        """The voice id for a BCP 47 language tag such as ``en-us`` (None: engine default)."""
+
+    def synthesize(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
+        """Speak ``text`` into a PCM WAV file at ``out_path`` (any sample rate, mono or stereo).
+
+        Raises:
+            EngineError: unknown voice, or the engine failed.
+        """
+
+
+# name -> (module, class, install hint)
+ENGINES: dict[str, tuple[str, str, str]] = {
+    "pyttsx3": (
+        "narrate.speech.engines.pyttsx3_engine",
+        "Pyttsx3Engine",
+        "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng; macOS uses its own voices)",
+    ),
+    "piper": ("narrate.speech.engines.piper_engine", "PiperEngine", "pip install 'narrate[piper]'"),
+}
+
+_instances: dict[str, Engine] = {}
+
+
+def get_engine(name: str) -> Engine:
+    """The engine registered as ``name`` (one instance per process).
+
+    Raises:
+        EngineError: unknown engine name, or the engine is not installed (with its install hint).
+    """
+    if name in _instances:
+        return _instances[name]
+    if name not in ENGINES:
+        known = ", ".join(sorted(ENGINES))
+        raise EngineError(f"unknown speech engine '{name}' (available: {known})")
+    module_name, class_name, hint = ENGINES[name]
+    try:
+        module = importlib.import_module(module_name)
+        engine = getattr(module, class_name)()
+    except EngineError:
+        raise
+    except Exception as exc:  # ImportError, OSError from a missing shared library, RuntimeError
+        raise EngineError(f"speech engine '{name}' is unavailable ({exc}); {hint}") from None
+    _instances[name] = engine
+    return engine
+
+
+def clip_duration_ms(path: Path, what: str) -> int:
+    """Check that a synthesized clip is usable and return its duration in ms.
+
+    A clip is usable when the file exists, decodes as PCM WAV, lasts at least 50 ms and is not
+    all silence.
+
+    Raises:
+        EngineError: naming ``what`` (the cue), when the clip is missing, undecodable, empty or silent.
+    """
+    if not path.is_file() or path.stat().st_size == 0:
+        raise EngineError(f"the speech engine produced no audio for {what}")
+    try:
+        with wave.open(str(path), "rb") as wav:
+            rate, frames, width = wav.getframerate(), wav.getnframes(), wav.getsampwidth()
+            data = wav.readframes(frames)
+    except (wave.Error, EOFError, OSError) as exc:
+        raise EngineError(f"the speech engine produced an unreadable clip for {what}: {exc}") from None
+    duration_ms = frames * 1000 // rate if rate else 0
+    if duration_ms < 50:
+        raise EngineError(f"the speech engine produced an empty clip ({duration_ms} ms) for {what}")
+    if width == 2:
+        import array
+
+        samples = array.array("h", data[: len(data) - len(data) % 2])
+        if samples and max(abs(min(samples)), abs(max(samples))) < 16:
+            raise EngineError(f"the speech engine produced a silent clip for {what}")
+    return duration_ms
+
+
+def list_voices(engine_name: str | None = None) -> list[str]:
+    """One line per voice, ``<engine>\\t<voice id>\\t<name>\\t<languages>``, for ``narrate voices``.
+
+    Engines that are not installed are listed as unavailable with their install hint.
+
+    Raises:
+        EngineError: ``engine_name`` is not a known engine.
+    """
+    names = [engine_name] if engine_name else sorted(ENGINES)
+    lines = []
+    for name in names:
+        try:
+            engine = get_engine(name)
+        except EngineError as exc:
+            if engine_name:
+                raise
+            lines.append(f"{name}\t(unavailable: {exc.problem})")
+            continue
+        for voice in engine.voices():
+            lines.append(f"{name}\t{voice.id}\t{voice.name}\t{','.join(voice.languages)}")
+    return lines

@@ -1,0 +1,149 @@
+"""The default engine: pyttsx3, which speaks with espeak-ng on Linux (SAPI5 on Windows, NSSpeech on macOS).
+
+On Linux the engine drives espeak-ng through pyttsx3's own ctypes binding
+(``pyttsx3.drivers._espeak``) in espeak's *synchronous* output mode: ``espeak_Synth`` returns only
+when every sample has been handed to our callback, in this thread. pyttsx3's stock espeak driver
+uses the asynchronous (retrieval) mode and writes the WAV from espeak's thread; with pyttsx3 2.99
+that produced an empty clip about once in 300 utterances and could return before the file was
+written, and it sleeps 10 ms per utterance. Voice ids are the same as pyttsx3's
+(``gmw/en-us`` ...). Elsewhere the stock ``pyttsx3.init()`` engine is used with ``save_to_file``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import io
+import platform
+import shutil
+import subprocess
+import wave
+from importlib.metadata import version as package_version
+from pathlib import Path
+
+from narrate.errors import EngineError
+from narrate.speech.engines import Voice
+
+_INSTALL = "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng)"
+
+
+class Pyttsx3Engine:
+    """pyttsx3's speech, one utterance per call (see module docstring for the Linux path)."""
+
+    name = "pyttsx3"
+
+    def __init__(self) -> None:
+        try:
+            self._driver = _sync_espeak() if platform.system() == "Linux" else _StockPyttsx3()
+        except EngineError:
+            raise
+        except Exception as exc:  # pyttsx3 raises OSError/RuntimeError when espeak-ng is missing
+            raise EngineError(f"cannot start pyttsx3 ({exc}); {_INSTALL}") from None
+        self._voices = self._driver.voices()
+        self._ids = {v.id for v in self._voices}
+
+    def version(self) -> str:
+        espeak = ""
+        if shutil.which("espeak-ng"):
+            out = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True)
+            espeak = out.stdout.strip().split("Data at")[0].strip()
+        return f"pyttsx3 {package_version('pyttsx3')}; {platform.system()}; {espeak}"
+
+    def voices(self) -> list[Voice]:
+        return list(self._voices)
+
+    def default_voice(self, language: str) -> str | None:
+        wanted = language.lower()
+        base = wanted.split("-")[0]
+        for match in (lambda v: wanted in v.languages, lambda v: base in v.languages):
+            for voice in self._voices:
+                if match(voice):
+                    return voice.id
+        return None
+
+    def synthesize(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
+        if voice is not None and voice not in self._ids:
+            raise EngineError(f"unknown pyttsx3 voice '{voice}' (see: narrate voices)")
+        self._driver.speak(text, voice, rate_wpm, Path(out_path))
+
+
+_shared: _SyncEspeak | None = None
+
+
+def _sync_espeak() -> _SyncEspeak:
+    """The process's one espeak-ng driver (espeak-ng's state and its callback are process-wide)."""
+    global _shared
+    if _shared is None:
+        _shared = _SyncEspeak()
+    return _shared
+
+
+class _SyncEspeak:
+    """espeak-ng in synchronous mode through pyttsx3's binding; writes 16-bit mono WAV files."""
+
+    def __init__(self) -> None:
+        from pyttsx3.drivers import _espeak  # loads libespeak-ng; RuntimeError when it is missing
+
+        self._espeak = _espeak
+        self.sample_rate = _espeak.Initialize(_espeak.AUDIO_OUTPUT_SYNCHRONOUS, 0)
+        if self.sample_rate <= 0:
+            raise EngineError(f"espeak-ng could not start; {_INSTALL}")
+        self._chunks: list[bytes] = []
+        _espeak.SetSynthCallback(self._on_synth)
+        self._voice: str | None = None
+
+    def _on_synth(self, wav, numsamples, events) -> int:
+        if numsamples > 0 and wav:
+            self._chunks.append(ctypes.string_at(wav, numsamples * ctypes.sizeof(ctypes.c_short)))
+        return 0
+
+    def voices(self) -> list[Voice]:
+        voices = []
+        for v in self._espeak.ListVoices(None):
+            languages = (v.languages[1:].decode("utf-8", errors="ignore").lower(),) if v.languages else ()
+            voice_id = v.identifier.decode("utf-8").lower()
+            voices.append(Voice(voice_id, v.name.decode("utf-8") or voice_id, languages))
+        return voices
+
+    def speak(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
+        e = self._espeak
+        if voice is not None and voice != self._voice:
+            if e.SetVoiceByName(voice.encode("utf-8")) != e.EE_OK:
+                raise EngineError(f"espeak-ng cannot load voice '{voice}'")
+            self._voice = voice
+        e.SetParameter(e.RATE, int(rate_wpm), 0)
+        self._chunks = []
+        status = e.Synth(text.encode("utf-8"), flags=e.ENDPAUSE | e.CHARS_UTF8)
+        e.Synchronize()
+        if status not in (None, e.EE_OK):
+            raise EngineError(f"espeak-ng failed to speak (status {status})")
+        with wave.open(str(out_path), "wb") as wav:
+            wav.setnchannels(1)
+            wav.setsampwidth(2)
+            wav.setframerate(self.sample_rate)
+            wav.writeframes(b"".join(self._chunks))
+        self._chunks = []
+
+
+class _StockPyttsx3:
+    """pyttsx3.init() and save_to_file: macOS (NSSpeechSynthesizer) and Windows (SAPI5)."""
+
+    def __init__(self) -> None:
+        import pyttsx3
+
+        with contextlib.redirect_stdout(io.StringIO()):
+            self._engine = pyttsx3.init()
+
+    def voices(self) -> list[Voice]:
+        return [
+            Voice(v.id, v.name or v.id, tuple(str(x).lower() for x in (v.languages or [])))
+            for v in self._engine.getProperty("voices")
+        ]
+
+    def speak(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
+        if voice is not None:
+            self._engine.setProperty("voice", voice)
+        self._engine.setProperty("rate", rate_wpm)
+        with contextlib.redirect_stdout(io.StringIO()):
+            self._engine.save_to_file(text, str(out_path))
+            self._engine.runAndWait()

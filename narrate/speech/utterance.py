@@ -1,0 +1,65 @@
+"""One utterance: a clip to make, and how it is made with this process's engine.
+
+Shared by :mod:`narrate.speech.synthesis` (which plans utterances and runs them) and
+:mod:`narrate.speech.workers` (which runs them in worker processes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from narrate.errors import EngineError
+from narrate.speech.cache import UtteranceCache
+from narrate.speech.engines import clip_duration_ms, get_engine
+
+MIN_TIMEOUT_MS = 30_000
+"""Per-utterance timeout: at least this, or 1 s per 5 characters of text when that is longer."""
+
+
+def utterance_timeout_ms(text: str) -> int:
+    """How long one utterance may take before its worker is deemed hung (ms)."""
+    return max(MIN_TIMEOUT_MS, len(text) * 200)
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One clip to make: its cache key, who speaks it, the spoken text, and which cue it is for.
+
+    ``what`` names the cue for error messages (``lesson 'id', cue N ("text…")``); ``source`` is
+    the lesson file.
+    """
+
+    key: str
+    engine: str
+    voice: str | None
+    rate_wpm: int
+    text: str
+    what: str
+    source: Path | None = None
+
+
+def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
+    """Synthesize one utterance into the cache with this process's engine; returns the clip path.
+
+    Raises:
+        EngineError: the engine failed or the clip is unusable (naming the cue).
+    """
+    engine = get_engine(u.engine)
+
+    def make(tmp: Path) -> None:
+        try:
+            engine.synthesize(u.text, u.voice, u.rate_wpm, tmp)
+        except EngineError:
+            raise
+        except Exception as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
+            raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
+        clip_duration_ms(tmp, u.what)
+
+    return cache.put(u.key, make)
+
+
+def named_error(exc: EngineError, u: Utterance) -> EngineError:
+    """The engine's error, with the lesson file and the cue named."""
+    problem = exc.problem if u.what in exc.problem else f"{exc.problem} ({u.what})"
+    return EngineError(problem, exc.file or u.source, exc.line)

@@ -1,0 +1,230 @@
+"""Parallel synthesis in worker processes, with a per-utterance timeout and one retry.
+
+Each worker is a fresh process (``spawn`` start method: speech engines such as pyttsx3/espeak-ng
+and Piper/ONNX Runtime are not safe to use after ``fork``) that starts its own engine instances on
+first use and then speaks one utterance at a time, writing the clip into the utterance cache
+(atomic rename, see ``narrate.speech.cache``).
+
+The parent hands out one utterance per idle worker and waits on the workers' pipes and process
+sentinels with a deadline. A worker that misses its deadline (hung) or dies (crashed) is killed and
+replaced, and its utterance is tried once more; a second failure raises :class:`EngineError`
+naming the lesson and cue. The retry goes to a fresh worker (the failed one was replaced), because
+some engine failures depend on the process's history (pyttsx3 2.99 occasionally returns without
+writing the file after many utterances). The wait always has a timeout, so a build never hangs.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+
+from narrate.errors import EngineError, NarrateError
+from narrate.speech.cache import UtteranceCache
+from narrate.speech.utterance import Utterance, make_clip
+
+ATTEMPTS = 2
+"""Tries per utterance: the first, and one retry on a fresh worker."""
+
+
+@dataclass
+class _Worker:
+    process: multiprocessing.process.BaseProcess
+    conn: Connection
+    task: Utterance | None = None  # the Utterance being spoken
+    deadline: float = 0.0
+
+
+def run_pool(
+    todo: list[Utterance],
+    cache: UtteranceCache,
+    jobs: int,
+    on_done: Callable[[Utterance], None],
+    timeout_ms: Callable[[str], int],
+    tries: int = ATTEMPTS,
+) -> None:
+    """Synthesize every :class:`narrate.speech.synthesis.Utterance` in ``todo`` into ``cache`` with ``jobs`` workers.
+
+    Utterances are handed out in order. Args:
+        on_done: called (in this thread) with each utterance as soon as its clip is in the cache.
+        timeout_ms: per-utterance deadline in ms, from the utterance's text.
+        tries: attempts per utterance (each on a fresh worker after a failure).
+
+    Raises:
+        EngineError: an utterance failed twice (engine error, timeout or crash), naming its cue.
+    """
+    from narrate.speech.engines import ENGINES
+
+    ctx = multiprocessing.get_context("spawn")
+    specs = {u.engine: ENGINES[u.engine] for u in todo if u.engine in ENGINES}
+    pending = deque(todo)
+    failures: dict[str, int] = {}
+    workers: list[_Worker] = []
+
+    def start() -> _Worker:
+        parent, child = ctx.Pipe()
+        threads = max(1, (os.cpu_count() or 1) // max(1, jobs))
+        process = ctx.Process(
+            target=_serve, args=(child, str(cache.root), specs, threads), daemon=True, name="narrate-synth"
+        )
+        process.start()
+        child.close()
+        return _Worker(process, parent)
+
+    def fail(worker: _Worker, reason: str) -> None:
+        u = worker.task
+        worker.task = None
+        _stop(worker, kill=True)
+        workers.remove(worker)
+        failures[u.key] = failures.get(u.key, 0) + 1
+        if failures[u.key] >= tries:
+            problem = reason if u.what in reason else f"{reason} ({u.what})"
+            raise EngineError(f"{problem}; tried {ATTEMPTS} times", u.source)
+        pending.appendleft(u)
+
+    try:
+        while pending or any(w.task is not None for w in workers):
+            while pending and len(workers) < jobs:  # first, so that a retry goes to a fresh worker
+                worker = start()
+                workers.append(worker)
+                _assign(worker, pending.popleft(), timeout_ms)
+            for worker in workers:
+                if worker.task is None and pending:
+                    _assign(worker, pending.popleft(), timeout_ms)
+            busy = [w for w in workers if w.task is not None]
+            now = time.monotonic()
+            wait_s = max(0.0, min(w.deadline for w in busy) - now)
+            ready = set(wait([x for w in busy for x in (w.conn, w.process.sentinel)], timeout=wait_s))
+            now = time.monotonic()
+            for worker in busy:
+                u = worker.task
+                if worker.conn in ready:
+                    try:
+                        error = worker.conn.recv()
+                    except (EOFError, OSError):
+                        fail(worker, _crashed(worker, u))
+                        continue
+                    if error is None:
+                        worker.task = None
+                        on_done(u)
+                    else:
+                        fail(worker, str(error))
+                elif worker.process.sentinel in ready:
+                    fail(worker, _crashed(worker, u))
+                elif now >= worker.deadline:
+                    seconds = timeout_ms(u.text) / 1000
+                    fail(worker, f"the speech engine did not finish within {seconds:g} s while speaking {u.what}")
+    finally:
+        for worker in workers:  # idle ones are asked to exit, busy ones killed
+            _stop(worker, kill=worker.task is not None, join=False)
+        for worker in workers:
+            _stop(worker, kill=False, join=True)
+
+
+def can_spawn() -> bool:
+    """Whether ``spawn`` workers can start: they re-import the main module, which must be a real
+    file or a module (not a program read from standard input)."""
+    main = sys.modules.get("__main__")
+    if getattr(getattr(main, "__spec__", None), "name", None):
+        return True
+    path = getattr(main, "__file__", None)
+    return path is None or os.path.isfile(path)
+
+
+def _crashed(worker: _Worker, u) -> str:
+    worker.process.join(1)  # its pipe closes a moment before the exit status can be collected
+    code = worker.process.exitcode
+    how = f" (exit code {code})" if code is not None and code >= 0 else f" (signal {-code})" if code else ""
+    return f"the speech engine crashed{how} while speaking {u.what}"
+
+
+def _assign(worker: _Worker, u, timeout_ms: Callable[[str], int]) -> None:
+    worker.task = u
+    worker.deadline = time.monotonic() + timeout_ms(u.text) / 1000
+    worker.conn.send(u)
+
+
+def _stop(worker: _Worker, kill: bool = False, join: bool = True) -> None:
+    """Stop a worker: ``kill`` at once, else ask it to exit; with ``join``, wait a moment, then kill."""
+    process = worker.process
+    if kill:
+        process.kill()
+    elif worker.task is None and not worker.conn.closed:
+        try:
+            worker.conn.send(None)
+        except OSError:
+            pass
+    if join:
+        process.join(1)
+        if process.is_alive():
+            process.kill()
+            process.join(1)
+        worker.conn.close()
+
+
+def _serve(conn: Connection, cache_root: str, specs: dict, threads: int = 0) -> None:  # pragma: no cover
+    """Worker main loop: receive an Utterance, make its clip, answer None (ok) or the error text.
+
+    ``threads``: the CPU share of this worker (CPUs ÷ jobs), published as ``NARRATE_ENGINE_THREADS``
+    for engines with thread pools of their own (Piper's ONNX Runtime), so workers do not oversubscribe.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    if threads:
+        os.environ["NARRATE_ENGINE_THREADS"] = str(threads)
+    from narrate.speech.engines import ENGINES
+
+    ENGINES.update(specs)  # engines registered at run time in the parent (tests, plug-ins)
+    cache = UtteranceCache(Path(cache_root))
+    while True:
+        try:
+            u = conn.recv()
+        except (EOFError, OSError):
+            return
+        if u is None:
+            return
+        try:
+            make_clip(u, cache)
+            conn.send(None)
+        except NarrateError as exc:
+            conn.send(exc.problem)
+        except Exception as exc:  # an engine bug: report it, the parent retries on a fresh worker
+            conn.send(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}")
+
+
+class _Timeout(BaseException):
+    """Raised by the SIGALRM handler; a BaseException so that engines' ``except Exception`` let it through."""
+
+
+@contextmanager
+def alarm(ms: int, u) -> Iterator[None]:
+    """Raise EngineError if the block runs longer than ``ms`` (SIGALRM; main thread on POSIX only).
+
+    Elsewhere the block runs without a limit. Only Python-level waits are interrupted: a hang
+    inside native code returns control (and the error) only when the native call returns.
+    """
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def ring(signum, frame):
+        raise _Timeout()
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, ms / 1000)
+    try:
+        yield
+    except _Timeout:
+        raise EngineError(f"the speech engine did not finish within {ms / 1000:g} s while speaking {u.what}") from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,203 @@
+"""Pronunciation lexicon: apply it to written text, and report tokens it should cover.
+
+A lexicon maps a written token to what the engine should read instead, e.g.
+``{"MoE": "mixture of experts", "K3": "K three"}``. Matching is whole-word and case-aware:
+``"MoE"`` does not match ``"moe"``; an all-lower-case key also matches its capitalised form at the
+start of a sentence (``"kimi"`` matches ``"Kimi"``, and the replacement is capitalised too).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+# written abbreviations that narrate.text.normalize expands or reads well (lower case, with their dots)
+ABBREVIATIONS = frozenset(
+    {
+        "e.g.",
+        "i.e.",
+        "etc.",
+        "vs.",
+        "cf.",
+        "al.",
+        "approx.",
+        "a.m.",
+        "p.m.",
+        "dr.",
+        "mrs.",
+        "mr.",
+        "ms.",
+        "st.",
+        "prof.",
+        "jr.",
+        "sr.",
+        "mt.",
+        "fig.",
+        "no.",
+        "inc.",
+        "ltd.",
+        "co.",
+        "corp.",
+        "jan.",
+        "feb.",
+        "mar.",
+        "apr.",
+        "jun.",
+        "jul.",
+        "aug.",
+        "sep.",
+        "sept.",
+        "oct.",
+        "nov.",
+        "dec.",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A token the engine is likely to mispronounce that the lexicon does not cover.
+
+    ``reason`` is one of ``"acronym"``, ``"letters and digits"``, ``"abbreviation"``; ``file`` and
+    ``line`` (1-based, 0 when unknown) give its first occurrence.
+    """
+
+    token: str
+    reason: str
+    file: Path | None
+    line: int
+
+
+@lru_cache(maxsize=64)
+def _lexicon_pattern(keys: tuple[str, ...]) -> re.Pattern:
+    alts = set(keys)
+    alts.update(k[0].upper() + k[1:] for k in keys if k.islower())
+    body = "|".join(re.escape(k) for k in sorted(alts, key=lambda k: (-len(k), k)))
+    return re.compile(r"(?<!\w)(?:" + body + r")(?!\w)")
+
+
+def apply_lexicon(text: str, lexicon: Mapping[str, str]) -> str:
+    """Replace each whole-word, case-exact occurrence of a lexicon key by its value (one pass:
+    replacements are not rescanned; the longest key wins)."""
+    keys = tuple(sorted(k for k in lexicon if k and k.strip()))
+    if not keys:
+        return text
+
+    def repl(m: re.Match) -> str:
+        word = m.group(0)
+        if word in lexicon:
+            return lexicon[word]
+        value = lexicon[word[0].lower() + word[1:]]
+        return value[:1].upper() + value[1:]
+
+    return _lexicon_pattern(keys).sub(repl, text)
+
+
+_TOKEN = re.compile(r"[^\s()\[\]{}\"“”‘’,;:!?/]+")
+_LETTER_DIGIT = re.compile(r"(?<![A-Za-z\d.])[A-Za-z]+-?\d+(?:\.\d+)*[A-Za-z]*")
+_DIGIT_LETTER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?([A-Za-z]+)")
+_HANDLED_SUFFIX = frozenset(
+    {
+        "st",
+        "nd",
+        "rd",
+        "th",
+        "s",
+        "k",
+        "K",
+        "M",
+        "B",
+        "T",
+        "bn",
+        "x",
+        "am",
+        "pm",
+        "AM",
+        "PM",
+        "km",
+        "cm",
+        "mm",
+        "kg",
+        "mg",
+        "ms",
+        "GB",
+        "MB",
+        "TB",
+        "KB",
+        "kB",
+        "GHz",
+        "MHz",
+        "kHz",
+        "Hz",
+        "kW",
+        "kWh",
+        "mph",
+    }
+)
+_SHOUTING = re.compile(r"\b[A-Z]{2,}(?:[\s,:-]+[A-Z]{2,}){2,}\b")
+_LETTERS = re.compile(r"[A-Za-z]{2,}")
+_NOT_ACRONYMS = frozenset({"AM", "PM", "OK"})
+
+
+_CAPS = re.compile(r"[A-Z]{2}|[A-Z][a-z][A-Z]")
+
+
+def _is_acronym(word: str) -> bool:
+    """Two capitals in a row or around one lower-case letter: "RL", "KDA", "MoE", "LatentMoE"."""
+    return bool(_CAPS.search(word)) and word not in _NOT_ACRONYMS
+
+
+def _scan(text: str) -> Iterable[tuple[str, str, int]]:
+    """Yield (token, reason, offset) for every suspicious token of one text."""
+    shouting = [m.span() for m in _SHOUTING.finditer(text)]
+    for m in _TOKEN.finditer(text):
+        if any(a <= m.start() < b for a, b in shouting):
+            continue
+        raw = m.group(0).strip("'’-")
+        tok = raw.rstrip(".")
+        if not tok:
+            continue
+        if any(c.isdigit() for c in tok):
+            for d in _LETTER_DIGIT.finditer(tok):
+                yield d.group(0), "letters and digits", m.start()
+            for d in _DIGIT_LETTER.finditer(tok):
+                if d.group(1) not in _HANDLED_SUFFIX:
+                    yield d.group(0), "letters and digits", m.start()
+            continue
+        if raw.endswith(".") and tok.isascii():
+            after = text[m.end() : m.end() + 2].strip()[:1]
+            dotted = "." in tok
+            if (
+                (dotted or (after.islower() and len(tok) <= 5))
+                and raw.lower() not in ABBREVIATIONS
+                and not (len(tok) == 1 and tok.isupper())
+            ):
+                yield raw, "abbreviation", m.start()
+                continue
+        for part in tok.split("-"):
+            if part.isalpha() and part.isascii() and _is_acronym(part):
+                yield part, "acronym", m.start()
+
+
+def lexicon_report(items: Iterable[tuple[str, Path | None, int]], lexicon: Mapping[str, str]) -> list[Finding]:
+    """Tokens an engine is likely to mispronounce that ``lexicon`` does not cover.
+
+    ``items`` are ``(written text, file, line of the text's first line)``. Flags acronyms (two or more
+    capitals close together: "MoE", "RL", "KDA", "LatentMoE"), letter-digit mixes ("K3", "GPT-5.6"; not numbers the speech stage
+    reads itself, such as "21st", "7B", "10x", "1990s") and unknown abbreviations ("approx." is
+    known; "Corp." is known; "U.S." is not). One finding per token (its first occurrence), sorted by
+    token case-insensitively, then by token.
+    """
+    seen: dict[str, Finding] = {}
+    for text, file, line in items:
+        for token, reason, offset in _scan(text):
+            if token in lexicon or token in seen:
+                continue
+            letters = _LETTERS.match(token)
+            if reason == "letters and digits" and letters and letters.group(0) in lexicon:
+                continue
+            seen[token] = Finding(token, reason, file, line + text.count("\n", 0, offset))
+    return sorted(seen.values(), key=lambda f: (f.token.casefold(), f.token))

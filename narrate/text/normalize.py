@@ -1,0 +1,334 @@
+"""Written text -> spoken text that a speech engine (espeak-ng here) reads correctly.
+
+Pure functions; no engine is called. :func:`spoken` is the entry point the script stage uses:
+
+1. repair mojibake (``ftfy``, plus UTF-8 read as Thai TIS-620/cp874, e.g. ``"ยท"`` -> ``"·"``);
+2. apply the course lexicon (whole word, case-aware);
+3. URLs and e-mail addresses -> a short spoken form (no scheme, no query);
+4. markdown markers, blanks (``___`` -> "blank"), abbreviations, initials;
+5. numbers (:mod:`narrate.text.numbers`), then symbols, dashes and bullets;
+6. emoji, pictographs and other unspeakable characters removed; whitespace normalised.
+
+:func:`sentences` splits written text (abbreviations, initials, decimals, URLs never split);
+:func:`lexicon_report` lists tokens an engine is likely to mispronounce (see :mod:`narrate.text.lexicon`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+
+import ftfy
+
+from narrate.text.lexicon import ABBREVIATIONS, Finding, apply_lexicon, lexicon_report
+from narrate.text.numbers import verbalize_numbers
+
+__all__ = ["Finding", "apply_lexicon", "as_sentence", "is_pronounceable", "lexicon_report", "sentences", "spoken"]
+
+# ------------------------------------------------------------------ repair
+_THAI_RUN = re.compile(r"[\u0e01-\u0e5b]+")
+_MOJIBAKE_LEFT = re.compile(r"â€[^\w\s]?")  # a broken "’", "“", "—" ftfy could not restore
+
+
+def _unthai(m: re.Match) -> str:
+    """Undo UTF-8 bytes decoded as cp874 (``"ยท"`` -> ``"·"``); leave real Thai alone."""
+    run = m.group(0)
+    try:
+        fixed = run.encode("cp874").decode("utf-8")
+    except UnicodeError:
+        return run
+    return run if _THAI_RUN.search(fixed) else fixed
+
+
+def _repair(text: str) -> str:
+    text = ftfy.fix_text(text)
+    text = _MOJIBAKE_LEFT.sub("", _THAI_RUN.sub(_unthai, text))
+    text = text.replace("\ufffd", " ").replace("℃", "°C").replace("℉", "°F")
+    return unicodedata.normalize("NFC", text)
+
+
+# ------------------------------------------------------------------ URLs, markdown, abbreviations
+_TLD = r"(?:com|org|net|edu|gov|io|ai|dev|app|co|uk|de|fr|info|me|ly|so|tv)"
+_EMAIL = re.compile(r"(?<![\w.+-])([\w.+-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)")
+_URL = re.compile(
+    r"(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>\"]+"
+    r"|(?<![\w@./-])[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\." + _TLD + r"\b(?:/[^\s<>\"]*)?"
+)
+_URL_TRAIL = re.compile(r"[.,;:!?)\]'\"]+$")
+_URL_SCHEME = re.compile(r"^(?:[a-z]+://)?(?:www\.)?", re.I)
+_URL_QUERY = re.compile(r"[?#].*$", re.S)
+_ADDRESS_JOINERS = re.compile(r"[-_+=&%~:]+")
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
+_MD_EMPH = re.compile(r"(?<![\w_])__(?=[^\s_])(.+?)(?<=[^\s_])__(?![\w_])")
+_BLANK = re.compile(r"_{2,}")
+_DEFINED_ACRONYM = re.compile(r"((?:[^\W\d_][\w']*[\s-]+){1,8})\(([A-Z][A-Za-z]{0,6}?)s?\)")
+_ABBR_REPL = [
+    (re.compile(p, flags), word)
+    for p, word, flags in (
+        (r"\b[eE]\.g\.(?!\w)|\beg\.(?=,)", "for example", 0),
+        (r"\b[iI]\.e\.(?!\w)", "that is", 0),
+        (r"\betc\.", "et cetera", re.I),
+        (r"\bet al\.", "et al", 0),
+        (r"\b(?:vs\.?|Vs\.)(?!\w)", "versus", 0),
+        (r"\bcf\.", "compare", 0),
+        (r"\bapprox\.", "approximately", re.I),
+        (r"\b(?:a\.\s?m\.|A\.M\.)(?!\w)", "AM", 0),
+        (r"\b(?:p\.\s?m\.|P\.M\.)(?!\w)", "PM", 0),
+        (r"\bDr\.", "Doctor", 0),
+        (r"\bMrs\.", "Missus", 0),
+        (r"\bMr\.", "Mister", 0),
+        (r"\bMs\.", "Miz", 0),
+        (r"\bSt\.", "Saint", 0),
+        (r"\bProf\.", "Professor", 0),
+        (r"\bJr\.", "Junior", 0),
+        (r"\bSr\.", "Senior", 0),
+        (r"\bMt\.", "Mount", 0),
+        (r"\bJan\.(?=\s?\d)", "January", 0),
+        (r"\bFeb\.(?=\s?\d)", "February", 0),
+        (r"\bMar\.(?=\s?\d)", "March", 0),
+        (r"\bApr\.(?=\s?\d)", "April", 0),
+        (r"\bJun\.(?=\s?\d)", "June", 0),
+        (r"\bJul\.(?=\s?\d)", "July", 0),
+        (r"\bAug\.(?=\s?\d)", "August", 0),
+        (r"\bSept?\.(?=\s?\d)", "September", 0),
+        (r"\bOct\.(?=\s?\d)", "October", 0),
+        (r"\bNov\.(?=\s?\d)", "November", 0),
+        (r"\bDec\.(?=\s?\d)", "December", 0),
+        (r"\bFig\.", "Figure", 0),
+        (r"\b[Nn]o\.(?=\s?\d)", "number", 0),
+        (r"#(?=\d)", "number ", 0),
+        (r"\b(?<=[CF])#", " sharp", 0),
+        (r"\bv(?=\d)", "version ", 0),
+        (r"(?<=\d)\s?\*\s?(?=\d)", " × ", 0),
+        (r"(?<![\w])~\s?(?=\d)", "about ", 0),
+    )
+]
+# "J. R. R. Tolkien", "U.S." -> letters without full stops (a final one is kept at the end of text)
+_INITIALS = re.compile(r"\b((?:[A-Z]\.\s?){2,})|\b(?<![.'])([A-HJ-Z])\.(?=\s+[A-Z][a-z])")
+_WORD_BEFORE = re.compile(r"(?:^|(\S+)\s+)$")
+_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])-?(?=\d)")
+
+
+def _after_name(text: str, pos: int) -> bool:
+    """True when the single capital letter at ``pos`` is an initial: it starts the text or follows a
+    capitalised word or another initial ("George W. Bush", "W. Bush")."""
+    word = _WORD_BEFORE.search(text, 0, pos)
+    return word is not None and (word.group(1) is None or word.group(1).lstrip("([\"'“‘")[:1].isupper())
+
+
+# ------------------------------------------------------------------ symbols
+_SYMBOLS = [
+    (re.compile(p), w)
+    for p, w in (
+        (r"<=|≤|=<", " is less than or equal to "),
+        (r">=|≥", " is greater than or equal to "),
+        (r"!=|≠|=/=", " is not equal to "),
+        (r"->|=>|→|⟶|⇒|⟹", " to "),
+        (r"<-|←", " from "),
+        (r"↔|<->|⇔", " and "),
+        (r"≈|≃", " approximately "),
+        (r"<", " is less than "),
+        (r">", " is greater than "),
+        (r"={1,3}", " equals "),
+        (r"±", " plus or minus "),
+        (r"\+", " plus "),
+        (r"×", " times "),
+        (r"÷", " divided by "),
+        (r"(?<=[\w)])\s?\^\s?(?=[\w(-])", " to the power of "),
+        (r"²", " squared "),
+        (r"³", " cubed "),
+        (r"√", " the square root of "),
+        (r"∞", " infinity "),
+        (r"°\s?C\b", " degrees Celsius "),
+        (r"°\s?F\b", " degrees Fahrenheit "),
+        (r"°", " degrees "),
+        (r"&", " and "),
+        (r"§", " section "),
+        (r"(?<=[a-z])/(?=[a-z])", " or "),
+        (r"/", " slash "),
+        (r"@", " at "),
+        (r"…", "..."),
+    )
+]
+_BULLETS = "•◦▪▫‣·●○■□⁃∙⦁⦾⦿►▸➢➤"
+# "<stone>" or "<Tides>": angle brackets around words are brackets, not comparisons
+_ANGLE_PAIR = re.compile(r"<(?![\s=\d-])([^<>=]*?[^\W\d_][^<>=]*?)(?<![\s=-])>")
+_LEADING_BULLET = re.compile(r"^\s*(?:(?:[" + _BULLETS + r"*–—]|[+-](?!\.?\d))\s*)+")
+_MID_BULLET = re.compile(r"\s[" + _BULLETS + r"]+\s|[" + _BULLETS + r"]")
+_DASH = re.compile(r"\s*(?:[—―]|--+|(?<=\s)[–-](?=\s)|–)\s*")
+_DROP_CHARS = re.compile(r"[*`|\\{}\[\]_#~¶†‡^]")
+_SPEAKABLE = re.compile(r"[^\W_]")
+_SPACE_BEFORE = re.compile(r"\s+([.,;:!?)])")
+_SPACE_AFTER_PAREN = re.compile(r"\(\s+")
+_PUNCT_RUNS = re.compile(r"([,;:])(?:\s*[,;:])+|[,;:]\s*(?=[.!?])|\(\s*[,;:.]?\s*\)")
+_LEADING_PUNCT = re.compile(r"^[\s,;:.!?)]+")
+_REPEATS = re.compile(r"([!?])\1+")
+_LONG_ELLIPSIS = re.compile(r"\.{4,}")
+_TRAILING_JOINERS = re.compile(r"[\s,—–-]+$")
+_FINAL_STOP = re.compile(r"[.!?:;…][\"'”’)\]]*$")
+_DOTTED = re.compile(r"(?:[a-z]\.){2,}")
+_ONE_LETTER = re.compile(r"[a-hj-z]\.")
+
+
+def _unspeakable(ch: str) -> bool:
+    cat = unicodedata.category(ch)
+    if cat in ("So", "Sk", "Sm", "Co", "Cs", "Cn", "Cf", "Cc", "Me"):
+        return not ch.isspace()
+    return "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
+
+
+def _url(m: re.Match) -> str:
+    url = m.group(0)
+    trail = _URL_TRAIL.search(url)
+    tail = ""
+    if trail:
+        url, tail = url[: trail.start()], trail.group(0)
+    url = _URL_QUERY.sub("", _URL_SCHEME.sub("", url)).rstrip("/")
+    return f" {_spell_address(url)} {tail}"
+
+
+def _spell_address(addr: str) -> str:
+    addr = addr.replace(".", " dot ").replace("/", " slash ").replace("@", " at ")
+    return _ADDRESS_JOINERS.sub(" ", addr)
+
+
+def _abbr(pattern: re.Pattern, word: str, text: str) -> str:
+    def repl(m: re.Match) -> str:
+        # keep a sentence-final full stop that the abbreviation swallowed
+        end = m.group(0).endswith(".") and not m.string[m.end() :].strip(" \"')]")
+        return word + ("." if end else "")
+
+    return pattern.sub(repl, text)
+
+
+def _initials(m: re.Match) -> str:
+    if m.group(2) and not _after_name(m.string, m.start()):
+        return m.group(0)
+    letters = m.group(1) or m.group(2)
+    spaced = " ".join(c for c in letters if c.isalpha())
+    if m.group(1) and "." in letters and not m.string[m.end() :].strip():
+        spaced += "."
+    return spaced + (" " if m.group(1) else "")
+
+
+def _drop_defined_acronym(m: re.Match) -> str:
+    """ "Reinforcement Learning (RL)" → "Reinforcement Learning": a narrator does not read the
+    acronym that merely restates the words before it."""
+    words, acronym = m.group(1), m.group(2).lower()
+    initials = [w[0].lower() for w in re.split(r"[\s-]+", words.strip()) if w]
+    for skip_small in (False, True):
+        letters = [
+            i
+            for i, w in zip(initials, re.split(r"[\s-]+", words.strip()))
+            if not (skip_small and w.lower() in ("of", "and", "the", "for", "to", "in"))
+        ]
+        if "".join(letters[-len(acronym) :]) == acronym:
+            return words.rstrip() + " "
+    return m.group(0)
+
+
+def _clean(text: str) -> str:
+    text = "".join(" " if _unspeakable(c) else c for c in text)
+    text = " ".join(text.split())
+    text = _SPACE_BEFORE.sub(r"\1", text)
+    text = _SPACE_AFTER_PAREN.sub("(", text)
+    for _ in range(2):
+        text = _PUNCT_RUNS.sub(lambda m: m.group(1) or "", text)
+    text = _REPEATS.sub(r"\1", _LEADING_PUNCT.sub("", text))
+    text = _LONG_ELLIPSIS.sub("...", text)
+    return " ".join(text.split()) if _SPEAKABLE.search(text) else ""
+
+
+def spoken(text: str, lexicon: Mapping[str, str] | None = None) -> str:
+    """Written text (a sentence or a few) -> spoken text for the engine.
+
+    Applies ``lexicon`` first (see :func:`apply_lexicon`), then normalises numbers, abbreviations,
+    symbols, URLs, blanks and markup; removes emoji and bullets. Final punctuation is kept. Returns
+    ``""`` when nothing is pronounceable (only bullets, dashes, asterisks, emoji or whitespace).
+    Never raises on any ``str``.
+    """
+    text = _repair(text)
+    text = _DEFINED_ACRONYM.sub(_drop_defined_acronym, text)
+    if lexicon:
+        text = apply_lexicon(text, lexicon)
+    text = _LEADING_BULLET.sub(" ", text)
+    text = _MD_LINK.sub(r"\1", text)
+    text = _EMAIL.sub(lambda m: f" {_spell_address(m.group(1))} at {_spell_address(m.group(2))} ", text)
+    text = _URL.sub(_url, text)
+    text = _MD_EMPH.sub(r"\1", text)
+    text = _BLANK.sub(" blank ", text)
+    for pattern, word in _ABBR_REPL:
+        text = _abbr(pattern, word, text)
+    text = _INITIALS.sub(_initials, text)
+    text = _LETTER_DIGIT.sub(" ", text)
+    text = _ANGLE_PAIR.sub(r"\1", text)
+    text = verbalize_numbers(text)
+    text = _MID_BULLET.sub(", ", text)
+    for pattern, word in _SYMBOLS:
+        text = pattern.sub(word, text)
+    text = _DASH.sub(", ", text)
+    text = _DROP_CHARS.sub(" ", text)
+    return _clean(text)
+
+
+def is_pronounceable(text: str) -> bool:
+    """True when :func:`spoken` of ``text`` has at least one letter or digit to say."""
+    return bool(spoken(text))
+
+
+def as_sentence(text: str) -> str:
+    """A heading, bullet item or caption as a sentence: bullet glyphs stripped, whitespace collapsed,
+    and ``"."`` added unless it already ends with ``. ! ? : ;`` (before closing quotes/brackets).
+    Returns ``""`` for text with nothing to say."""
+    text = " ".join(_LEADING_BULLET.sub("", text).split())
+    text = _TRAILING_JOINERS.sub("", text)
+    if not is_pronounceable(text):
+        return ""
+    if not _FINAL_STOP.search(text):
+        text += "."
+    return text
+
+
+# ------------------------------------------------------------------ sentences
+_BOUNDARY = re.compile(r"([.!?…]+)([\"'”’)\]]*)(\s+)")
+_PARAGRAPH = re.compile(r"\n\s*\n")
+_TOKEN_BEFORE = re.compile(r"(\S+)$")
+
+
+def _is_break(text: str, m: re.Match) -> bool:
+    nxt = text[m.end() : m.end() + 1]
+    if nxt.islower():
+        return False
+    punct = m.group(1)
+    if "!" in punct or "?" in punct:
+        return True
+    if punct in ("...", "…") or len(punct) > 1:
+        return nxt.isupper()
+    token = _TOKEN_BEFORE.search(text, 0, m.end(1)).group(1).lstrip("([\"'“‘").lower()
+    if token[:-1].isdigit() and text[: m.start(1)].strip() == token[:-1]:
+        return False  # "1. First item": a list number, not a sentence
+    if token in ABBREVIATIONS or _DOTTED.fullmatch(token):
+        return False
+    if _ONE_LETTER.fullmatch(token) and _after_name(text, m.start(1) - 1):
+        return False
+    return True
+
+
+def sentences(text: str) -> list[str]:
+    """Split written text into sentences (whitespace inside each collapsed).
+
+    Breaks after ``. ! ?`` followed by whitespace and a word that does not start in lower case,
+    and at blank lines. Never breaks after a known abbreviation (e.g., i.e., etc., vs., Dr., Mrs.,
+    Mr., St., a.m., p.m., ...), after initials ("J. R. R."), inside decimals, URLs or e-mail
+    addresses (no whitespace follows their dots).
+    """
+    out: list[str] = []
+    for para in _PARAGRAPH.split(text):
+        start = 0
+        for m in _BOUNDARY.finditer(para):
+            if _is_break(para, m):
+                out.append(para[start : m.end(2)])
+                start = m.end()
+        out.append(para[start:])
+    return [s for s in (" ".join(p.split()) for p in out) if s]

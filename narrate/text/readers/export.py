@@ -1,0 +1,85 @@
+"""``lesson_to_yaml``: any :class:`Lesson` → YAML lesson text (the schema of ``yaml_lesson``).
+
+Used by ``narrate import PAGE``. The text is block style, UTF-8 (no escapes), without Python tags, with
+a stable key order, and reads back through ``read_lesson`` to an equal lesson (except ``source``,
+``line`` fields and ``number``, which comes from the course order).
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question
+from narrate.text.readers.common import ms_to_seconds
+
+
+class _Dumper(yaml.SafeDumper):
+    def increase_indent(self, flow: bool = False, indentless: bool = False):  # noqa: D102
+        return super().increase_indent(flow, False)  # indent list items under their key
+
+
+def _str(dumper: yaml.SafeDumper, value: str):
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def _block(block) -> object:
+    if isinstance(block, Paragraph):
+        return block.text
+    if isinstance(block, BulletList):
+        out: dict = {"bullets": list(block.items)}
+        if block.title:
+            out["title"] = block.title
+        return out
+    if isinstance(block, Callout):
+        return {"callout": block.title, "text": block.text}
+    if isinstance(block, Caption):
+        return {"caption": block.text}
+    raise TypeError(f"unknown block {block!r}")
+
+
+def _question(q: Question) -> dict:
+    out: dict = {"prompt": q.prompt}
+    if q.options:
+        out["options"] = list(q.options)
+    out["answer"] = q.answers[0] if len(q.answers) == 1 else list(q.answers)
+    if q.explanation:
+        out["explanation"] = q.explanation
+    if q.think_pause_ms is not None:
+        out["think_pause"] = ms_to_seconds(q.think_pause_ms)
+    return out
+
+
+def lesson_to_dict(lesson: Lesson) -> dict:
+    """The lesson as plain data in the YAML schema's key order (empty fields left out)."""
+    out: dict = {"id": lesson.id, "title": lesson.title}
+    for key in ("subtitle", "summary", "date"):
+        if getattr(lesson, key):
+            out[key] = getattr(lesson, key)
+    if lesson.think_pause_ms is not None:
+        out["think_pause"] = ms_to_seconds(lesson.think_pause_ms)
+    voice = {k: v for k, v in (("narrator", lesson.narrator_voice), ("host", lesson.host_voice)) if v}
+    if voice:
+        out["voice"] = voice
+    out["sections"] = [{"title": s.title, "body": [_block(b) for b in s.blocks]} for s in lesson.sections]
+    if lesson.quiz:
+        out["quiz"] = [_question(q) for q in lesson.quiz]
+    if lesson.next_lessons:
+        out["next"] = list(lesson.next_lessons)
+    return out
+
+
+def lesson_to_yaml(lesson: Lesson) -> str:
+    """YAML lesson text equivalent to ``lesson`` (see module docstring)."""
+    return yaml.dump(
+        lesson_to_dict(lesson),
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=100,
+        indent=2,
+    )

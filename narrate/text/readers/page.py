@@ -1,0 +1,372 @@
+"""Plain-text lesson page reader: text copied from a lesson web page → :class:`Lesson`.
+
+Expected shape (every part but the title optional; see docs/content-format.md)::
+
+    Free sample lesson · <Course>            page chrome (dropped)
+    <Title>
+    <Subtitle question?>
+    Lesson N of the <X> course <Course>      chrome (gives the lesson number)
+    Overview: <title again> / <title again>  duplicated title lines (dropped)
+    <Intro paragraph.>                       → Lesson.summary
+    <Heading>                                a short line without final punctuation + body
+    <Paragraph.>
+    <List title>                             a short line directly followed by bullets
+      • Label: item
+    <Lens title>                             one bullet under a title → Callout
+      • text
+    <Figure caption>                         a short line with no body before the next heading
+    Check yourself                           quiz: prompt, options (bullets), "Answer: ...", explanation
+    Keep going                               "This is lesson N of M ..." + numbered next lessons
+    Start this course free / site blurb      trailing chrome (dropped)
+
+Mojibake is repaired first (:func:`narrate.text.readers.common.repair_text`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from narrate.errors import ContentError
+from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.text.readers.common import count_blanks, default_id, match_option, repair_text
+from narrate.yamlio import read_text
+
+_BULLET = re.compile(r"^\s*[•◦▪‣●\-*–]\s+(\S.*)$")
+_NUMBERED = re.compile(r"^\s*(\d{1,3})[.)]\s+(\S.*)$")
+_ANSWER = re.compile(r"^\s*(?:correct\s+)?answer\s*[:：]\s*(.*)$", re.I)
+_FINAL_PUNCT = ".!?:;,…"
+_QUIZ = re.compile(
+    r"^(check yourself|test yourself|quiz|self[- ]check|knowledge check|practice( questions)?|"
+    r"review questions|questions)\b",
+    re.I,
+)
+_NEXT = re.compile(
+    r"^(keep going|what'?s next|next up|up next|continue learning|next lessons?|"
+    r"coming up)\b",
+    re.I,
+)
+_LESSON_OF = re.compile(r"^(?:this is )?lesson (\d+) (?:of|/)\b", re.I)
+_COURSE_NAME = re.compile(
+    r"^lesson \d+ of (?:the )?(?:.*?\bcourse:?\s+)(?P<name>.+?)\.?$"
+    r"|^this is lesson \d+ of \d+ in (?P<name2>.+?)\.(?:\s|$)",
+    re.I,
+)
+_CHROME = re.compile(
+    r"\b(free sample lesson|sample lesson|sign ?up|log ?in|subscribe|start (this|the|your) course|"
+    r"get the app|download the app|create (a |an )?(free )?account)\b",
+    re.I,
+)
+_CTA = re.compile(
+    r"^(start|begin|continue|unlock|get|try|join|sign ?up|subscribe|log ?in|download)\b.*\b"
+    r"(free|course|trial|now|today|app|account|access|premium)\b",
+    re.I,
+)
+_BREADCRUMB = re.compile(r"\s[·|›»/]\s")
+
+
+@dataclass
+class _Item:
+    kind: str  # "title" | "para" | "bullets" | "numbered" | "answer"
+    text: str
+    line: int
+    items: list[str] = field(default_factory=list)
+
+
+def read_page(path: Path, number: int = 0) -> Lesson:
+    """Read a plain-text lesson page (shape in the module docstring).
+
+    ``number`` is used when the page has no "Lesson N of" line.
+
+    Raises:
+        ContentError: empty or unreadable file, no title, a question without an "Answer:" line
+            (at the question's line), an answer that is not one of the options (at its line).
+    """
+    text = repair_text(read_text(path))
+    items = _items(text.splitlines())
+    if not items:
+        raise ContentError("file is empty", path)
+    number = _lesson_number(items) or number
+    course = _course_name(items)
+    title, subtitle, start = _header(items, course, path)
+    items = _cut_trailing_chrome(items, start)
+    quiz_at = _find(items, start, lambda i: i.kind == "title" and _QUIZ.match(i.text))
+    next_at = _find(items, start, lambda i: i.kind == "title" and _NEXT.match(i.text))
+    if next_at is None:
+        next_at = _find(
+            items, start, lambda i: i.kind in ("title", "para") and i.text.lower().startswith("this is lesson")
+        )
+    end_body = min(x for x in (quiz_at, next_at, len(items)) if x is not None)
+    intro, sections = _body(items[start:end_body])
+    quiz: tuple[Question, ...] = ()
+    if quiz_at is not None:
+        quiz_end = next_at if next_at is not None and next_at > quiz_at else len(items)
+        quiz = _quiz(items[quiz_at + 1 : quiz_end], path)
+    next_lessons: tuple[str, ...] = ()
+    if next_at is not None:
+        lists = [i for i in items[next_at:] if i.kind in ("numbered", "bullets")]
+        next_lessons = tuple(lists[0].items) if lists else ()
+    if not sections:
+        if not intro:
+            raise ContentError("no lesson text found (a heading line followed by paragraphs)", path)
+        sections = [Section(title, tuple(Paragraph(t, n) for t, n in intro), intro[0][1])]
+    return Lesson(
+        id=default_id(path),
+        title=title,
+        subtitle=subtitle,
+        summary=" ".join(t for t, _ in intro),
+        sections=tuple(sections),
+        quiz=quiz,
+        next_lessons=next_lessons,
+        number=number,
+        source=path,
+    )
+
+
+# ---------------------------------------------------------------- lines → items
+
+
+def _title_like(text: str) -> bool:
+    stripped = text.rstrip("\"'”’)]» ")
+    return bool(stripped) and stripped[-1] not in _FINAL_PUNCT and len(text.split()) <= 14 and len(text) <= 100
+
+
+def _items(lines: list[str]) -> list[_Item]:
+    """Group lines (blank-line separated) into title / para / bullets / numbered / answer items."""
+    items: list[_Item] = []
+    text_run: list[tuple[int, str]] = []
+
+    def flush_text() -> None:
+        # Pasted pages put each paragraph on one line; a line starting in lower case after a line
+        # without final punctuation continues it (hard-wrapped text).
+        units: list[list] = []
+        for number, line in text_run:
+            if units and line[:1].islower() and units[-1][1][-1:] not in _FINAL_PUNCT:
+                units[-1][1] += " " + line
+            else:
+                units.append([number, line])
+        for number, line in units:
+            items.append(_Item("title" if _title_like(line) else "para", line, number))
+        text_run.clear()
+
+    for number, raw in enumerate(lines, start=1):
+        line = " ".join(raw.split())
+        if not line:
+            flush_text()
+            continue
+        bullet, numbered, answer = _BULLET.match(raw), _NUMBERED.match(raw), _ANSWER.match(raw)
+        if answer:
+            flush_text()
+            items.append(_Item("answer", answer.group(1).strip(), number))
+        elif bullet or numbered:
+            kind = "bullets" if bullet else "numbered"
+            entry = " ".join((bullet or numbered).group(bullet and 1 or 2).split())
+            last = items[-1] if items and not text_run else None
+            if last is not None and last.kind == kind and last.line < number and _adjacent(lines, number):
+                last.items.append(entry)
+                continue
+            title = ""
+            if len(text_run) == 1 and _title_like(text_run[0][1]):
+                title = text_run.pop()[1]
+                start = number - 1
+            else:
+                flush_text()
+                start = number
+            items.append(_Item(kind, title, start, [entry]))
+        else:
+            if (
+                items
+                and not text_run
+                and items[-1].kind in ("bullets", "numbered")
+                and _adjacent(lines, number)
+                and raw[:1].isspace()
+            ):
+                items[-1].items[-1] += " " + line  # indented continuation of a bullet
+                continue
+            text_run.append((number, line))
+    flush_text()
+    return items
+
+
+def _adjacent(lines: list[str], number: int) -> bool:
+    """True if the line before ``number`` (1-based) is not blank."""
+    return number >= 2 and bool(lines[number - 2].strip())
+
+
+# ---------------------------------------------------------------- header and chrome
+
+
+def _lesson_number(items: list[_Item]) -> int:
+    for item in items:
+        match = _LESSON_OF.match(item.text)
+        if match and item.kind in ("title", "para"):
+            return int(match.group(1))
+    return 0
+
+
+def _course_name(items: list[_Item]) -> str:
+    for item in items:
+        match = _COURSE_NAME.match(item.text) if item.kind in ("title", "para") else None
+        if match:
+            return (match.group("name") or match.group("name2") or "").strip()
+    return ""
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", text.casefold()))
+
+
+def _is_chrome(text: str, course: str) -> bool:
+    if _CHROME.search(text) or _LESSON_OF.match(text) or _BREADCRUMB.search(text):
+        return True
+    return bool(course) and text.casefold().rstrip(". ").endswith(course.casefold())
+
+
+def _header(items: list[_Item], course: str, path: Path) -> tuple[str, str, int]:
+    """(title, subtitle, index of the first body item)."""
+    end = next(
+        (n for n, i in enumerate(items) if i.kind != "title" and not (i.kind == "para" and i.text.endswith("?"))),
+        len(items),
+    )
+    kept: list[int] = []
+    for n in range(end):
+        text = items[n].text
+        if _is_chrome(text, course):
+            continue
+        if kept and not text.endswith("?") and _words(items[kept[0]].text) <= _words(text):
+            continue  # the title repeated ("Overview: <title> in <course>", "<title> of <course>")
+        kept.append(n)
+    if not kept:
+        raise ContentError("no lesson title found", path, items[0].line if items else None)
+    title = items[kept[0]].text
+    subtitle = items[kept[1]].text if len(kept) > 1 else ""
+    start = kept[2] if len(kept) > 2 else end
+    return title, subtitle, start
+
+
+def _cut_trailing_chrome(items: list[_Item], start: int) -> list[_Item]:
+    """Drop a call to action ("Start this course free") after the last answer, and all after it."""
+    answers = [n for n, i in enumerate(items) if i.kind == "answer"]
+    begin = answers[-1] + 1 if answers else start
+    for n in range(begin, len(items)):
+        if items[n].kind == "title" and _CTA.match(items[n].text):
+            return items[:n]
+    return items
+
+
+def _find(items: list[_Item], start: int, test) -> int | None:
+    for n in range(start, len(items)):
+        if test(items[n]):
+            return n
+    return None
+
+
+# ---------------------------------------------------------------- body
+
+
+def _body(items: list[_Item]) -> tuple[list[tuple[str, int]], list[Section]]:
+    """Intro paragraphs (text, line) before the first heading, and sections."""
+    intro: list[tuple[str, int]] = []
+    sections: list[tuple[str, int, list]] = []
+    for n, item in enumerate(items):
+        if _CHROME.search(item.text) and item.kind in ("title", "para") and _title_like(item.text):
+            continue
+        nxt = items[n + 1] if n + 1 < len(items) else None
+        if item.kind == "title":
+            if sections and (nxt is None or nxt.kind == "title"):
+                sections[-1][2].append(Caption(item.text, item.line))
+            else:
+                sections.append((item.text, item.line, []))
+            continue
+        block = _block(item)
+        if not sections:
+            if isinstance(block, Paragraph):
+                intro.append((block.text, block.line))
+                continue
+            sections.append(("Introduction", item.line, []))
+        sections[-1][2].append(block)
+    return intro, [Section(t, tuple(b), line) for t, line, b in sections]
+
+
+def _block(item: _Item):
+    if item.kind in ("bullets", "numbered"):
+        if item.text and len(item.items) == 1:
+            return Callout(item.text, item.items[0], item.line)
+        return BulletList(tuple(item.items), item.text or None, item.line)
+    if item.kind == "answer":
+        return Paragraph(f"Answer: {item.text}", item.line)
+    return Paragraph(item.text, item.line)
+
+
+# ---------------------------------------------------------------- quiz
+
+
+@dataclass
+class _Q:
+    prompt: str
+    line: int
+    options: list[str] = field(default_factory=list)
+    answer: str | None = None
+    answer_line: int = 0
+    explanation: list[str] = field(default_factory=list)
+
+
+def _question_like(text: str) -> bool:
+    return text.rstrip().endswith("?") or count_blanks(text) > 0
+
+
+def _quiz(items: list[_Item], path: Path) -> tuple[Question, ...]:
+    done: list[_Q] = []
+    cur: _Q | None = None
+    for n, item in enumerate(items):
+        nxt = items[n + 1] if n + 1 < len(items) else None
+        if item.kind in ("title", "para"):
+            if cur is None:
+                cur = _Q(item.text, item.line)
+            elif cur.answer is None:
+                if cur.options or _question_like(cur.prompt):
+                    raise ContentError("question has no 'Answer:' line", path, cur.line)
+                cur = _Q(item.text, item.line)  # the line before was an instruction, not a question
+            elif _question_like(item.text) or (nxt is not None and nxt.kind in ("bullets", "answer")):
+                done.append(cur)
+                cur = _Q(item.text, item.line)
+            else:
+                cur.explanation.append(item.text)
+        elif item.kind in ("bullets", "numbered"):
+            if cur is None:
+                raise ContentError("options without a question", path, item.line)
+            if cur.answer is None:
+                if item.text:
+                    cur.options.append(item.text)
+                cur.options.extend(item.items)
+            else:
+                cur.explanation.append(" ".join(item.items))
+        else:
+            if cur is None:
+                raise ContentError("'Answer:' line without a question before it", path, item.line)
+            if cur.answer is not None:
+                raise ContentError("question has two 'Answer:' lines", path, item.line)
+            cur.answer, cur.answer_line = item.text, item.line
+    if cur is not None:
+        if cur.answer is None:
+            raise ContentError("question has no 'Answer:' line", path, cur.line)
+        done.append(cur)
+    return tuple(_question(q, path) for q in done)
+
+
+def _question(q: _Q, path: Path) -> Question:
+    options = tuple(q.options)
+    answer = q.answer or ""
+    if not answer:
+        raise ContentError("'Answer:' line is empty", path, q.answer_line)
+    if options:
+        chosen = match_option(answer, options)
+        if chosen is None:
+            raise ContentError(f"answer '{answer}' is not one of the options", path, q.answer_line)
+        answers: tuple[str, ...] = (chosen,)
+    else:
+        blanks = count_blanks(q.prompt)
+        parts = [p.strip() for p in answer.split(";")]
+        answers = tuple(parts) if blanks > 1 and len(parts) == blanks else (answer,)
+    return Question(prompt=q.prompt, answers=answers, options=options, explanation=" ".join(q.explanation), line=q.line)

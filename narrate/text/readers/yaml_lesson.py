@@ -1,0 +1,223 @@
+"""YAML lesson reader: ``lessons/NN-name.yaml`` → :class:`Lesson` (schema in docs/content-format.md).
+
+Every problem is a :class:`ContentError` naming the file and the line of the offending key or item:
+unknown keys (with a "did you mean"), a missing title, wrong types, a question without an answer,
+an answer that is not one of the options, a wrong number of blank answers, empty sections.
+Pauses are written in seconds and stored in milliseconds.
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+from pathlib import Path
+from typing import Any
+
+from narrate.errors import ContentError
+from narrate.model import Block, BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.text.readers.common import DATE, SLUG, count_blanks, default_id, match_option, seconds_to_ms
+from narrate.yamlio import LineDict, LineList, load_yaml
+
+LESSON_KEYS = ("id", "title", "subtitle", "summary", "date", "think_pause", "voice", "sections", "quiz", "next")
+VOICE_KEYS = ("narrator", "host")
+SECTION_KEYS = ("title", "body")
+QUESTION_KEYS = ("prompt", "options", "answer", "explanation", "think_pause")
+_KINDS = {
+    bool: "true/false (quote it)",
+    LineDict: "a mapping",
+    LineList: "a list",
+    bytes: "binary data",
+    type(None): "empty",
+}
+BLOCK_KEYS = {"bullets": ("bullets", "title"), "callout": ("callout", "text"), "caption": ("caption",)}
+
+
+def read_yaml_lesson(path: Path, number: int = 0, text: str | None = None) -> Lesson:
+    """Read and validate a YAML lesson.
+
+    Args:
+        path: the lesson file (also used in error messages; its stem is the default id).
+        number: 1-based lesson number in the course (0 if unknown).
+        text: the file's text, if already read.
+
+    Raises:
+        ContentError: invalid YAML or any schema violation, with file and line.
+    """
+    data = load_yaml(path, text)
+    return LessonValidator(path).lesson(data, number)
+
+
+class LessonValidator:
+    """Checks lesson data from YAML (also a Markdown lesson's front matter); raises ContentError."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def fail(self, message: str, line: int | None) -> None:
+        raise ContentError(message, self.path, line)
+
+    # ------------------------------------------------------------ helpers
+
+    def keys(self, data: LineDict, allowed: tuple[str, ...], where: str) -> None:
+        for key in data:
+            if key not in allowed:
+                hint = difflib.get_close_matches(str(key), allowed, n=1)
+                more = f" (did you mean '{hint[0]}'?)" if hint else ""
+                self.fail(f"unknown key '{key}' in {where}{more}", data.line_of(key))
+
+    def text(self, data: LineDict, key: str, required: bool = False, what: str = "") -> str:
+        value = data.get(key)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            if required:
+                self.fail(f"{what or 'lesson'} needs '{key}'", data.line_of(key) if key in data else data.line)
+            return ""
+        return self.scalar(value, f"'{key}'", data.line_of(key))
+
+    def scalar(self, value: Any, name: str, line: int) -> str:
+        if isinstance(value, (datetime.date, datetime.datetime)):
+            value = value.isoformat()  # an unquoted date, e.g. a title "2026-01-05"
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            self.fail(f"{name} must be text, not {_KINDS.get(type(value), type(value).__name__)}", line)
+        text = str(value).strip()
+        if not text:
+            self.fail(f"{name} is empty", line)
+        return text
+
+    def texts(self, data: LineDict, key: str, name: str) -> tuple[str, ...]:
+        value = data.get(key)
+        if value is None:
+            return ()
+        if not isinstance(value, LineList):
+            self.fail(f"'{key}' must be a list", data.line_of(key))
+        return tuple(self.scalar(v, name, value.line_of(n)) for n, v in enumerate(value))
+
+    def seconds(self, data: LineDict, key: str) -> int | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 120:
+            self.fail(f"'{key}' must be a number of seconds between 0 and 120", data.line_of(key))
+        return seconds_to_ms(value)
+
+    def mapping(self, value: Any, line: int, what: str) -> LineDict:
+        if not isinstance(value, LineDict):
+            self.fail(f"{what} must be a mapping of keys", line)
+        return value
+
+    # ------------------------------------------------------------ lesson
+
+    def meta(self, data: LineDict) -> dict:
+        """Validated ``id``, ``date``, ``think_pause`` (→ ``think_pause_ms``) and ``voice`` (→
+        ``narrator_voice``, ``host_voice``) of a lesson mapping."""
+        lesson_id = self.text(data, "id") or default_id(self.path)
+        if not SLUG.match(lesson_id):
+            self.fail("'id' must be made of a-z, 0-9 and '-' (e.g. cells-and-voltage)", data.line_of("id"))
+        date = data.get("date")
+        if isinstance(date, (datetime.date, datetime.datetime)):
+            date = date.strftime("%Y-%m-%d")
+        if date is not None and not (isinstance(date, str) and DATE.match(date)):
+            self.fail("'date' must be YYYY-MM-DD", data.line_of("date"))
+        voice = data.get("voice")
+        voices = {}
+        if voice is not None:
+            voice = self.mapping(voice, data.line_of("voice"), "'voice'")
+            self.keys(voice, VOICE_KEYS, "voice")
+            voices = {
+                "narrator_voice": self.text(voice, "narrator") or None,
+                "host_voice": self.text(voice, "host") or None,
+            }
+        return {"id": lesson_id, "date": date, "think_pause_ms": self.seconds(data, "think_pause"), **voices}
+
+    def lesson(self, data: Any, number: int) -> Lesson:
+        data = self.mapping(data, 1, "a lesson file")
+        self.keys(data, LESSON_KEYS, "lesson")
+        meta = self.meta(data)
+        title = self.text(data, "title", required=True)
+        sections = data.get("sections")
+        if not isinstance(sections, LineList) or not sections:
+            self.fail("lesson needs a non-empty 'sections' list", data.line_of("sections"))
+        quiz = data.get("quiz") or LineList()
+        if not isinstance(quiz, LineList):
+            self.fail("'quiz' must be a list of questions", data.line_of("quiz"))
+        return Lesson(
+            title=title,
+            subtitle=self.text(data, "subtitle"),
+            summary=self.text(data, "summary"),
+            sections=tuple(self.section(s, sections.line_of(n)) for n, s in enumerate(sections)),
+            quiz=tuple(self.question(q, quiz.line_of(n)) for n, q in enumerate(quiz)),
+            next_lessons=self.texts(data, "next", "a next lesson"),
+            number=number,
+            source=self.path,
+            **meta,
+        )
+
+    def section(self, data: Any, line: int) -> Section:
+        data = self.mapping(data, line, "a section")
+        self.keys(data, SECTION_KEYS, "section")
+        title = self.text(data, "title", required=True, what="section")
+        body = data.get("body")
+        if body is None or body == []:
+            self.fail(f"section '{title}' is empty (add a 'body' list)", data.line)
+        if isinstance(body, str):
+            body = LineList([body])
+            body.line, body.lines = data.line_of("body"), [data.line_of("body")]
+        if not isinstance(body, LineList):
+            self.fail(f"'body' of section '{title}' must be a list", data.line_of("body"))
+        return Section(title, tuple(self.block(b, body.line_of(n)) for n, b in enumerate(body)), data.line)
+
+    def block(self, value: Any, line: int) -> Block:
+        if not isinstance(value, LineDict):
+            return Paragraph(self.scalar(value, "a paragraph", line), line)
+        kinds = [k for k in BLOCK_KEYS if k in value]
+        if len(kinds) != 1:
+            self.fail(
+                "a body item is a paragraph string or a mapping with one of 'bullets', 'callout', 'caption'", value.line
+            )
+        kind = kinds[0]
+        self.keys(value, BLOCK_KEYS[kind], kind)
+        if kind == "bullets":
+            items = self.texts(value, "bullets", "a bullet")
+            if not items:
+                self.fail("'bullets' must be a non-empty list", value.line_of("bullets"))
+            return BulletList(items, self.text(value, "title") or None, value.line)
+        if kind == "callout":
+            return Callout(
+                self.text(value, "callout", True, "callout"), self.text(value, "text", True, "callout"), value.line
+            )
+        return Caption(self.text(value, "caption", True, "caption"), value.line)
+
+    def question(self, data: Any, line: int) -> Question:
+        data = self.mapping(data, line, "a question")
+        self.keys(data, QUESTION_KEYS, "question")
+        prompt = self.text(data, "prompt", required=True, what="question")
+        options = self.texts(data, "options", "an option")
+        if "answer" not in data or data["answer"] in (None, "", []):
+            self.fail("question has no 'answer'", data.line)
+        raw = data["answer"]
+        at = data.line_of("answer")
+        if options:
+            answer = self.scalar(raw, "'answer'", at)
+            chosen = match_option(answer, options)  # the option's text, or its letter ("B"), as in pages
+            if chosen is None:
+                self.fail(f"answer '{answer}' is not one of the options", at)
+            answers: tuple[str, ...] = (chosen,)
+        elif isinstance(raw, LineList):
+            answers = tuple(self.scalar(v, "an answer", raw.line_of(n)) for n, v in enumerate(raw))
+            blanks = count_blanks(prompt)
+            if len(answers) != blanks:
+                self.fail(
+                    f"{len(answers)} answer{'s' if len(answers) != 1 else ''} for {blanks} "
+                    f"blank{'s' if blanks != 1 else ''} (give one per '_____', "
+                    "or the completed sentence)",
+                    at,
+                )
+        else:
+            answers = (self.scalar(raw, "'answer'", at),)
+        return Question(
+            prompt=prompt,
+            answers=answers,
+            options=options,
+            explanation=self.text(data, "explanation"),
+            think_pause_ms=self.seconds(data, "think_pause"),
+            line=data.line,
+        )
