@@ -319,7 +319,7 @@ class _Validator:
         line = data.line_of(key) if isinstance(data, LineDict) else None
         raise ConfigError(message, self.path, line)
 
-    def texts(self, data: dict, key: str, value: Any) -> tuple[str, ...]:
+    def texts(self, data: LineDict, key: str, value: Any) -> tuple[str, ...]:
         """``value`` (``data[key]`` or its default) as a tuple of non-empty texts."""
         name = self._name(data, key)
         if not isinstance(value, list):

@@ -20,11 +20,11 @@ import importlib
 import os
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_config, load_lexicon
@@ -229,7 +229,7 @@ def build(
         if audiobook:
             all_clips, _ = synthesize(plan(scripts, config, cache), cache, jobs=jobs)
             with tempfile.TemporaryDirectory(prefix="narrate-book-") as work:
-                write_audiobook(scripts, all_clips, config, stage, Path(work), cover)
+                write_audiobook(scripts, _filled(all_clips), config, stage, Path(work), cover)
         episodes = made.episodes
         for episode in episodes:
             episode.bonus = episode.lesson.id == REVIEW_ID
@@ -293,7 +293,7 @@ def make_episodes(
     episodes: list[Episode | None] = [load_record(out_dir, records, s, prints[i]) for i, s in enumerate(scripts)]
     stale = [i for i, e in enumerate(episodes) if e is None]
     if not stale:
-        return Made(list(episodes), prints, 0, len(scripts))
+        return Made(_filled(episodes), prints, 0, len(scripts))
     report("encoding", 0, len(stale))
     finished = 0
     running: dict[Future, int] = {}
@@ -308,8 +308,9 @@ def make_episodes(
             done, _ = wait(list(running), timeout=timeout, return_when=FIRST_COMPLETED)
             for future in done:
                 i = running.pop(future)
-                if future.exception() is not None:
-                    raise future.exception()
+                error = future.exception()
+                if error is not None:
+                    raise error
                 episodes[i] = future.result()
                 finished += 1
                 report("encoding", finished, len(stale))
@@ -330,7 +331,17 @@ def make_episodes(
         except BaseException:  # an error or Ctrl-C: start no further encode, let running ones end
             pool.shutdown(wait=True, cancel_futures=True)
             raise
-    return Made(list(episodes), prints, made, len(scripts) - len(stale))
+    return Made(_filled(episodes), prints, made, len(scripts) - len(stale))
+
+
+T = TypeVar("T")
+
+
+def _filled(items: Sequence[T | None]) -> list[T]:
+    """``items`` once every slot has been filled (the caller made them all)."""
+    filled = [item for item in items if item is not None]
+    assert len(filled) == len(items), "a slot was left empty"
+    return filled
 
 
 def lesson_script_text(path: Path, *, lexicon_file: Path | None = None) -> str:

@@ -52,7 +52,13 @@ class _Loader(yaml.SafeLoader):
     """The pure-Python safe loader: its error messages are the clearest, so bad input is re-read with it."""
 
 
-class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+try:
+    from yaml import CSafeLoader as _FastBase
+except ImportError:  # PyYAML built without libyaml
+    from yaml import SafeLoader as _FastBase  # type: ignore[assignment]
+
+
+class _FastLoader(_FastBase):
     """libyaml's parser when PyYAML was built with it: the same safe subset and marks, ~10x faster."""
 
 

@@ -333,6 +333,7 @@ def _run_piped(args: list[str], pcm_path: Path, start: int, end: int) -> None:
     """Run ffmpeg with bytes ``[start, end)`` of ``pcm_path`` on its standard input."""
     with tempfile.TemporaryFile() as err, open(pcm_path, "rb") as src:
         proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err)
+        assert proc.stdin is not None  # stdin=PIPE
         src.seek(start)
         remaining = end - start
         try:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Protocol
 
 from mutagen import MutagenError
 from mutagen.id3 import (
@@ -35,7 +36,7 @@ from mutagen.id3 import (
     ID3NoHeaderError,
     PictureType,
 )
-from mutagen.id3._tags import save_frame
+from mutagen.id3._tags import ID3Tags, save_frame
 
 from narrate.errors import BuildError
 from narrate.model import ChapterMark
@@ -172,7 +173,15 @@ def _load(path: Path) -> ID3 | None:
         raise BuildError(f"cannot read tags: {exc}", file=path) from exc
 
 
-def _chapter_mark(frame: CHAP) -> ChapterMark:
+class _ChapterFrame(Protocol):
+    """The fields of mutagen's ``CHAP`` frame used here (mutagen declares them at run time, from its frame spec)."""
+
+    sub_frames: ID3Tags
+    start_time: int
+    end_time: int
+
+
+def _chapter_mark(frame: _ChapterFrame) -> ChapterMark:
     titles = frame.sub_frames.getall("TIT2")
     title = str(titles[0].text[0]) if titles and titles[0].text else ""
     return ChapterMark(title=title, start_ms=frame.start_time, end_ms=frame.end_time)

@@ -83,6 +83,11 @@ def check_output(out_dir: Path) -> list[Problem]:
     return _Checker(Path(out_dir)).run()
 
 
+def _text(element: ET.Element) -> str:
+    """The element's text, stripped ("" when it has none)."""
+    return (element.text or "").strip()
+
+
 def _qname(name: str) -> str:
     uri, _, local = name.rpartition(" ")
     return f"{{{uri}}}{local}" if uri else local
@@ -162,7 +167,7 @@ class _Checker:
 
     def required(self, parent: ET.Element, tag: str, what: str, label: str) -> ET.Element | None:
         element = parent.find(tag)
-        if element is None or not (element.text or "").strip():
+        if element is None or not _text(element):
             self.at(element if element is not None else parent, f"{what}: missing or empty <{label}>")
             return None
         return element
@@ -172,16 +177,16 @@ class _Checker:
         self.required(channel, "link", "channel", "link")
         description = self.required(channel, "description", "channel", "description")
         if description is not None:
-            size = len(description.text.encode("utf-8"))
+            size = len((description.text or "").encode("utf-8"))
             if size > MAX_DESCRIPTION_BYTES:
                 self.at(description, f"channel: <description> is {size} bytes (at most {MAX_DESCRIPTION_BYTES})")
         language = self.required(channel, "language", "channel", "language")
-        if language is not None and not LANGUAGE_TAG.match(language.text.strip()):
-            self.at(language, f"channel: <language> '{language.text.strip()}' is not an ISO 639 code")
+        if language is not None and not LANGUAGE_TAG.match(_text(language)):
+            self.at(language, f"channel: <language> '{_text(language)}' is not an ISO 639 code")
         self.required(channel, f"{{{ITUNES}}}author", "channel", "itunes:author")
         explicit = self.required(channel, f"{{{ITUNES}}}explicit", "channel", "itunes:explicit")
-        if explicit is not None and explicit.text.strip() not in ("true", "false"):
-            self.at(explicit, f"channel: itunes:explicit must be 'true' or 'false', not '{explicit.text.strip()}'")
+        if explicit is not None and _text(explicit) not in ("true", "false"):
+            self.at(explicit, f"channel: itunes:explicit must be 'true' or 'false', not '{_text(explicit)}'")
         self.category(channel)
         for link in channel.findall(f"{{{ATOM}}}link"):
             href = link.get("href", "")
@@ -245,7 +250,7 @@ class _Checker:
         self.required(item, "title", what, "title")
         guid = self.required(item, "guid", what, "guid")
         if guid is not None:
-            value = guid.text.strip()
+            value = _text(guid)
             if value in guids:
                 self.at(guid, f"{what}: guid '{value}' is also item {guids[value]}'s")
             guids.setdefault(value, n)
@@ -253,20 +258,20 @@ class _Checker:
         date = self.required(item, "pubDate", what, "pubDate")
         if date is not None:
             try:
-                when = parsedate_to_datetime(date.text.strip())
+                when = parsedate_to_datetime(_text(date))
                 if when.tzinfo is None:
                     raise ValueError("no time zone")
             except (TypeError, ValueError, IndexError):
-                self.at(date, f"{what}: pubDate '{date.text.strip()}' is not an RFC 2822 date with a zone")
+                self.at(date, f"{what}: pubDate '{_text(date)}' is not an RFC 2822 date with a zone")
                 when = None
             if when is not None and previous is not None and when <= previous:
                 self.at(date, f"{what}: pubDate is not later than item {n - 1}'s (dates must increase in lesson order)")
         duration_s = None
         duration = self.required(item, f"{{{ITUNES}}}duration", what, "itunes:duration")
         if duration is not None:
-            match = _DURATION.match(duration.text.strip())
+            match = _DURATION.match(_text(duration))
             if not match:
-                self.at(duration, f"{what}: itunes:duration '{duration.text.strip()}' is not seconds or HH:MM:SS")
+                self.at(duration, f"{what}: itunes:duration '{_text(duration)}' is not seconds or HH:MM:SS")
             else:
                 h, m, s = (int(x or 0) for x in match.groups())
                 duration_s = h * 3600 + m * 60 + s

@@ -129,7 +129,7 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
             if_range = self.headers.get("If-Range")
             if wanted is not None and if_range and not _same_date(if_range, stat.st_mtime):
                 wanted = None
-            if wanted == "unsatisfiable":
+            if isinstance(wanted, str):  # "unsatisfiable"
                 self.send_response(HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE)
                 self.send_header("Content-Range", f"bytes */{size}")
                 self.send_header("Accept-Ranges", "bytes")
@@ -199,7 +199,7 @@ def lan_address() -> str:
     try:
         name = socket.gethostname()
         candidates.append(socket.gethostbyname(name))
-        candidates += [info[4][0] for info in socket.getaddrinfo(name, None, socket.AF_INET)]
+        candidates += [str(info[4][0]) for info in socket.getaddrinfo(name, None, socket.AF_INET)]
     except OSError:
         pass
     for address in candidates:
@@ -215,8 +215,9 @@ def feed_base_url(out_dir: Path) -> str | None:
     except (OSError, ET.ParseError):
         return None
     for link in channel.findall("{http://www.w3.org/2005/Atom}link") if channel is not None else []:
-        if link.get("rel") == "self" and "/" in link.get("href", ""):
-            return link.get("href").rsplit("/", 1)[0] + "/"
+        href = link.get("href", "")
+        if link.get("rel") == "self" and "/" in href:
+            return href.rsplit("/", 1)[0] + "/"
     return None
 
 

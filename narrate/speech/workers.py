@@ -82,6 +82,7 @@ def run_pool(
 
     def fail(worker: _Worker, reason: str) -> None:
         u = worker.task
+        assert u is not None  # only busy workers fail
         worker.task = None
         _stop(worker, kill=True)
         workers.remove(worker)
@@ -107,6 +108,7 @@ def run_pool(
             now = time.monotonic()
             for worker in busy:
                 u = worker.task
+                assert u is not None  # busy: it has a task
                 if worker.conn in ready:
                     try:
                         error = worker.conn.recv()
@@ -140,14 +142,14 @@ def can_spawn() -> bool:
     return path is None or os.path.isfile(path)
 
 
-def _crashed(worker: _Worker, u) -> str:
+def _crashed(worker: _Worker, u: Utterance) -> str:
     worker.process.join(1)  # its pipe closes a moment before the exit status can be collected
     code = worker.process.exitcode
     how = f" (exit code {code})" if code is not None and code >= 0 else f" (signal {-code})" if code else ""
     return f"the speech engine crashed{how} while speaking {u.what}"
 
 
-def _assign(worker: _Worker, u, timeout_ms: Callable[[str], int]) -> None:
+def _assign(worker: _Worker, u: Utterance, timeout_ms: Callable[[str], int]) -> None:
     worker.task = u
     worker.deadline = time.monotonic() + timeout_ms(u.text) / 1000
     worker.conn.send(u)

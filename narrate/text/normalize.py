@@ -305,7 +305,9 @@ def _is_break(text: str, m: re.Match) -> bool:
         return True
     if punct in ("...", "…") or len(punct) > 1:
         return nxt.isupper()
-    token = _TOKEN_BEFORE.search(text, 0, m.end(1)).group(1).lstrip("([\"'“‘").lower()
+    before = _TOKEN_BEFORE.search(text, 0, m.end(1))
+    assert before is not None  # m.group(1) is punctuation, so the text before m.end(1) ends in a token
+    token = before.group(1).lstrip("([\"'“‘").lower()
     if token[:-1].isdigit() and text[: m.start(1)].strip() == token[:-1]:
         return False  # "1. First item": a list number, not a sentence
     if token in ABBREVIATIONS or _DOTTED.fullmatch(token):

@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from narrate.errors import ContentError
-from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.model import Block, BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
 from narrate.text.readers.common import count_blanks, match_option, seconds_to_ms
 from narrate.text.readers.yaml_lesson import LessonValidator
 from narrate.yamlio import LineDict, load_yaml, read_text
@@ -135,13 +136,14 @@ class _Walker:
         self.intro: list[str] = []
         self.sections: list[Section] = []
         self.questions: list[_Q] = []
+        self.list_title: _ListTitle | None = None
         self.next_lessons: list[str] = []
         self.mode = "head"
 
     def line(self, node: SyntaxTreeNode) -> int:
         return node.map[0] + 1 if node.map else 0
 
-    def fail(self, message: str, line: int) -> None:
+    def fail(self, message: str, line: int) -> NoReturn:
         raise ContentError(message, self.path, line)
 
     def walk(self, nodes: list[SyntaxTreeNode]) -> None:
@@ -188,19 +190,19 @@ class _Walker:
         section = self.sections[-1]
         blocks = list(section.blocks)
         line = self.line(node)
-        block = None
+        block: Block | None = None
         if node.type in ("bullet_list", "ordered_list"):
             title = None
-            if blocks and isinstance(blocks[-1], _ListTitle):
-                pending = blocks.pop()
-                title, line = pending.text, pending.line
+            if self.list_title is not None:
+                title, line = self.list_title.text, self.list_title.line
+                self.list_title = None
             block = BulletList(tuple(_text(i) for i in node.children), title, line)
         elif node.type == "blockquote":
             block = self.callout(node)
         elif _only(node, "image") is not None:
             block = Caption(_text(node), line)
         elif _only(node, "strong") is not None and nxt is not None and nxt.type in ("bullet_list", "ordered_list"):
-            block = _ListTitle(_text(node).rstrip(":").strip(), line)
+            self.list_title = _ListTitle(_text(node).rstrip(":").strip(), line)  # the very next node is its list
         elif node.type in ("paragraph", "code_block", "fence") and _text(node):
             block = Paragraph(_text(node), line)
         if block is not None:

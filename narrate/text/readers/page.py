@@ -159,9 +159,9 @@ def _items(lines: list[str]) -> list[_Item]:
         if answer:
             flush_text()
             items.append(_Item("answer", answer.group(1).strip(), number))
-        elif bullet or numbered:
+        elif (listed := bullet or numbered) is not None:
             kind = "bullets" if bullet else "numbered"
-            entry = " ".join((bullet or numbered).group(bullet and 1 or 2).split())
+            entry = " ".join(listed.group(1 if bullet else 2).split())
             last = items[-1] if items and not text_run else None
             if last is not None and last.kind == kind and last.line < number and _adjacent(lines, number):
                 last.items.append(entry)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import difflib
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from narrate.errors import ContentError
 from narrate.model import Block, BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
@@ -53,7 +53,7 @@ class LessonValidator:
     def __init__(self, path: Path):
         self.path = path
 
-    def fail(self, message: str, line: int | None) -> None:
+    def fail(self, message: str, line: int | None) -> NoReturn:
         raise ContentError(message, self.path, line)
 
     # ------------------------------------------------------------ helpers
