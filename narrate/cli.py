@@ -200,17 +200,41 @@ def import_(page: Path) -> None:
 
 
 @main.command()
-@click.argument("out_dir", type=_PATH, default=Path("audio_out"))
-def check(out_dir: Path) -> None:
-    """Validate a built OUT folder the way a podcast directory would; one problem per line."""
-    from narrate.publish.check import check_output
+@click.argument("target", default="audio_out")
+def check(target: str) -> None:
+    """Validate a built folder, or a published feed's http(s) URL, the way a podcast directory would;
+    one problem per line."""
+    from narrate.publish.check import check_output, check_url
 
-    problems = check_output(out_dir)
+    problems = check_url(target) if target.startswith(("http://", "https://")) else check_output(Path(target))
     for problem in problems:
         click.echo(str(problem))
     if problems:
         raise SystemExit(1)
-    click.echo(f"{out_dir}: OK")
+    click.echo(f"{target}: OK")
+
+
+@main.command("publish")
+@click.argument("out_dir", type=_PATH)
+@click.argument("dest")
+@click.option(
+    "--endpoint-url",
+    default=None,
+    envvar="NARRATE_S3_ENDPOINT_URL",
+    help="API URL of an S3-compatible store (default: AWS S3).",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Only errors.")
+def publish_(out_dir: Path, dest: str, endpoint_url: str | None, quiet: bool) -> None:
+    """Upload the built folder OUT_DIR to DEST (s3://bucket/prefix or a folder): changed files only,
+    media first, the feed last, old versions deleted after it."""
+    from narrate.publish.upload import upload
+
+    done = upload(out_dir, dest, endpoint_url=endpoint_url)
+    if not quiet:
+        click.echo(
+            f"Published {out_dir} to {dest}: {_count(len(done.uploaded), 'file')} uploaded, "
+            f"{len(done.unchanged)} unchanged, {len(done.deleted)} deleted"
+        )
 
 
 @main.command()

@@ -25,10 +25,13 @@ import json
 import re
 import shutil
 import subprocess
+import tempfile
+import urllib.error
+import urllib.request
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 from xml.parsers import expat
 
@@ -38,7 +41,7 @@ from narrate.errors import NarrateError
 from narrate.publish.feed import APPLE_CATEGORIES, ATOM, ITUNES, MAX_DESCRIPTION_BYTES, PODCAST
 from narrate.publish.transcript_check import check_srt, check_webvtt
 
-__all__ = ["Problem", "check_output", "check_webvtt", "check_srt"]
+__all__ = ["Problem", "check_output", "check_url", "check_webvtt", "check_srt"]
 
 #: Enclosure MIME types accepted for each audio file extension.
 AUDIO_TYPES: dict[str, tuple[str, ...]] = {
@@ -88,6 +91,22 @@ def _text(element: ET.Element) -> str:
     return (element.text or "").strip()
 
 
+def check_url(url: str, *, timeout_s: float = 30.0) -> list[Problem]:
+    """Validate a published feed over HTTP(S), as a podcast directory would fetch it.
+
+    The feed is fetched and checked like a built folder's (every tag, see :func:`check_output`); each
+    enclosure is asked for with ``HEAD`` (status 200, ``Content-Length`` = the enclosure's length,
+    ``Content-Type`` matching) and with a one-byte range request (``206``: Apple requires byte-range
+    support); the artwork, JSON chapters and transcripts are downloaded and checked.
+
+    Returns:
+        every problem found (``Problem.file`` is the URL at fault); never raises for a bad feed or an
+        unreachable server.
+    """
+    with tempfile.TemporaryDirectory(prefix="narrate-check-") as work:
+        return _UrlChecker(url, Path(work), timeout_s).run()
+
+
 def _qname(name: str) -> str:
     uri, _, local = name.rpartition(" ")
     return f"{{{uri}}}{local}" if uri else local
@@ -132,17 +151,22 @@ class _Checker:
 
     # ------------------------------------------------------------ feed
 
-    def run(self) -> list[Problem]:
+    def read_feed(self) -> bytes | None:
+        """The feed's bytes, or None after reporting why they cannot be read."""
         if not self.out.is_dir():
             self.add(self.out, None, "no such output folder (build the course first)")
-            return self.problems
+            return None
         try:
-            data = self.feed.read_bytes()
+            return self.feed.read_bytes()
         except FileNotFoundError:
             self.add(self.feed, None, "feed.xml not found (build the course first)")
-            return self.problems
         except OSError as exc:
             self.add(self.feed, None, f"cannot read the feed: {exc.strerror or exc}")
+        return None
+
+    def run(self) -> list[Problem]:
+        data = self.read_feed()
+        if data is None:
             return self.problems
         try:
             root, self.lines = _parse_xml(data)
@@ -293,6 +317,11 @@ class _Checker:
             self.at(enclosure, f"{what}: enclosure length '{length}' is not a positive number of bytes")
         if not self.url(enclosure, url, f"{what}: enclosure url"):
             return None
+        return self.enclosure_file(item, enclosure, what, duration_s)
+
+    def enclosure_file(self, item: ET.Element, enclosure: ET.Element, what: str, duration_s: int | None) -> Path | None:
+        """Check the enclosure's file against its attributes; its local path (None: not found)."""
+        url, length, mime = (enclosure.get(k, "") for k in ("url", "length", "type"))
         path = self.local(enclosure, url, f"{what}: enclosure")
         if path is None:
             return None
@@ -431,3 +460,73 @@ class _Checker:
             )
         if mode != "RGB":
             self.add(path, None, f"artwork colour mode is {mode}; Apple Podcasts needs RGB")
+
+
+class _UrlChecker(_Checker):
+    """:class:`_Checker` over HTTP: files are fetched into ``work`` (enclosures only asked for)."""
+
+    def __init__(self, url: str, work: Path, timeout_s: float):
+        super().__init__(work)
+        self.url_of_feed = url
+        self.feed = url  # type: ignore[assignment]  # problems name the URL
+        self.timeout_s = timeout_s
+        self.fetched: dict[str, Path] = {}
+        self.urls: dict[str, str] = {}
+
+    def add(self, file: Path | str, line: int | None, message: str) -> None:
+        super().add(self.urls.get(str(file), file), line, message)
+
+    def request(self, url: str, method: str = "GET", headers: dict[str, str] | None = None):
+        """``(status, headers, body)``; status 0 and the reason as body when the server cannot be reached."""
+        req = urllib.request.Request(url, method=method, headers={"User-Agent": "narrate-check", **(headers or {})})
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout_s) as response:
+                return response.status, response.headers, response.read() if method == "GET" else b""
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.headers, b""
+        except (urllib.error.URLError, OSError, ValueError) as exc:
+            return 0, {}, str(getattr(exc, "reason", exc)).encode()
+
+    def read_feed(self) -> bytes | None:
+        status, _, body = self.request(self.url_of_feed)
+        if status == 200:
+            return body
+        self.add(self.feed, None, "feed " + _http_problem(status, body))
+        return None
+
+    def local(self, element: ET.Element, url: str, what: str) -> Path | None:
+        if url not in self.fetched:
+            status, _, body = self.request(url)
+            if status != 200:
+                self.at(element, f"{what} {_http_problem(status, body)}: {url}")
+                return None
+            name = re.sub(r"[^A-Za-z0-9._-]", "_", unquote(urlsplit(url).path.rsplit("/", 1)[-1])) or "file"
+            path = self.out / f"{len(self.fetched):04d}-{name}"
+            path.write_bytes(body)
+            self.fetched[url] = path
+            self.urls[str(path)] = url
+        return self.fetched[url]
+
+    def enclosure_file(self, item: ET.Element, enclosure: ET.Element, what: str, duration_s: int | None) -> Path | None:
+        url, length, mime = (enclosure.get(k, "") for k in ("url", "length", "type"))
+        status, headers, body = self.request(url, "HEAD")
+        if status != 200:
+            self.at(enclosure, f"{what}: enclosure {_http_problem(status, body)}: {url}")
+            return None
+        size = headers.get("Content-Length", "")
+        if length.isdigit() and size.isdigit() and int(size) != int(length):
+            self.at(enclosure, f"{what}: enclosure length {length} but the server sends {size} bytes")
+        served = headers.get("Content-Type", "").split(";")[0].strip()
+        expected = AUDIO_TYPES.get(PurePosixPath(unquote(urlsplit(url).path)).suffix.lower())
+        if expected is not None and served not in expected:
+            self.at(enclosure, f"{what}: the server sends the enclosure as '{served}', not {expected[0]}")
+        status, headers, _ = self.request(url, "GET", {"Range": "bytes=0-0"})
+        if status != 206:
+            self.at(enclosure, f"{what}: the server ignores byte ranges (HTTP {status} to Range: bytes=0-0)")
+        return None
+
+
+def _http_problem(status: int, body: bytes) -> str:
+    if status == 0:
+        return f"cannot be fetched ({body.decode('utf-8', 'replace')})"
+    return "not found (HTTP 404)" if status == 404 else f"cannot be fetched (HTTP {status})"

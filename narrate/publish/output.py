@@ -73,7 +73,7 @@ def publish(stage: Path, out_dir: Path, episodes: list[Episode]) -> list[Episode
         audio_path = stage / episode.audio_file if episode.audio_file else None
         if audio_path is None or not audio_path.is_file():
             continue
-        version = _digest(audio_path)[:_VERSION_CHARS]
+        version = sha256_file(audio_path)[:_VERSION_CHARS]
         stem = audio_path.name.split(".", 1)[0]
         renames: dict[str, str] = {}
         for path in sorted(audio_path.parent.glob(f"{stem}.*")):
@@ -142,7 +142,8 @@ def _move(source: Path, out_dir: Path, rel: str) -> None:
     os.replace(source, target)
 
 
-def _digest(path: Path) -> str:
+def sha256_file(path: Path) -> str:
+    """SHA-256 of a file's bytes, as 64 hex digits (read in 1 MiB blocks)."""
     sha = hashlib.sha256()
     with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):

@@ -34,24 +34,10 @@ from urllib.parse import unquote, urlsplit
 import click
 
 from narrate.errors import NarrateError
+from narrate.publish.upload import CONTENT_TYPES
 
 __all__ = ["CONTENT_TYPES", "make_server", "serve", "parse_range", "lan_address", "Watcher"]
 
-#: Content-Type by file extension (others: the stdlib's guess).
-CONTENT_TYPES = {
-    ".mp3": "audio/mpeg",
-    ".m4a": "audio/mp4",
-    ".m4b": "audio/mp4",
-    ".mp4": "audio/mp4",
-    ".vtt": "text/vtt; charset=utf-8",
-    ".srt": "application/x-subrip; charset=utf-8",
-    ".json": "application/json",
-    ".xml": "application/rss+xml",
-    ".txt": "text/plain; charset=utf-8",
-    ".jpg": "image/jpeg",
-    ".jpeg": "image/jpeg",
-    ".png": "image/png",
-}
 _CHUNK = 64 * 1024
 
 

@@ -1,0 +1,239 @@
+"""``narrate publish`` to a real S3 API (moto's standalone server on 127.0.0.1) and ``narrate check URL``.
+
+The server is started by the tests (no mocks of boto): uploads, headers, ranges and deletions are
+those of a real HTTP S3 API. Episodes are built with the fast fake speech engine.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import urllib.request
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from narrate.cli import main
+from narrate.pipeline import build
+from narrate.publish.check import check_url
+from narrate.publish.upload import IMMUTABLE_CACHE, SHORT_CACHE, cache_control, upload, upload_order
+
+moto_server = pytest.importorskip("moto.server")
+boto3 = pytest.importorskip("boto3")
+pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg")
+
+BUCKET = "lessons"
+COURSE = """\
+title: Tide Tables
+author: Harbour School
+description: Two short lessons about tides.
+voice:
+  engine: fake
+pauses:
+  think: 1
+"""
+LESSON_1 = """\
+id: why-tides
+title: Why Tides Happen
+sections:
+  - title: The moon's pull
+    body:
+      - The moon pulls the near side of the sea toward it.
+"""
+LESSON_2 = """\
+id: reading-a-table
+title: Reading a Tide Table
+sections:
+  - title: Heights and times
+    body:
+      - A tide table lists each high and low water with its height in metres.
+"""
+
+
+@pytest.fixture(scope="module")
+def s3():
+    """A moto S3 server on 127.0.0.1 (any free port) with a publicly readable bucket; its endpoint URL."""
+    mp = pytest.MonkeyPatch()
+    for key, value in {
+        "AWS_ACCESS_KEY_ID": "narrate-test",
+        "AWS_SECRET_ACCESS_KEY": "narrate-test",
+        "AWS_DEFAULT_REGION": "us-east-1",
+    }.items():
+        mp.setenv(key, value)
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    endpoint = f"http://{host}:{port}"
+    client = boto3.client("s3", endpoint_url=endpoint)
+    client.create_bucket(Bucket=BUCKET)
+    policy = {
+        "Version": "2012-10-17",
+        "Statement": [
+            {
+                "Effect": "Allow",
+                "Principal": "*",
+                # AWS grants HEAD with s3:GetObject; moto's server checks anonymous HEADs as s3:HeadObject
+                "Action": ["s3:GetObject", "s3:HeadObject"],
+                "Resource": f"arn:aws:s3:::{BUCKET}/*",
+            }
+        ],
+    }
+    client.put_bucket_policy(Bucket=BUCKET, Policy=json.dumps(policy))
+    yield endpoint, client
+    server.stop()
+    mp.undo()
+
+
+def make_course(root: Path) -> Path:
+    (root / "lessons").mkdir(parents=True)
+    (root / "course.yaml").write_text(COURSE)
+    (root / "lessons" / "01-why-tides.yaml").write_text(LESSON_1)
+    (root / "lessons" / "02-reading-a-table.yaml").write_text(LESSON_2)
+    return root
+
+
+def keys(client, prefix: str) -> list[str]:
+    listed = client.list_objects_v2(Bucket=BUCKET, Prefix=prefix + "/").get("Contents", [])
+    return sorted(o["Key"][len(prefix) + 1 :] for o in listed)
+
+
+def built_and_published(s3, tmp_path: Path, prefix: str) -> tuple[Path, Path, str]:
+    """A course built for ``<endpoint>/<bucket>/<prefix>/`` and published there: (content, out, base URL)."""
+    endpoint, _ = s3
+    base = f"{endpoint}/{BUCKET}/{prefix}/"
+    content, out = make_course(tmp_path / "course"), tmp_path / "out"
+    build(content, out, base_url=base, jobs=1)
+    upload(out, f"s3://{BUCKET}/{prefix}", endpoint_url=endpoint)
+    return content, out, base
+
+
+def test_publish_then_check_url_passes(s3, tmp_path, fakes):
+    endpoint, client = s3
+    prefix = "tides"
+    base = f"{endpoint}/{BUCKET}/{prefix}/"
+    content, out = make_course(tmp_path / "course"), tmp_path / "out"
+    build(content, out, base_url=base, jobs=1)
+    assert any(p.name.startswith(".narrate") for p in out.iterdir())  # build state exists locally
+
+    result = CliRunner().invoke(main, ["publish", str(out), f"s3://{BUCKET}/{prefix}", "--endpoint-url", endpoint])
+    assert result.exit_code == 0, result.output
+    published = keys(client, prefix)
+    local = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and ".narrate" not in str(p))
+    assert published == local
+    assert not [k for k in published if "/." in "/" + k]  # no .narrate-* state, lock or .part file
+    assert "uploaded, 0 unchanged, 0 deleted" in result.output
+
+    checked = CliRunner().invoke(main, ["check", f"{base}feed.xml"])
+    assert checked.exit_code == 0, checked.output
+    assert checked.output.strip() == f"{base}feed.xml: OK"
+
+    mp3 = next(k for k in published if k.endswith(".mp3"))
+    head = client.head_object(Bucket=BUCKET, Key=f"{prefix}/{mp3}")
+    assert (head["ContentType"], head["CacheControl"]) == ("audio/mpeg", IMMUTABLE_CACHE)
+    assert head["ContentLength"] == (out / mp3).stat().st_size
+    feed = client.head_object(Bucket=BUCKET, Key=f"{prefix}/feed.xml")
+    assert (feed["ContentType"], feed["CacheControl"]) == ("application/rss+xml", SHORT_CACHE)
+    assert client.head_object(Bucket=BUCKET, Key=f"{prefix}/episodes/{Path(mp3).stem}.vtt")["ContentType"].startswith(
+        "text/vtt"
+    )
+
+    again = upload(out, f"s3://{BUCKET}/{prefix}", endpoint_url=endpoint)
+    assert (again.uploaded, again.deleted, len(again.unchanged)) == ([], [], len(local))
+
+
+def test_interrupted_upload_leaves_a_feed_naming_no_missing_file(s3, tmp_path, fakes):
+    endpoint, client = s3
+    prefix = "interrupted"
+    content, out, base = built_and_published(s3, tmp_path, prefix)
+    old_mp3 = {k for k in keys(client, prefix) if k.endswith(".mp3")}
+
+    lesson = content / "lessons" / "02-reading-a-table.yaml"
+    lesson.write_text(LESSON_2.replace("in metres.", "in metres above chart datum."))
+    build(content, out, base_url=base, jobs=1)
+
+    def stop_after_first(stage: str, done: int, total: int) -> None:
+        if done == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        upload(out, f"s3://{BUCKET}/{prefix}", endpoint_url=endpoint, progress=stop_after_first)
+    assert check_url(f"{base}feed.xml") == []  # the old feed, every file it names still there
+    assert old_mp3 <= set(keys(client, prefix))
+
+    done = upload(out, f"s3://{BUCKET}/{prefix}", endpoint_url=endpoint)
+    new_mp3 = {k for k in keys(client, prefix) if k.endswith(".mp3")}
+    assert len(new_mp3) == 2 and len(old_mp3 & new_mp3) == 1  # lesson 1 kept its version; lesson 2's changed
+    assert [k for k in done.deleted if k.endswith(".mp3")] == sorted(old_mp3 - new_mp3)
+    assert done.uploaded[-1] == "feed.xml"
+    assert check_url(f"{base}feed.xml") == []
+
+
+def test_check_url_reports_missing_enclosure_and_unreachable_feed(s3, tmp_path, fakes):
+    endpoint, client = s3
+    prefix = "broken"
+    _, _, base = built_and_published(s3, tmp_path, prefix)
+    mp3 = sorted(k for k in keys(client, prefix) if k.endswith(".mp3"))[0]
+    client.delete_object(Bucket=BUCKET, Key=f"{prefix}/{mp3}")
+    problems = [str(p) for p in check_url(f"{base}feed.xml")]
+    assert len(problems) == 1
+    assert problems[0].startswith(f"Error: {base}feed.xml:")
+    assert problems[0].endswith(f"item 1: enclosure not found (HTTP 404): {base}{mp3}")
+    gone = [str(p) for p in check_url(f"{endpoint}/{BUCKET}/nothing-here/feed.xml")]
+    assert gone == [f"Error: {endpoint}/{BUCKET}/nothing-here/feed.xml: feed not found (HTTP 404)"]
+
+
+def test_publish_to_a_folder(tmp_path, fakes):
+    content, out, dest = make_course(tmp_path / "course"), tmp_path / "out", tmp_path / "site"
+    build(content, out, jobs=1)
+    first = upload(out, str(dest))
+    assert first.uploaded[-1] == "feed.xml"
+    assert (dest / "feed.xml").read_bytes() == (out / "feed.xml").read_bytes()
+    assert not [p for p in dest.rglob(".*")]
+    (dest / "notes.txt").write_text("mine")  # not narrate's: never deleted
+    (dest / "episodes" / "99-gone.0123456789.mp3").write_bytes(b"old")  # narrate's, no longer built
+    second = upload(out, str(dest))
+    assert (second.uploaded, second.deleted) == ([], ["episodes/99-gone.0123456789.mp3"])
+    assert (dest / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize(
+    "rel, expected",
+    [
+        ("feed.xml", SHORT_CACHE),
+        ("index.html", SHORT_CACHE),
+        ("episodes/01-tides.html", SHORT_CACHE),
+        ("episodes/01-tides.0a1b2c3d4e.mp3", IMMUTABLE_CACHE),
+        ("episodes/01-tides.0a1b2c3d4e.chapters.json", IMMUTABLE_CACHE),
+        ("cover.png", "public, max-age=3600"),
+        ("assets/preview.css", "public, max-age=3600"),
+    ],
+)
+def test_cache_control(rel, expected):
+    assert cache_control(rel) == expected
+
+
+def test_upload_order_media_first_feed_last():
+    files = ["feed.xml", "index.html", "episodes/01-a.html", "episodes/01-a.0a1b2c3d4e.mp3", "cover.png"]
+    assert upload_order(files) == [
+        "cover.png",
+        "episodes/01-a.0a1b2c3d4e.mp3",
+        "episodes/01-a.html",
+        "index.html",
+        "feed.xml",
+    ]
+
+
+def test_publish_without_a_build(tmp_path):
+    result = CliRunner().invoke(main, ["publish", str(tmp_path), str(tmp_path / "dest")])
+    assert result.exit_code == 1
+    assert result.output.strip().endswith("no feed.xml in this folder (run 'narrate build' first)")
+
+
+def test_urlopen_sees_public_object(s3):
+    endpoint, client = s3
+    client.put_object(Bucket=BUCKET, Key="probe.txt", Body=b"hi")
+    with urllib.request.urlopen(f"{endpoint}/{BUCKET}/probe.txt") as response:
+        assert response.read() == b"hi"
