@@ -106,15 +106,35 @@ _ABBR_REPL = [
 ]
 # "J. R. R. Tolkien", "U.S." -> letters without full stops (a final one is kept at the end of text)
 _INITIALS = re.compile(r"\b((?:[A-Z]\.\s?){2,})|\b(?<![.'])([A-HJ-Z])\.(?=\s+[A-Z][a-z])")
-_WORD_BEFORE = re.compile(r"(?:^|(\S+)\s+)$")
+# nothing but closing quotes/brackets (or only spaces) up to the end: matched at a position, never by
+# slicing the rest of the text (that would cost the whole text per match)
+_ENDS_TEXT = re.compile(r"[\s\"')\]]*$")
+_ONLY_SPACE_LEFT = re.compile(r"\s*$")
 _LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])-?(?=\d)")
+
+
+def _token_start(text: str, end: int) -> int:
+    """Where the run of non-space characters that ends at ``end`` starts (``end`` if there is none).
+
+    Walks back from ``end`` only, so that asking at every boundary of a long sentence stays linear.
+    """
+    start = end
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    return start
 
 
 def _after_name(text: str, pos: int) -> bool:
     """True when the single capital letter at ``pos`` is an initial: it starts the text or follows a
     capitalised word or another initial ("George W. Bush", "W. Bush")."""
-    word = _WORD_BEFORE.search(text, 0, pos)
-    return word is not None and (word.group(1) is None or word.group(1).lstrip("([\"'“‘")[:1].isupper())
+    if pos == 0:
+        return True
+    end = pos
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    if end == pos or end == 0:  # glued to the word before, or only spaces before it
+        return False
+    return text[_token_start(text, end) : end].lstrip("([\"'“‘")[:1].isupper()
 
 
 # ------------------------------------------------------------------ symbols
@@ -196,7 +216,7 @@ def _spell_address(addr: str) -> str:
 def _abbr(pattern: re.Pattern, word: str, text: str) -> str:
     def repl(m: re.Match) -> str:
         # keep a sentence-final full stop that the abbreviation swallowed
-        end = m.group(0).endswith(".") and not m.string[m.end() :].strip(" \"')]")
+        end = m.group(0).endswith(".") and _ENDS_TEXT.match(m.string, m.end()) is not None
         return word + ("." if end else "")
 
     return pattern.sub(repl, text)
@@ -207,7 +227,7 @@ def _initials(m: re.Match) -> str:
         return m.group(0)
     letters = m.group(1) or m.group(2)
     spaced = " ".join(c for c in letters if c.isalpha())
-    if m.group(1) and "." in letters and not m.string[m.end() :].strip():
+    if m.group(1) and "." in letters and _ONLY_SPACE_LEFT.match(m.string, m.end()):
         spaced += "."
     return spaced + (" " if m.group(1) else "")
 
@@ -293,7 +313,7 @@ def as_sentence(text: str) -> str:
 # ------------------------------------------------------------------ sentences
 _BOUNDARY = re.compile(r"([.!?…]+)([\"'”’)\]]*)(\s+)")
 _PARAGRAPH = re.compile(r"\n\s*\n")
-_TOKEN_BEFORE = re.compile(r"(\S+)$")
+_LIST_NUMBER = re.compile(r"\s*\d+$")  # "1. First item": the number opens the paragraph
 
 
 def _is_break(text: str, m: re.Match) -> bool:
@@ -305,10 +325,8 @@ def _is_break(text: str, m: re.Match) -> bool:
         return True
     if punct in ("...", "…") or len(punct) > 1:
         return nxt.isupper()
-    before = _TOKEN_BEFORE.search(text, 0, m.end(1))
-    assert before is not None  # m.group(1) is punctuation, so the text before m.end(1) ends in a token
-    token = before.group(1).lstrip("([\"'“‘").lower()
-    if token[:-1].isdigit() and text[: m.start(1)].strip() == token[:-1]:
+    token = text[_token_start(text, m.end(1)) : m.end(1)].lstrip("([\"'“‘").lower()
+    if token[:-1].isdigit() and _LIST_NUMBER.match(text, 0, m.start(1)):
         return False  # "1. First item": a list number, not a sentence
     if token in ABBREVIATIONS or _DOTTED.fullmatch(token):
         return False

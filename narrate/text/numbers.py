@@ -227,6 +227,10 @@ def _currency(m: re.Match) -> str:
     return f"{decimal(num)} {scale} {many}"
 
 
+# The word-before patterns end in "$" and are searched only in the last _LOOK_BACK characters before a
+# number: searching from the text's start would cost the whole text per number (quadratic in a long sentence).
+_LOOK_BACK = 64
+_ONLY_SPACE_LEFT = re.compile(r"\s*$")
 _TIME_WORD_BEFORE = re.compile(r"\b(?:at|by|from|until|till|before|after|around|since|between)\s+$", re.I)
 
 
@@ -234,7 +238,12 @@ def _clock(m: re.Match) -> str:
     h, mins, ap = m["h"], m["m"], m["ap"]
     if ap is None and mins is None:
         return m.group(0)
-    if ap is None and h == "1" and mins != "00" and not _TIME_WORD_BEFORE.search(m.string, 0, m.start()):
+    if (
+        ap is None
+        and h == "1"
+        and mins != "00"
+        and not _TIME_WORD_BEFORE.search(m.string, max(0, m.start() - _LOOK_BACK), m.start())
+    ):
         return f"one to {cardinal(mins.lstrip('0') or '0')}"  # a bare "1:16" is a ratio, not 16 past one
     words = cardinal(str(int(h)))
     if mins and mins != "00":
@@ -244,7 +253,7 @@ def _clock(m: re.Match) -> str:
     if ap:
         words += " AM" if ap in "aA" else " PM"
         # keep a sentence-final full stop that the "a.m." swallowed
-        if m.group(0).endswith(".") and not m.string[m.end() :].strip():
+        if m.group(0).endswith(".") and _ONLY_SPACE_LEFT.match(m.string, m.end()):
             words += "."
     return words
 
@@ -291,7 +300,10 @@ def _number(m: re.Match) -> str:
         singular = (
             _is_one(num)
             or (m["hyph"] is not None)
-            or (_DETERMINER_BEFORE.search(m.string, 0, m.start()) and _ATTRIBUTIVE.match(m.string, m.end()))
+            or (
+                _DETERMINER_BEFORE.search(m.string, max(0, m.start() - _LOOK_BACK), m.start())
+                and _ATTRIBUTIVE.match(m.string, m.end())
+            )
         )
         words += " " + _UNITS[suf][0 if singular else 1]
     return words + _gap(m)

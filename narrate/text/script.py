@@ -9,7 +9,10 @@ Layout of an episode::
     Next up           the next lessons
 
 Text in every ``Say`` cue has been through :func:`narrate.text.normalize.spoken`; text with nothing
-pronounceable creates no cue, and a section with nothing pronounceable creates no chapter.
+pronounceable creates no cue, and a section with nothing pronounceable creates no chapter. A sentence
+longer than :data:`narrate.text.clauses.MAX_UTTERANCE_WORDS` words is said as several ``Say`` cues
+in a row, cut at clause boundaries, with no pause cue between them (the engine pauses at the comma
+or semicolon that ends each part, as it would inside the sentence).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from num2words import num2words
 
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import BulletList, Callout, Caption, Chapter, Cue, Lesson, Paragraph, Pause, Question, Say, Script
+from narrate.text.clauses import split_utterance
 from narrate.text.normalize import as_sentence, sentences, spoken
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -49,7 +53,10 @@ class _Builder:
             text = text[0].upper() + text[1:]  # "2,500 mAh is ..." → "Two thousand ..."
         if self.cues and isinstance(self.cues[-1], Say):
             self.pause(self.pauses.sentence_ms, "sentence")
-        self.cues.append(Say(text, role))  # type: ignore[arg-type]
+        # a long sentence is several utterances with no pause of ours between them: each but the last
+        # ends on a clause boundary (or an added comma), and the engine's own clause pause is heard there
+        for part in split_utterance(text):
+            self.cues.append(Say(part, role))  # type: ignore[arg-type]
         return True
 
     def text(self, written: str, role: str = "narrator") -> None:
