@@ -4,7 +4,7 @@ Content (what the author wrote)::
 
     Course ── lessons: [Lesson]
     Lesson ── sections: [Section] · quiz: [Question] · next_lessons: [str]
-    Section ── title · blocks: [Paragraph | BulletList | Callout | Caption]
+    Section ── title · blocks: [Paragraph | BulletList | Callout | Caption | CodeBlock | Table]
 
 Script (what is said, in order)::
 
@@ -64,7 +64,29 @@ class Caption:
     line: int = 0
 
 
-Block = Union[Paragraph, BulletList, Callout, Caption]
+@dataclass(frozen=True)
+class CodeBlock:
+    """A code block. Not read line by line: the listener hears a short cue and the code goes into the
+    show notes, unless the course or lesson says ``code: read``. ``output`` marks program output (a
+    block of what a program printed), which is never read."""
+
+    code: str
+    language: str = ""
+    output: bool = False
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table: header cells and rows of cells (written text). Read row by row with the header, or
+    summarised with a cue when larger than the script's limit."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    line: int = 0
+
+
+Block = Union[Paragraph, BulletList, Callout, Caption, CodeBlock, Table]
 
 
 @dataclass(frozen=True)
@@ -84,6 +106,9 @@ class Question:
     of the right option. ``options`` empty means fill-in-the-blank (the prompt contains ``_____``):
     ``answers`` holds either one answer per blank or one completed sentence.
 
+    ``open`` marks an open question (a lesson's challenge or exercise): ``answers`` holds one model
+    solution, read after the think pause. ``topic`` is the question bank's category ("" if none).
+
     ``think_pause_ms`` overrides the course's think pause for this question (None: use the course's).
     """
 
@@ -93,6 +118,8 @@ class Question:
     explanation: str = ""
     think_pause_ms: int | None = None
     line: int = 0
+    open: bool = False
+    topic: str = ""
 
     @property
     def is_choice(self) -> bool:
@@ -117,6 +144,8 @@ class Lesson:
     ``number`` is 1-based lesson order in the course (0 when unknown, e.g. a single imported page).
     ``date`` is an ISO date ``YYYY-MM-DD`` or None (the feed then derives one from the course).
     ``narrator_voice`` / ``host_voice`` override the course's voices for this lesson (None: the course's).
+    ``read_code``: read code blocks aloud (True), or give a cue and put them in the show notes (False);
+    None: the course's ``code`` setting.
     """
 
     id: str
@@ -132,6 +161,7 @@ class Lesson:
     source: Path | None = None
     narrator_voice: str | None = None
     host_voice: str | None = None
+    read_code: bool | None = None
 
 
 @dataclass(frozen=True)

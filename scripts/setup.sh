@@ -52,4 +52,11 @@ if ! .venv/bin/python -m pip install --disable-pip-version-check -q -e ".${extra
 fi
 rm -f "$log"
 .venv/bin/python -c "import narrate.pipeline" || { echo "setup: narrate does not import" >&2; exit 1; }
+# Math is spoken by speech-rule-engine (the engine MathJax uses) when Node.js is present; without it
+# narrate's own LaTeX reader speaks the common constructs. Installed into vendor/ (not committed).
+if command -v npm >/dev/null 2>&1 && [ ! -f vendor/node_modules/speech-rule-engine/package.json ]; then
+  echo "setup: installing speech-rule-engine into vendor/ with npm"
+  mkdir -p vendor
+  npm install --silent --no-audit --no-fund --prefix vendor speech-rule-engine@4 >/dev/null || echo "setup: npm install of speech-rule-engine failed; math uses the built-in reader" >&2
+fi
 echo "setup: done (activate with: source .venv/bin/activate)"

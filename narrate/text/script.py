@@ -24,11 +24,29 @@ from dataclasses import replace
 from num2words import num2words
 
 from narrate.config import CourseConfig, PauseConfig
-from narrate.model import BulletList, Callout, Caption, Chapter, Cue, Lesson, Paragraph, Pause, Question, Say, Script
+from narrate.model import (
+    BulletList,
+    Callout,
+    Caption,
+    Chapter,
+    CodeBlock,
+    Cue,
+    Lesson,
+    Paragraph,
+    Pause,
+    Question,
+    Say,
+    Script,
+    Table,
+)
 from narrate.text.clauses import split_utterance
+from narrate.text.code import speak_code_block
 from narrate.text.normalize import as_sentence, sentences, spoken
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+TABLE_READ_ROWS = 6
+"""A table with more rows than this (or more than :data:`TABLE_READ_COLUMNS` columns) is summarised."""
+TABLE_READ_COLUMNS = 5
 _BLANK = re.compile(r"_{2,}")
 
 
@@ -36,6 +54,7 @@ class _Builder:
     """Collects cues; merges adjacent pauses (the longer wins) and drops empty chapters."""
 
     def __init__(self, pauses: PauseConfig, lexicon: Mapping[str, str]):
+        self.read_code = False
         self.cues: list[Cue] = []
         self.pauses = pauses
         self.lexicon = lexicon
@@ -101,6 +120,7 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
     ``lexicon`` defaults to the course's lexicon.
     """
     b = _Builder(config.pauses, config.lexicon if lexicon is None else lexicon)
+    b.read_code = lesson.read_code if lesson.read_code is not None else bool(getattr(config, "read_code", False))
     p = config.pauses
 
     b.chapter("Introduction")
@@ -125,13 +145,18 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
         b.pause(p.section_ms, "section")
 
     if lesson.quiz:
-        b.chapter("Quiz")
+        if lesson.sections:  # a drill (a question bank, no sections): the questions are the chapters
+            b.chapter("Quiz")
         count = len(lesson.quiz)
         noun = "question" if count == 1 else "questions"
         b.say(f"Check yourself. {num2words(count).capitalize()} {noun}.", "host", already_spoken=True)
         b.pause(p.section_ms, "section")
+        topic = ""
         for number, question in enumerate(lesson.quiz, 1):
             b.chapter(f"Question {number}")
+            if question.topic and question.topic != topic:
+                b.say(as_sentence(question.topic), "host")
+            topic = question.topic
             _question(b, number, question, think_pause_ms(question, lesson, p))
             b.pause(p.section_ms, "section")
 
@@ -209,9 +234,49 @@ def _block(b: _Builder, block) -> None:
         text = spoken(as_sentence(block.text), b.lexicon)
         if text:
             b.say(f"Figure: {text}", already_spoken=True)
+    elif isinstance(block, CodeBlock) and not block.output:  # program output is never read
+        if b.read_code:
+            for line in speak_code_block(block.code):
+                b.say(as_sentence(line))
+        else:
+            b.say("A code example, in the show notes.", already_spoken=True)
+    elif isinstance(block, Table):
+        _table(b, block)
+
+
+def _table(b: _Builder, table: Table) -> None:
+    """Row by row with the header ("Row one: name, Alice; age, thirty."), or a summary and a cue."""
+    width = max([len(table.header), *(len(r) for r in table.rows)], default=0)
+    if len(table.rows) > TABLE_READ_ROWS or width > TABLE_READ_COLUMNS or not table.rows:
+        columns = [spoken(h, b.lexicon) for h in table.header]
+        named = f", with columns {_join([c for c in columns if c])}" if any(columns) else ""
+        rows = num2words(len(table.rows))
+        b.say(
+            f"A table of {rows} row{'s' if len(table.rows) != 1 else ''}{named}; it is in the show notes.",
+            already_spoken=True,
+        )
+        return
+    for number, row in enumerate(table.rows, 1):
+        cells = []
+        for n, cell in enumerate(row):
+            said = spoken(cell, b.lexicon).rstrip(".;:")
+            head = spoken(table.header[n], b.lexicon).rstrip(".;:") if n < len(table.header) else ""
+            if said:
+                cells.append(f"{head}, {said}" if head else said)
+        if cells:
+            b.say(f"Row {num2words(number)}: {'; '.join(cells)}.", already_spoken=True)
 
 
 def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
+    if q.open:  # a lesson's challenge or exercise: the prompt, time to work on it, then a solution
+        b.say(f"Question {num2words(number)}.", "host", already_spoken=True)
+        b.text(q.prompt, "host")
+        b.pause(think_ms, "think")
+        b.say("Here is a solution.", "host", already_spoken=True)
+        b.text(q.answers[0], "host")
+        if q.explanation.strip():
+            b.text(q.explanation, "host")
+        return
     prompt = spoken(q.prompt, b.lexicon)
     if q.options:
         options = [spoken(o, b.lexicon).rstrip(".!?;:") for o in q.options]

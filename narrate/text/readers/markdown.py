@@ -1,38 +1,66 @@
-"""Markdown lesson reader (CommonMark via markdown-it-py) → :class:`Lesson`.
+"""Markdown lesson reader (CommonMark via markdown-it-py and mdit-py-plugins) → :class:`Lesson`.
 
-Syntax (full description and example in docs/content-format.md)::
+Syntax (full description and examples in docs/content-format.md)::
 
-    ---                         optional YAML front matter: id, date, summary, think_pause,
-    id: my-lesson               (title, subtitle)
-    ---
+    ---                         optional YAML front matter: id, date, summary/description, think_pause,
+    id: my-lesson               code, (title, subtitle/teaser), questions, objectives, keypoints; other
+    ---                         tools' keys (layout, teaching, jupytext, ...) are ignored with a warning
     # Title
     > Subtitle                  (or a first paragraph); a further paragraph before "##" is the summary
-    ## Section                  "##"/"###" headings start sections
+    ## Section                  "##"/"###" headings start sections ("##" with only "###" under it is fine)
     Paragraphs, "-"/"*"/"1." lists; a list right after a paragraph that is all **bold** is titled by it.
     > **Tip:** text             callout (or "> **Title**" on its own line, then text; "> [!NOTE]")
     ![Caption text](fig.png)    a caption (the image's alt text)
+    `code`, $math$, $$math$$    code read as written, symbols by name; math spoken as a narrator reads it
+    ```python ... ```           a code block: a cue, and the code in the show notes (``code: read`` reads it)
+    | a | b |                   a table, read row by row with its header (or summarised when large)
     ## Quiz                     (or "Check yourself"): "### prompt" headings or "1. prompt" items,
     - [ ] wrong / - [x] right   options; "Answer: ..." for blanks, "Explanation: ...", "Think pause: 8"
-    ## Next                     (or "Keep going", "Up next"): list of next lesson titles
+    ## Next                     (or "Keep going", "Up next"): a list of next lesson titles
+
+Dialects: Carpentries Workbench divs (``::: challenge`` with ``::: solution``, ``callout``,
+``objectives``, ``questions``, ``keypoints``, ``instructor``), legacy Carpentries kramdown
+(``> ## Challenge`` ... ``{: .challenge}``, nested ``{: .solution}``), MyST / Jupyter Book directives
+(``{exercise}``, ``{solution}`` linked by label, admonitions, ``{math}``, ``{figure}``; options never
+spoken; roles ``{cite}`` ``{ref}`` read by their text), Jekyll/Liquid and Hugo tags (see
+:mod:`.dialects`). A challenge or exercise with a solution becomes a quiz question (open: the solution
+is read after the think pause); one without a solution is read as a callout.
 """
 
 from __future__ import annotations
 
+import difflib
+import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
+from mdit_py_plugins.attrs import attrs_plugin
+from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.myst_role import myst_role_plugin
 
 from narrate.errors import ContentError
-from narrate.model import Block, BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.model import BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
+from narrate.text.code import speak_code
+from narrate.text.math import speak_math
 from narrate.text.readers.common import count_blanks, match_option, seconds_to_ms
+from narrate.text.readers.dialects import ial_classes, prepare
 from narrate.text.readers.yaml_lesson import LessonValidator
 from narrate.yamlio import LineDict, load_yaml, read_text
 
-FRONT_MATTER_KEYS = ("id", "title", "subtitle", "summary", "date", "think_pause", "voice")
+log = logging.getLogger(__name__)
+
+FRONT_MATTER_KEYS = (
+    "id", "title", "subtitle", "teaser", "summary", "description", "date", "think_pause", "voice", "code",
+    "questions", "objectives", "keypoints",
+)  # fmt: skip
 _QUIZ = re.compile(r"^(quiz|check yourself|test yourself|self[- ]check|questions|practice)\b", re.I)
 _NEXT = re.compile(r"^(next|next lessons?|keep going|up next|what'?s next|coming up)\b", re.I)
 _QUESTION_LABEL = re.compile(r"^(question|q)\s*\d*\s*[.:)]?$", re.I)
@@ -40,10 +68,60 @@ _FIELD = re.compile(r"^(answer|explanation|think(?: pause)?)\s*:\s*(.*)$", re.I)
 _TASK = re.compile(r"^\[([ xX])\]\s+(.*)$", re.S)
 _ALERT = re.compile(r"^\[!(\w+)\]\s*", re.S)
 _FRONT = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
+_SOLUTION_TITLE = re.compile(r"^(solutions?|answers?|solución|solucion|lösung|réponse|solution \d+)\b[\s.:!]*$", re.I)
+_NEXT_TITLE_WORDS = 12
+
+# ------------------------------------------------------------ divs, directives and kramdown classes
+QUESTION_KINDS = {"challenge", "exercise", "exercice", "ejercicio", "aufgabe"}
+SOLUTION_KINDS = {"solution", "solución", "solucion"}
+HINT_KINDS = {"hint"}
+LIST_KINDS = {
+    "objectives": "Objectives",
+    "questions": "Questions",
+    "keypoints": "Key points",
+    "prereq": "Prerequisites",
+    "checklist": "Checklist",
+}
+SKIPPED_KINDS = {"instructor", "toctree", "tableofcontents", "bibliography", "glossary", "include", "only", "glue"}
+CALLOUT_TITLES = {
+    "note": "Note",
+    "tip": "Tip",
+    "hint": "Hint",
+    "warning": "Warning",
+    "caution": "Caution",
+    "attention": "Attention",
+    "important": "Important",
+    "danger": "Danger",
+    "error": "Error",
+    "seealso": "See also",
+    "discussion": "Discussion",
+    "testimonial": "Testimonial",
+    "spoiler": "Note",
+    "callout": "Note",
+    "admonition": "Note",
+    "dropdown": "Note",
+    "sidebar": "Aside",
+    "margin": "Aside",
+    "topic": "Note",
+    "epigraph": "Quote",
+}
+OUTPUT_LANGUAGES = {"output", "error", "warning", "out", "stdout", "stderr", "console-output", "text-output"}
+FIGURE_KINDS = {"figure", "image", "figure-md"}
+
+
+def markdown_parser() -> MarkdownIt:
+    """The markdown-it parser narrate reads lessons with: CommonMark plus tables, strikethrough,
+    footnotes, definition lists, dollar math (``$x$``, ``$$x$$``; ``$5 and $10`` stay money), MyST
+    roles, attribute lists and colon containers of any name (``::: challenge``, ``:::{note}``)."""
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    md.use(footnote_plugin).use(deflist_plugin).use(myst_role_plugin).use(attrs_plugin)
+    md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
+    md.use(container_plugin, name="div", validate=lambda params, markup: True)
+    return md
 
 
 def read_markdown(path: Path, number: int = 0) -> Lesson:
-    """Read a Markdown lesson (syntax in the module docstring).
+    """Read a Markdown lesson (syntax and dialects in the module docstring).
 
     Raises:
         ContentError: empty file, bad front matter, no "# Title", an empty section, a question with no
@@ -56,54 +134,172 @@ def read_markdown(path: Path, number: int = 0) -> Lesson:
     if front:
         meta = load_yaml(path, "\n" + front.group(1))  # leading "\n": YAML lines = file lines
         meta = check.mapping(meta if meta is not None else LineDict(), 1, "front matter")
+        meta = _used_keys(path, meta)
         check.keys(meta, FRONT_MATTER_KEYS, "front matter")
         text = "\n" * front.group(0).count("\n") + text[front.end() :]
-    tree = SyntaxTreeNode(MarkdownIt("commonmark").parse(text))
-    reader = _Walker(path)
+    prepared = prepare(text)
+    md = markdown_parser()
+    tree = SyntaxTreeNode(md.parse(prepared.text))
+    _speak_math_in(tree)
+    reader = _Walker(path, prepared.options, md)
+    listed = {key: tuple(_markdown_text(md, t) for t in check.texts(meta, key, "an item")) for key in LIST_KINDS}
+    reader.overview(listed["questions"], listed["objectives"])
     reader.walk(tree.children)
+    reader.finish(listed["keypoints"])
     title = check.text(meta, "title") or reader.title
     if not title:
         raise ContentError("a Markdown lesson needs a '# Title' heading", path, 1)
-    if not reader.sections:
+    if not reader.sections and not reader.questions:
         raise ContentError("a Markdown lesson needs at least one '## Section'", path, reader.title_line or 1)
-    for section in reader.sections:
-        if not section.blocks:
-            raise ContentError(f"section '{section.title}' is empty", path, section.line)
+    code = check.text(meta, "code").lower()
+    if code not in ("", "read", "notes"):
+        raise ContentError("'code' must be 'read' or 'notes'", path, meta.line_of("code"))
     return Lesson(
         title=title,
-        subtitle=check.text(meta, "subtitle") or reader.subtitle,
-        summary=check.text(meta, "summary") or " ".join(reader.intro),
+        subtitle=check.text(meta, "subtitle") or check.text(meta, "teaser") or reader.subtitle,
+        summary=check.text(meta, "summary") or check.text(meta, "description") or " ".join(reader.intro),
         sections=tuple(reader.sections),
         quiz=tuple(reader.question(q) for q in reader.questions),
         next_lessons=tuple(reader.next_lessons),
         number=number,
         source=path,
+        read_code={"read": True, "notes": False}.get(code),
         **check.meta(meta),
     )
 
 
+def _markdown_text(md: MarkdownIt, text: str) -> str:
+    """Markdown in a front matter value (``"Use `$name`"``) as plain text, code and math spoken."""
+    tree = SyntaxTreeNode(md.parse(text))
+    _speak_math_in(tree)
+    return _text(tree)
+
+
+def _used_keys(path: Path, meta: LineDict) -> LineDict:
+    """The front matter keys narrate uses; the others (other tools' settings) are named in one warning
+    line. A key within a typo of one of narrate's (``titel``) is kept, so that it is refused."""
+    typos = [
+        k for k in meta if k not in FRONT_MATTER_KEYS and difflib.get_close_matches(str(k), FRONT_MATTER_KEYS, 1, 0.8)
+    ]
+    if typos:
+        return meta  # a misspelt key of ours: LessonValidator.keys refuses it with "did you mean"
+    unused = [str(k) for k in meta if k not in FRONT_MATTER_KEYS]
+    if not unused:
+        return meta
+    log.warning("%s:%d: front matter keys narrate does not use, ignored: %s", path, 1, ", ".join(unused))
+    kept = LineDict()
+    kept.line = meta.line
+    for key in meta:
+        if key in FRONT_MATTER_KEYS:
+            kept[key] = meta[key]
+            kept.lines[key] = meta.line_of(key)
+    return kept
+
+
+_MATH_TYPES = ("math_inline", "math_inline_double", "math_block", "math_block_label", "amsmath")
+
+
+def _speak_math_in(tree: SyntaxTreeNode) -> None:
+    """Replace the LaTeX of every math node (and ``{math}`` fence) in ``tree`` by its spoken form,
+    speaking all of them in one call (one speech-rule-engine process)."""
+    nodes = [n for n in tree.walk() if n.type in _MATH_TYPES or (n.type == "fence" and _directive(n.info) == "math")]
+    if not nodes:
+        return
+    spoken = speak_math([n.content.strip() for n in nodes])
+    for node, words in zip(nodes, spoken):
+        node.token.content = words  # type: ignore[union-attr]
+
+
+def _directive(info: str) -> str:
+    """``"{exercise} Title"`` → ``"exercise"``; ``" challenge"`` → ``"challenge"`` (lower case)."""
+    word = (info.strip().split() or [""])[0]
+    return word.strip("{}").split(":")[-1].lower()
+
+
+def _argument(info: str) -> str:
+    parts = info.strip().split(None, 1)
+    return parts[1].strip() if len(parts) > 1 and parts[0].startswith("{") else ""
+
+
 def _inline(node: SyntaxTreeNode, breaks: str = " ") -> str:
-    """Plain text of inline content: markup dropped, images → alt text, soft breaks → ``breaks``."""
-    out: list[str] = []
-    for child in node.children:
-        if child.type in ("text", "code_inline"):
-            out.append(child.content)
-        elif child.type in ("softbreak", "hardbreak"):
-            out.append(breaks)
-        elif child.type != "html_inline":
-            out.append(_inline(child, breaks))
-    return "".join(out)
+    """Plain text of inline content: markup dropped, images → alt text, soft breaks → ``breaks``,
+    code spans and math as spoken, MyST roles by their text, footnote references dropped."""
+    return "".join(_inline_one(child, breaks) for child in node.children)
+
+
+def _inline_one(node: SyntaxTreeNode, breaks: str = " ") -> str:
+    if node.type == "text":
+        return node.content
+    if node.type == "code_inline":
+        return speak_code(node.content)
+    if node.type in ("math_inline", "math_inline_double"):
+        return node.content
+    if node.type == "myst_role":
+        return _role(node.meta.get("name", ""), node.content)
+    if node.type in ("softbreak", "hardbreak"):
+        return breaks
+    if node.type in ("html_inline", "footnote_ref"):
+        return ""
+    return _inline(node, breaks)
+
+
+def _role(name: str, content: str) -> str:
+    """A MyST role read by its text: ``{ref}`Plots <plots>``` → "Plots"; ``{cite}`` and bare references
+    → nothing; ``{math}`` spoken; ``{code}`` as code."""
+    shown = re.match(r"^(.*?)\s*<[^<>]*>$", content, re.S)
+    if name == "math":
+        return speak_math([content])[0]
+    if name in ("code", "literal", "kbd", "file", "command", "samp"):
+        return speak_code(content)
+    if name.startswith("cite") or name == "footcite":
+        return "the cited work"
+    if shown and shown.group(1):
+        return shown.group(1)
+    if name in ("numref", "eq", "prf:ref", "ref", "doc", "download"):
+        for prefix, words in (
+            ("fig", "the figure"),
+            ("tab", "the table"),
+            ("eq", "the equation"),
+            ("ex", "the exercise"),
+        ):
+            if content.lower().startswith(prefix) or name == prefix:
+                return words
+        return "that section"
+    return content
 
 
 def _text(node: SyntaxTreeNode, breaks: str = " ") -> str:
     """Plain text of a block node (paragraph, heading, list item: all nested inline content)."""
     if node.type == "inline":
         return _inline(node, breaks)
+    if node.type in ("code_block", "fence", "html_block"):
+        return ""
     parts = [_text(c, breaks) for c in node.children]
-    if node.type in ("code_block", "fence"):
-        parts = [node.content]
     text = "\n".join(p for p in parts if p.strip()) if breaks == "\n" else " ".join(parts)
     return text if breaks == "\n" else " ".join(text.split())
+
+
+def _siblings(nodes: list[SyntaxTreeNode]) -> Iterator[tuple[SyntaxTreeNode, list[str], SyntaxTreeNode | None]]:
+    """Each node with the kramdown classes of the ``{: ...}`` line after it, and the next real node."""
+    real = [n for n in nodes if not (n.type == "html_block" and ial_classes(n.content) is not None)]
+    classes: dict[int, list[str]] = {}
+    last = None
+    for node in nodes:
+        found = ial_classes(node.content) if node.type == "html_block" else None
+        if found is not None and last is not None:
+            classes.setdefault(id(last), []).extend(found)
+        elif found is None:
+            last = node
+    for n, node in enumerate(real):
+        yield node, classes.get(id(node), []), real[n + 1] if n + 1 < len(real) else None
+
+
+def _is_next_list(section: Section) -> bool:
+    """A "Next" section is the next-lessons list only when all it holds is one list of short titles."""
+    if len(section.blocks) != 1 or not isinstance(section.blocks[0], BulletList):
+        return False
+    items = section.blocks[0].items
+    return all(len(i.split()) <= _NEXT_TITLE_WORDS and not re.search(r"[.!?]\s|[.!?]$", i) for i in items)
 
 
 def _only(node: SyntaxTreeNode, kind: str) -> SyntaxTreeNode | None:
@@ -113,6 +309,21 @@ def _only(node: SyntaxTreeNode, kind: str) -> SyntaxTreeNode | None:
     inline = node.children[0]
     real = [c for c in inline.children if not (c.type == "text" and not c.content.strip())]
     return real[0] if len(real) == 1 and real[0].type == kind else None
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text if not text or text[-1] in ".!?:;" else text + "."
+
+
+def _kind(node: SyntaxTreeNode, classes: list[str]) -> str:
+    """The div kind of a node: a container's name, or a blockquote's first kramdown class ("" if none)."""
+    if node.type == "container_div":
+        return _directive(node.info)
+    if node.type == "blockquote" and classes:
+        known = [c for c in classes if c in QUESTION_KINDS | SOLUTION_KINDS | LIST_KINDS.keys() | CALLOUT_TITLES.keys()]
+        return (known or classes)[0].lower()
+    return ""
 
 
 @dataclass
@@ -126,18 +337,36 @@ class _Q:
     explanation: list[str] = field(default_factory=list)
     think_ms: int | None = None
     pending_prompt: bool = False
+    open: bool = False
+
+
+@dataclass(frozen=True)
+class _ListTitle:
+    """A **bold** paragraph waiting for the list it titles."""
+
+    text: str
+    line: int = 0
+
+
+_KEYPOINTS = _ListTitle("keypoints")  # marks a key points list: it starts a section of its own
 
 
 class _Walker:
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, options: dict[int, dict[str, str]] | None = None, md: MarkdownIt | None = None):
         self.path = path
+        self.md = md or markdown_parser()
+        self.options = options or {}
         self.title = self.subtitle = ""
         self.title_line = 0
         self.intro: list[str] = []
         self.sections: list[Section] = []
+        self.levels: list[int] = []
+        self.moved: set[int] = set()
+        self.next_candidates: set[int] = set()
         self.questions: list[_Q] = []
-        self.list_title: _ListTitle | None = None
         self.next_lessons: list[str] = []
+        self.solved: set[str] = set()
+        self.by_label: dict[str, _Q] = {}
         self.mode = "head"
 
     def line(self, node: SyntaxTreeNode) -> int:
@@ -146,21 +375,40 @@ class _Walker:
     def fail(self, message: str, line: int) -> NoReturn:
         raise ContentError(message, self.path, line)
 
+    # ------------------------------------------------------------ structure
+
+    def overview(self, questions: tuple[str, ...], objectives: tuple[str, ...]) -> None:
+        """Front matter ``questions`` and ``objectives`` (legacy Carpentries) as an "Overview" section."""
+        lists = [
+            BulletList(items, LIST_KINDS[key], 1)
+            for key, items in (("questions", questions), ("objectives", objectives))
+            if items
+        ]
+        if lists:
+            self.sections.append(Section("Overview", tuple(lists), 1))
+            self.levels.append(2)
+
     def walk(self, nodes: list[SyntaxTreeNode]) -> None:
-        for n, node in enumerate(nodes):
-            nxt = nodes[n + 1] if n + 1 < len(nodes) else None
+        for node in nodes:
+            if node.type == "container_div" and _directive(node.info) in SOLUTION_KINDS:
+                self.solved.add(_argument(node.info))
+        for node, classes, nxt in _siblings(nodes):
+            kind = _kind(node, classes) or (
+                _directive(node.info) if node.type == "fence" and node.info.startswith("{") else ""
+            )
             if node.type == "heading":
                 self.heading(node)
-            elif node.type in ("html_block", "hr"):
+            elif node.type in ("html_block", "hr", "footnote_block"):
                 continue
-            elif self.mode == "head":
-                self.head(node)
-            elif self.mode == "body":
-                self.body(node, nxt)
-            elif self.mode == "quiz":
+            elif self.mode == "quiz" and kind not in QUESTION_KINDS | SOLUTION_KINDS:
                 self.quiz(node)
-            elif node.type in ("bullet_list", "ordered_list"):
-                self.next_lessons.extend(_text(item) for item in node.children)
+            elif self.mode == "head" and not kind:
+                self.head(node)
+            else:
+                if self.mode == "head" and (not self.sections or self.sections[-1].title != "Overview"):
+                    self.sections.append(Section("Overview", (), self.line(node)))
+                    self.levels.append(2)
+                self.add(self.blocks(node, classes, nxt))
 
     def heading(self, node: SyntaxTreeNode) -> None:
         text, level = _text(node), int(node.tag[1])
@@ -168,14 +416,15 @@ class _Walker:
             self.title, self.title_line = text, self.line(node)
         elif level <= 2 and _QUIZ.match(text):
             self.mode = "quiz"
-        elif level <= 2 and _NEXT.match(text):
-            self.mode = "next"
         elif self.mode == "quiz" and level >= 3:
             label = bool(_QUESTION_LABEL.match(text))
             self.questions.append(_Q("" if label else text, self.line(node), pending_prompt=label))
         else:
             self.mode = "body"
+            if level <= 2 and _NEXT.match(text):
+                self.next_candidates.add(len(self.sections))
             self.sections.append(Section(text, (), self.line(node)))
+            self.levels.append(level)
 
     def head(self, node: SyntaxTreeNode) -> None:
         text = _text(node)
@@ -186,28 +435,168 @@ class _Walker:
         else:
             self.fail("put this under a '## Section' heading", self.line(node))
 
-    def body(self, node: SyntaxTreeNode, nxt: SyntaxTreeNode | None) -> None:
+    def add(self, blocks: list) -> None:
+        if blocks and blocks[0] is _KEYPOINTS:  # key points: a section of their own
+            blocks = blocks[1:]
+            self.sections.append(Section(LIST_KINDS["keypoints"], (), blocks[0].line if blocks else 0))
+            self.levels.append(2)
+        if not blocks:
+            return
+        if not self.sections:
+            self.fail("put this under a '## Section' heading", getattr(blocks[0], "line", 0))
         section = self.sections[-1]
-        blocks = list(section.blocks)
-        line = self.line(node)
-        block: Block | None = None
+        merged = _merge(list(section.blocks), blocks)
+        self.sections[-1] = Section(section.title, tuple(merged), section.line)
+
+    def collect(self, nodes: list[SyntaxTreeNode]) -> list:
+        """The blocks of a div's content (headings inside it become sentences)."""
+        out: list = []
+        for node, classes, nxt in _siblings(nodes):
+            if node.type == "heading":
+                out = _merge(out, [Paragraph(_sentence(_text(node)), self.line(node))])
+            elif node.type not in ("html_block", "hr", "footnote_block"):
+                out = _merge(out, self.blocks(node, classes, nxt))
+        return out
+
+    def blocks(self, node: SyntaxTreeNode, classes: list[str], nxt: SyntaxTreeNode | None) -> list:
+        """One Markdown node → the blocks it says (a challenge goes to the quiz and says nothing here)."""
+        line, kind = self.line(node), _kind(node, classes)
+        if kind:
+            options = self.options.get(node.map[0], {}) if node.map else {}
+            arg = _markdown_text(self.md, _argument(node.info)) if node.type == "container_div" else ""
+            return self.div(kind, arg, node.children, line, options)
         if node.type in ("bullet_list", "ordered_list"):
-            title = None
-            if self.list_title is not None:
-                title, line = self.list_title.text, self.list_title.line
-                self.list_title = None
-            block = BulletList(tuple(_text(i) for i in node.children), title, line)
-        elif node.type == "blockquote":
-            block = self.callout(node)
-        elif _only(node, "image") is not None:
-            block = Caption(_text(node), line)
-        elif _only(node, "strong") is not None and nxt is not None and nxt.type in ("bullet_list", "ordered_list"):
-            self.list_title = _ListTitle(_text(node).rstrip(":").strip(), line)  # the very next node is its list
-        elif node.type in ("paragraph", "code_block", "fence") and _text(node):
-            block = Paragraph(_text(node), line)
-        if block is not None:
-            blocks.append(block)
-            self.sections[-1] = Section(section.title, tuple(blocks), section.line)
+            return [BulletList(tuple(_text(i) for i in node.children), None, line)]
+        if node.type == "blockquote":
+            return [self.callout(node)]
+        if node.type in ("fence", "code_block"):
+            return self.code(node, classes, line)
+        if node.type in ("math_block", "math_block_label", "amsmath"):
+            return [Paragraph(node.content.strip(), line)] if node.content.strip() else []
+        if node.type == "html_block" and node.content.lstrip().startswith("<math"):
+            return [Paragraph(_sentence(speak_math([node.content.strip()])[0]), line)]
+        if node.type == "table":
+            return [self.table(node, line)]
+        if node.type == "dl":
+            return [BulletList(self.definitions(node), None, line)]
+        if _only(node, "image") is not None:
+            return [Caption(_text(node), line)]
+        if _only(node, "strong") is not None and nxt is not None and nxt.type in ("bullet_list", "ordered_list"):
+            return [_ListTitle(_text(node).rstrip(":").strip(), line)]
+        if node.type == "paragraph" and _text(node):
+            return [Paragraph(_text(node), line)]
+        return []
+
+    def code(self, node: SyntaxTreeNode, classes: list[str], line: int) -> list:
+        info = node.info.strip() if node.type == "fence" else ""
+        kind = _directive(info) if info.startswith("{") else ""
+        if kind == "math":
+            return [Paragraph(_sentence(node.content), line)] if node.content.strip() else []
+        language = (_argument(info).split() or [""])[0] if kind else (info.split() or [""])[0]
+        for name in classes:
+            language = name.removeprefix("language-") if name.startswith("language-") else language
+        output = language.lower() in OUTPUT_LANGUAGES or any(c in OUTPUT_LANGUAGES for c in classes)
+        code = node.content.strip("\n")
+        return [CodeBlock(code, "" if output else language, output, line)] if code.strip() else []
+
+    def table(self, node: SyntaxTreeNode, line: int) -> Table:
+        rows = [[_text(cell) for cell in tr.children] for part in node.children for tr in part.children]
+        head = node.children[0].type == "thead" if node.children else False
+        header = tuple(rows[0]) if head and rows else ()
+        return Table(header, tuple(tuple(r) for r in rows[1 if head else 0 :]), line)
+
+    def definitions(self, node: SyntaxTreeNode) -> tuple[str, ...]:
+        items: list[str] = []
+        for child in node.children:
+            if child.type == "dt":
+                items.append(_text(child))
+            elif child.type == "dd" and items:
+                items[-1] = f"{items[-1]}: {_text(child)}"
+        return tuple(items)
+
+    # ------------------------------------------------------------ divs, directives, kramdown classes
+
+    def div(self, kind: str, arg: str, children: list[SyntaxTreeNode], line: int, options: dict[str, str]) -> list:
+        if kind in QUESTION_KINDS:
+            return self.exercise(arg, children, line, options)
+        if kind in SOLUTION_KINDS and arg in self.by_label:
+            q = self.by_label[arg]
+            q.answer, q.answer_line = self.solution(children, line), line
+            return []
+        if kind in LIST_KINDS:
+            items: list[str] = []
+            for block in self.collect(children):
+                items.extend(block.items if isinstance(block, BulletList) else [_spoken_text([block])])
+            if kind == "keypoints" and items:
+                return [_KEYPOINTS, BulletList(tuple(i for i in items if i), None, line)]
+            return [BulletList(tuple(i for i in items if i), LIST_KINDS[kind], line)] if items else []
+        if kind in SKIPPED_KINDS:
+            return []
+        if kind in FIGURE_KINDS:
+            caption = _spoken_text(self.collect(children)) or options.get("alt", "")
+            return [Caption(caption, line)] if caption else []
+        if kind in CALLOUT_TITLES or kind in SOLUTION_KINDS:
+            return self.callout_blocks(arg or CALLOUT_TITLES.get(kind, "Solution"), children, line)
+        blocks = self.collect(children)  # a layout div (tab-set, card, grid ...): its content, no name
+        return ([Paragraph(_sentence(arg), line)] if arg else []) + blocks
+
+    def callout_blocks(self, title: str, children: list[SyntaxTreeNode], line: int) -> list:
+        nodes = list(children)
+        if nodes and nodes[0].type == "heading":
+            title, nodes = _text(nodes[0]), nodes[1:]
+        blocks = self.collect(nodes)
+        said = [b for b in blocks if isinstance(b, (Paragraph, BulletList))]
+        rest = [b for b in blocks if not isinstance(b, (Paragraph, BulletList))]
+        text = _spoken_text(said)
+        return ([Callout(" ".join(title.split()), text, line)] if text else []) + rest
+
+    def exercise(self, arg: str, children: list[SyntaxTreeNode], line: int, options: dict[str, str]) -> list:
+        """A challenge or exercise: with a solution, an open quiz question; without one, a callout."""
+        nodes = list(children)
+        title = arg
+        if nodes and nodes[0].type == "heading" and not title:
+            title, nodes = _text(nodes[0]), nodes[1:]
+        prompt_nodes: list[SyntaxTreeNode] = []
+        solutions: list[tuple[SyntaxTreeNode, int]] = []
+        skip: set[int] = set()
+        for node, classes, _ in _siblings(nodes):
+            kind = _kind(node, classes)
+            if kind in SOLUTION_KINDS:
+                solutions.append((node, self.line(node)))
+                skip.add(id(node))
+        last_kept = True
+        for node in nodes:
+            if id(node) in skip:
+                last_kept = False
+            elif node.type == "html_block" and ial_classes(node.content) is not None and not last_kept:
+                continue  # the {: .solution} line of a solution taken out
+            else:
+                prompt_nodes.append(node)
+                last_kept = True
+        body = _spoken_text(self.collect(prompt_nodes), code_cue=True)
+        prompt = " ".join(p for p in (_sentence(title), body) if p)
+        label = options.get("label", "")
+        if not solutions and label not in self.solved:
+            return self.callout_blocks(title or "Exercise", prompt_nodes, line)
+        q = _Q(prompt, line, open=True)
+        if solutions:
+            q.answer = " ".join(self.solution(list(n.children), ln) for n, ln in solutions)
+            q.answer_line = solutions[0][1]
+        if label:
+            self.by_label[label] = q
+        self.questions.append(q)
+        if self.sections:
+            self.moved.add(len(self.sections) - 1)
+        return []
+
+    def solution(self, children: list[SyntaxTreeNode], line: int) -> str:
+        nodes = list(children)
+        if nodes and nodes[0].type == "heading" and _SOLUTION_TITLE.match(_text(nodes[0])):
+            nodes = nodes[1:]
+        text = _spoken_text(self.collect(nodes), code_cue=True)
+        if not text:
+            self.fail("this solution has nothing to read aloud", line)
+        return text
 
     def callout(self, node: SyntaxTreeNode) -> Callout:
         """``> **Tip:** text``, ``> **Title**`` + text, ``> [!NOTE] text``, or plain (titled "Note")."""
@@ -227,10 +616,31 @@ class _Walker:
             elif alert:
                 title = alert.group(1).capitalize()
                 rest = _text(node)[alert.end() :]
+        elif first is not None and first.type == "heading":
+            title, rest = _text(first), " ".join(_text(p) for p in paragraphs[1:])
         rest = " ".join(rest.split())
         if not rest:
             self.fail(f"callout '{title}' has no text", line)
         return Callout(" ".join(title.split()), rest, line)
+
+    def finish(self, keypoints: tuple[str, ...]) -> None:
+        """Settle what only the whole file tells: next-lessons lists, key points, empty sections."""
+        keep: list[int] = []
+        for i, section in enumerate(self.sections):
+            if i in self.next_candidates and _is_next_list(section):
+                self.next_lessons.extend(section.blocks[0].items)  # type: ignore[union-attr]
+                continue
+            if not section.blocks:
+                if i + 1 < len(self.sections) and self.levels[i + 1] > self.levels[i]:
+                    keep.append(i)  # a section with subsections
+                    continue
+                if i in self.moved:
+                    continue  # all it held were challenges, now quiz questions
+                self.fail(f"section '{section.title}' is empty", section.line)
+            keep.append(i)
+        self.sections = [self.sections[i] for i in keep]
+        if keypoints:
+            self.sections.append(Section(LIST_KINDS["keypoints"], (BulletList(keypoints, None, 1),), 1))
 
     # ------------------------------------------------------------ quiz
 
@@ -324,20 +734,38 @@ class _Walker:
             explanation=" ".join(" ".join(q.explanation).split()),
             think_pause_ms=q.think_ms,
             line=q.line,
+            open=q.open,
         )
 
 
-@dataclass(frozen=True)
-class _ListTitle:
-    """A **bold** paragraph waiting for the list it titles."""
+def _merge(blocks: list, new: list) -> list:
+    """``blocks + new``, a list taking its title from a waiting **bold** paragraph."""
+    for block in new:
+        if isinstance(block, BulletList) and block.title is None and blocks and isinstance(blocks[-1], _ListTitle):
+            pending = blocks.pop()
+            block = BulletList(block.items, pending.text, pending.line)
+        blocks.append(block)
+    return [b for b in blocks if not isinstance(b, _ListTitle)] + [b for b in blocks[-1:] if isinstance(b, _ListTitle)]
 
-    text: str
-    line: int = 0
 
-
-def _inline_one(node: SyntaxTreeNode) -> str:
-    if node.type in ("text", "code_inline"):
-        return node.content
-    if node.type in ("softbreak", "hardbreak"):
-        return " "
-    return _inline(node)
+def _spoken_text(blocks: list, code_cue: bool = False) -> str:
+    """Blocks as one run of sentences (a question's prompt, a solution, a callout's text)."""
+    parts: list[str] = []
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            parts.append(_sentence(block.text))
+        elif isinstance(block, BulletList):
+            parts.extend(_sentence(t) for t in ((block.title or ""), *block.items) if t)
+        elif isinstance(block, Caption):
+            parts.append(_sentence(f"Figure: {block.text}"))
+        elif isinstance(block, Callout):
+            parts.append(f"{_sentence(block.title)} {_sentence(block.text)}")
+        elif isinstance(block, CodeBlock) and code_cue:
+            short = not block.output and "\n" not in block.code and len(block.code) <= 60
+            if short:
+                parts.append(_sentence(speak_code(block.code)))
+            else:
+                parts.append("The output is in the show notes." if block.output else "The code is in the show notes.")
+        elif isinstance(block, Table) and code_cue:
+            parts.append("The table is in the show notes.")
+    return " ".join(p for p in parts if p)

@@ -1,0 +1,158 @@
+"""Markdown dialects other tools write, brought to what :mod:`.markdown` parses (line numbers kept).
+
+* Jekyll/Liquid and Hugo: ``{% ... %}``, ``{{ ... }}`` and ``{{< ... >}}`` tags are never spoken; an
+  ``{% include figure.html ... caption="..." %}`` (or Hugo ``{{< figure caption="..." >}}``) on its own
+  line gives its caption as a figure; ``{% highlight lang %}`` ... ``{% endhighlight %}`` is a code fence.
+* kramdown attribute lists: a line ``{: .challenge}`` (after any ``>`` markers) becomes an HTML comment
+  ``<!--narrate-ial .challenge-->`` that the reader attaches to the block before it; ``{: ...}`` inside
+  a line is dropped.
+* MyST directives: ```` ```{exercise} ```` fences become ``:::{exercise}`` containers (their body is
+  Markdown); ``:key: value`` option lines and a ``---`` YAML option block are taken out of the text and
+  returned by line, so no option is ever spoken. ``{math}`` and code-cell directives stay fences.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+
+IAL_MARK = "narrate-ial"
+_IAL_LINE = re.compile(r"^((?:[ \t]{0,3}>[ \t]?)*)[ \t]*\{:\s*([^}]*)\}[ \t]*$")
+_IAL_INLINE = re.compile(r"\{:\s*[^}\n]*\}")
+_LIQUID_BLOCK = re.compile(r"\{%-?\s*(\w+)(.*?)-?%\}", re.S)
+_LIQUID_OUTPUT = re.compile(r"\{\{-?.*?-?\}\}", re.S)
+_HUGO = re.compile(r"\{\{[<%]\s*(/?\w[\w-]*)(.*?)[>%]\}\}", re.S)
+_CAPTION_ARG = re.compile(r"""\b(?:caption|alt|title)\s*=\s*("[^"]*"|'[^']*')""")
+_FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,}|:{3,})[ \t]*(.*?)[ \t]*$")
+_OPTION = re.compile(r"^[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")
+#: Directives whose body is not Markdown: they stay fences (the reader speaks math, cues code).
+RAW_DIRECTIVES = {"math", "code-cell", "code-block", "code", "sourcecode", "literalinclude", "raw", "eval-rst"}
+
+
+@dataclass
+class Prepared:
+    """Text ready for markdown-it (same number of lines as the source) and what was taken out of it.
+
+    ``options``: 0-based line of a directive's opening fence → its options (``label``, ``class``, ...).
+    """
+
+    text: str
+    options: dict[int, dict[str, str]] = field(default_factory=dict)
+
+
+def prepare(text: str) -> Prepared:
+    """Apply every dialect rewrite (module docstring) to Markdown ``text``; never changes its line count."""
+    text = _LIQUID_BLOCK.sub(_liquid, text)
+    text = _HUGO.sub(_hugo, text)
+    text = _LIQUID_OUTPUT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        m = _IAL_LINE.match(line)
+        if m:
+            lines[n] = f"{m.group(1)}<!--{IAL_MARK} {m.group(2).strip()}-->"
+        elif "{:" in line:
+            lines[n] = _IAL_INLINE.sub("", line)
+    prepared = Prepared("")
+    _directives(lines, prepared.options)
+    prepared.text = "\n".join(lines)
+    return prepared
+
+
+def _attr(args: str) -> str:
+    m = _CAPTION_ARG.search(args)
+    return m.group(1)[1:-1].strip() if m else ""
+
+
+def _liquid(m: re.Match) -> str:
+    tag, args = m.group(1), m.group(2)
+    keep = "\n" * m.group(0).count("\n")
+    if tag == "include" and _attr(args):
+        return f"![{_attr(args)}](figure)" + keep
+    if tag == "highlight":
+        return "```" + (args.split() or [""])[0] + keep
+    if tag == "endhighlight":
+        return "```" + keep
+    return keep
+
+
+def _hugo(m: re.Match) -> str:
+    keep = "\n" * m.group(0).count("\n")
+    if m.group(1) == "figure" and _attr(m.group(2)):
+        return f"![{_attr(m.group(2))}](figure)" + keep
+    return keep
+
+
+def _directives(lines: list[str], options: dict[int, dict[str, str]]) -> None:
+    """Backtick MyST directives → colon containers; options of every directive taken out (in place)."""
+    stack: list[tuple[str, int, bool]] = []  # (fence character, length, is a Markdown directive)
+    n = 0
+    while n < len(lines):
+        m = _FENCE.match(lines[n])
+        if not m:
+            n += 1
+            continue
+        indent, marker, info = m.group(1), m.group(2), m.group(3)
+        char, length = marker[0], len(marker)
+        top = stack[-1] if stack else None
+        if top is not None and not top[2]:  # inside a code fence: only its closing fence counts
+            if char == top[0] and length >= top[1] and not info:
+                stack.pop()
+            n += 1
+            continue
+        if not info and top is not None and char == top[0] and length >= top[1]:
+            stack.pop()
+            if char != ":":
+                lines[n] = indent + ":" * max(3, length)
+            n += 1
+            continue
+        name = re.match(r"^\{([\w:-]+)\}", info)
+        if char == ":" and not info:
+            n += 1  # a bare colon line closing a container of another length
+            continue
+        if name and name.group(1).split(":")[-1] not in RAW_DIRECTIVES:
+            stack.append((char, length, True))
+            if char != ":":
+                lines[n] = indent + ":" * max(3, length) + info
+            n = _take_options(lines, n + 1, options.setdefault(n, {}))
+            continue
+        if name:  # a raw directive ({math}, {code-cell}) stays a fence; its options go
+            _take_options(lines, n + 1, options.setdefault(n, {}))
+        if char != ":":
+            stack.append((char, length, False))
+        n += 1
+
+
+def _take_options(lines: list[str], n: int, found: dict[str, str]) -> int:
+    """Blank the option lines from line ``n`` (``:key: value`` lines or a ``---`` YAML block) into ``found``."""
+    if n < len(lines) and lines[n].strip() == "---":
+        end = n + 1
+        while end < len(lines) and lines[end].strip() != "---":
+            end += 1
+        if end < len(lines):
+            for k in range(n, end + 1):
+                key, _, value = lines[k].partition(":")
+                if k not in (n, end) and value:
+                    found[key.strip()] = value.strip().strip("'\"")
+                lines[k] = ""
+            return end + 1
+    while n < len(lines):
+        m = _OPTION.match(lines[n])
+        if not m:
+            break
+        found[m.group(1)] = m.group(2)
+        lines[n] = ""
+        n += 1
+    return n
+
+
+def ial_classes(html: str) -> list[str] | None:
+    """The class names of an ``<!--narrate-ial ...-->`` marker (``.challenge`` → ``challenge``), or None."""
+    m = re.match(r"^\s*<!--" + IAL_MARK + r"\s*(.*?)-->\s*$", html, re.S)
+    if not m:
+        return None
+    try:
+        parts = shlex.split(m.group(1))
+    except ValueError:
+        parts = m.group(1).split()
+    return [p[1:] for p in parts if p.startswith(".")] + [p.split("=", 1)[1] for p in parts if p.startswith("class=")]

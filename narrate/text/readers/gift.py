@@ -1,0 +1,226 @@
+"""Moodle GIFT question banks (``.gift``, or a ``.txt`` that looks like one) → a drill :class:`Lesson`.
+
+Format (https://docs.moodle.org/en/GIFT_format)::
+
+    // a comment
+    $CATEGORY: $course$/Rivers            categories: the question's topic (its last part)
+    ::Q1:: Which river is longest? {      ::title:: is optional
+      =The Nile#Feedback for this answer  = right option, ~ wrong option, #feedback, ~%50% weights
+      ~The Thames
+      ####General feedback                read as the explanation
+    }
+    The Sun is a star. {T}                true/false: {T} {F} {TRUE} {FALSE}
+    Two plus two is {=four =4}.           short answer (text after the braces: a blank)
+    Match the pairs. {=cat -> mammal =trout -> fish}   matching: read as an open question
+    What is pi to two places? {#3.14:0.005}            numerical
+
+Essay questions (``{}``), questions whose text is only an image and matching questions with
+fewer than two pairs cannot be spoken: each is skipped with a warning line naming it.
+The lesson has no sections: its chapters are the questions.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from narrate.errors import ContentError
+from narrate.model import Lesson, Question
+from narrate.text.readers.common import default_id
+from narrate.yamlio import read_text
+
+log = logging.getLogger(__name__)
+
+_CATEGORY = re.compile(r"^\s*\$CATEGORY:\s*(.*?)\s*$", re.M)
+_TITLE = re.compile(r"^\s*::(.*?)::\s*", re.S)
+_FORMAT = re.compile(r"^\s*\[(html|moodle|plain|markdown)\]\s*", re.I)
+_ESCAPED = {"\\~": "\x01", "\\=": "\x02", "\\#": "\x03", "\\{": "\x04", "\\}": "\x05", "\\:": "\x06", "\\n": "\n"}
+_UNESCAPE = {"\x01": "~", "\x02": "=", "\x03": "#", "\x04": "{", "\x05": "}", "\x06": ":"}
+_TAG = re.compile(r"<[^>]+>")
+_IMAGE = re.compile(r"<img\b[^>]*>|!\[[^\]]*\]\([^)]*\)", re.I)
+_ANSWER_MARK = re.compile(r"(?<!\S)([=~])|(?<=\S)([=~])(?=%|\S)")
+_TRUE = {"t", "true"}
+_FALSE = {"f", "false"}
+
+
+@dataclass
+class _Raw:
+    text: str
+    line: int
+    topic: str = ""
+    lines: list[str] = field(default_factory=list)
+
+
+def _escape(text: str) -> str:
+    for k, v in _ESCAPED.items():
+        text = text.replace(k, v)
+    return text
+
+
+def _plain(text: str) -> str:
+    """GIFT text as plain written text: escapes undone, HTML tags and format markers dropped."""
+    text = _FORMAT.sub("", text)
+    text = _TAG.sub(" ", text)
+    for k, v in _UNESCAPE.items():
+        text = text.replace(k, v)
+    return " ".join(text.split())
+
+
+def looks_like_gift(text: str) -> bool:
+    """True when ``text`` reads as a GIFT bank: at least two answer blocks (``{=...}``, ``{~...}``,
+    ``{T}``, ``{#...}``) or one with a ``::title::``."""
+    blocks = re.findall(r"\{\s*(?:[=~#]|T\s*\}|F\s*\}|TRUE\s*\}|FALSE\s*\})", text)
+    return len(blocks) >= 2 or (len(blocks) == 1 and bool(re.search(r"^\s*::[^:\n]+::", text, re.M)))
+
+
+def read_gift(path: Path, number: int = 0) -> Lesson:
+    """Read a GIFT bank as a drill lesson (one open, choice or blank question per GIFT question).
+
+    Raises:
+        ContentError: no question that can be spoken, an unclosed ``{``, or a question whose right
+            answer cannot be found (file and line).
+    """
+    text = read_text(path)
+    questions: list[Question] = []
+    categories: list[str] = []
+    for raw in _split(path, _escape(text)):
+        if raw.topic and raw.topic not in categories:
+            categories.append(raw.topic)
+        question = _question(path, raw)
+        if question is not None:
+            questions.append(question)
+    if not questions:
+        raise ContentError("no GIFT question that can be spoken in this file", path, 1)
+    title = categories[0] if len(categories) == 1 else default_id(path).replace("-", " ").capitalize()
+    return Lesson(
+        id=default_id(path),
+        title=title,
+        summary=f"A drill of {len(questions)} questions." if len(questions) != 1 else "A drill of one question.",
+        quiz=tuple(questions),
+        number=number,
+        source=path,
+    )
+
+
+def _split(path: Path, text: str) -> list[_Raw]:
+    """The questions of a bank: blocks separated by blank lines, comments dropped, categories noted."""
+    out: list[_Raw] = []
+    topic = ""
+    current: _Raw | None = None
+    depth = 0
+    for n, line in enumerate(text.split("\n"), 1):
+        stripped = line.strip()
+        if depth == 0 and stripped.startswith("//"):
+            continue
+        category = _CATEGORY.match(line) if depth == 0 else None
+        if category:
+            topic = category.group(1).rstrip("/").split("/")[-1].strip()
+            topic = "" if topic.startswith("$") else topic
+            continue
+        if not stripped and depth == 0:
+            current = None
+            continue
+        if current is None:
+            current = _Raw("", n, topic)
+            out.append(current)
+        current.lines.append(line)
+        depth += line.count("{") - line.count("}")
+        if depth < 0:
+            raise ContentError("'}' without a '{' before it", path, n)
+    if depth > 0 and out:
+        raise ContentError("a '{' answer block is never closed with '}'", path, out[-1].line)
+    for raw in out:
+        raw.text = "\n".join(raw.lines)
+    return out
+
+
+def _question(path: Path, raw: _Raw) -> Question | None:
+    body = raw.text
+    title = ""
+    m = _TITLE.match(body)
+    if m:
+        title, body = _plain(m.group(1)), body[m.end() :]
+    if "{" not in body:
+        raise ContentError("a GIFT question needs an answer block in braces, e.g. {=right ~wrong}", path, raw.line)
+    before, _, rest = body.partition("{")
+    answer, _, after = rest.partition("}")
+    name = title or _plain(before)[:60] or f"line {raw.line}"
+    after_text = _plain(after)
+    prompt = _plain(before) + (" _____ " + after_text if after_text else "")
+    prompt = " ".join(prompt.split())
+
+    def skip(why: str) -> None:
+        log.warning("%s:%d: skipped question '%s': %s", path, raw.line, name, why)
+
+    if not _plain(_IMAGE.sub("", _FORMAT.sub("", before))) and not after_text:
+        skip("its text is only an image, which cannot be spoken")
+        return None
+    spec = answer.strip()
+    general = ""
+    if "####" in spec:
+        spec, general = spec.split("####", 1)
+        spec, general = spec.strip(), _plain(general)
+    common = {"line": raw.line, "topic": raw.topic}
+    if not spec:
+        skip("an essay question has no answer to read")
+        return None
+    head, _, feedback = spec.partition("#")
+    if head.strip().lower() in _TRUE | _FALSE:
+        right = "True" if head.strip().lower() in _TRUE else "False"
+        return Question(prompt, (right,), ("True", "False"), _join(general), **common)  # type: ignore[arg-type]
+    if spec.startswith("#"):
+        value = spec[1:].split("=")[0].split("#")[0].strip()
+        value = value.split(":")[0].strip() if ":" in value else value.replace("..", " to ")
+        return Question(prompt or _plain(before), (_plain(value),), (), _join(general), **common)  # type: ignore[arg-type]
+    items = _answers(spec)
+    if not items:
+        raise ContentError("no answers in this GIFT answer block", path, raw.line)
+    if any("->" in text for _, text, _ in items):
+        pairs = [tuple(_plain(p) for p in text.split("->", 1)) for mark, text, _ in items if "->" in text]
+        if len(pairs) < 2:
+            skip("a matching question needs at least two pairs")
+            return None
+        solution = "; ".join(f"{a}: {b}" for a, b in pairs if a)
+        lefts = ", ".join(a for a, _ in pairs if a)
+        words = f"{prompt} Match each of these: {lefts}."
+        return Question(words, (solution + ".",), (), _join(general), open=True, **common)  # type: ignore[arg-type]
+    wrong = [i for i in items if i[0] == "~"]
+    right = [i for i in items if i[0] == "="]
+    if not wrong:  # short answer: every "=" is an accepted answer; the first is read
+        feedback = right[0][2]
+        return Question(prompt, (_plain(right[0][1]),), (), _join(feedback, general), **common)  # type: ignore[arg-type]
+    options = [_plain(text) for _, text, _ in items]
+    if right:
+        chosen = right[0]
+    else:  # ~%100%right ~%-50%wrong: the best weight is the right option
+        chosen = max(items, key=lambda i: _weight(i[1]))
+        if _weight(chosen[1]) <= 0:
+            raise ContentError("no right answer: mark one with '=' (or a positive ~%weight%)", path, raw.line)
+    options = [_plain(_WEIGHT.sub("", text)) for _, text, _ in items]
+    answer_text = _plain(_WEIGHT.sub("", chosen[1]))
+    return Question(prompt, (answer_text,), tuple(options), _join(chosen[2], general), **common)  # type: ignore[arg-type]
+
+
+_WEIGHT = re.compile(r"^\s*%(-?\d+(?:\.\d+)?)%")
+
+
+def _weight(text: str) -> float:
+    m = _WEIGHT.match(text)
+    return float(m.group(1)) if m else 0.0
+
+
+def _answers(spec: str) -> list[tuple[str, str, str]]:
+    """``=a#fb ~b`` → ``[("=", "a", "fb"), ("~", "b", "")]``."""
+    parts = re.split(r"(?:^|(?<=\s))([=~])", " " + spec)
+    out: list[tuple[str, str, str]] = []
+    for n in range(1, len(parts) - 1, 2):
+        text, _, feedback = parts[n + 1].partition("#")
+        if text.strip():
+            out.append((parts[n], text.strip(), _plain(feedback)))
+    return out
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p for p in (_plain(x) for x in parts) if p)

@@ -1,0 +1,170 @@
+"""Lesson formats authors already have: Carpentries Workbench and legacy kramdown, MyST, Jekyll,
+GIFT and Aiken banks. Each fixture (our own words, each format's real syntax) has a golden script.
+
+Refresh after an intended change:  NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_dialects.py
+(the goldens are made with the pure-Python math speaker, NARRATE_SRE=off, so they do not depend on Node).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from narrate.errors import ContentError
+from narrate.model import CodeBlock, Table
+from narrate.pipeline import lesson_script_text
+from narrate.text.readers import read_lesson
+
+DIALECTS = Path(__file__).parent / "fixtures" / "dialects"
+GOLDEN = Path(__file__).parent / "fixtures" / "golden" / "dialects"
+SOURCES = sorted(p for p in DIALECTS.iterdir() if p.suffix in (".md", ".gift", ".aiken"))
+
+#: Words that must never be spoken from these fixtures: class names, directive options, template
+#: tags, kramdown attributes and math dollars.
+NEVER = re.compile(
+    r"\b(Callout|Challenge|callout|challenge|language-\w+|dropdown|Class|Label|label|include|links\.md|"
+    r"ex-half|fig-decay|nav_order|permalink|toc\.html|endhighlight|highlight|numref|cite|instructor|"
+    r"Learners often forget|\.solution|\.output)\b|[$%{}]|dollars?\b"
+)
+
+
+@pytest.fixture(autouse=True)
+def _no_sre(monkeypatch):
+    monkeypatch.setenv("NARRATE_SRE", "off")
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])
+def test_dialect_script_matches_golden(source: Path):
+    text = lesson_script_text(source)
+    golden = GOLDEN / f"{source.stem}.script.txt"
+    if os.environ.get("NARRATE_UPDATE_GOLDEN"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert golden.is_file(), f"no golden file {golden.name}; run with NARRATE_UPDATE_GOLDEN=1"
+    assert text == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])
+def test_nothing_speaks_markup(source: Path):
+    said = [line for line in lesson_script_text(source).splitlines() if not line.startswith(("#", "    ("))]
+    for line in said:
+        if any(ok in line for ok in ("dollar name", "dollar sign", "harbour fee")):  # code `$name`; money "$5"
+            continue
+        assert not NEVER.search(line), line
+
+
+@pytest.mark.parametrize(
+    ("name", "questions"),
+    [("workbench-pipes.md", 2), ("legacy-loops.md", 1), ("myst-decay.md", 1)],
+)
+def test_every_challenge_with_a_solution_is_a_question_with_a_think_pause(name: str, questions: int):
+    lesson = read_lesson(DIALECTS / name)
+    assert len(lesson.quiz) == questions
+    assert all(q.open and q.answers[0] for q in lesson.quiz)
+    script = lesson_script_text(DIALECTS / name)
+    assert script.count("(think pause") == questions
+    for q_text in script.split("## Question ")[1:]:
+        think = q_text.index("(think pause")
+        assert "Here is a solution." in q_text[think:]  # the solution only after the pause
+        assert "Here is a solution." not in q_text[:think]
+
+
+def test_workbench_structure():
+    lesson = read_lesson(DIALECTS / "workbench-pipes.md")
+    assert [s.title for s in lesson.sections] == ["Overview", "Counting lines", "Pipes", "Key points"]
+    blocks = lesson.sections[1].blocks
+    codes = [b for b in blocks if isinstance(b, CodeBlock)]
+    assert [(c.language, c.output) for c in codes] == [("bash", False), ("", True)]
+    assert lesson.quiz[0].prompt.startswith("Which file is longest?")
+    assert "w c dash l star dot c s v pipe sort dash n dash r pipe head dash n 2" in lesson.quiz[0].answers[0]
+
+
+def test_jekyll_table_next_and_money():
+    lesson = read_lesson(DIALECTS / "jekyll-tides.md")
+    table = next(b for s in lesson.sections for b in s.blocks if isinstance(b, Table))
+    assert table.header == ("place", "high tide", "height")
+    assert table.rows[0] == ("Harbour", "06:10", "3.2 m")
+    assert lesson.next_lessons == ("Spring and Neap Tides", "Reading a Tide Chart")
+    script = lesson_script_text(DIALECTS / "jekyll-tides.md")
+    assert "Row one: place, Harbour; high tide, six ten; height, three point two metres." in script
+    assert "a harbour fee of five dollars and a mooring of ten dollars" in script
+    assert "the fraction with numerator one" not in script  # the fallback, not SRE, made this golden
+
+
+def test_front_matter_of_other_tools_is_one_warning(caplog):
+    with caplog.at_level(logging.WARNING):
+        read_lesson(DIALECTS / "legacy-loops.md")
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert warnings == [
+        f"{DIALECTS / 'legacy-loops.md'}:1: front matter keys narrate does not use, ignored: teaching, exercises, layout"
+    ]
+
+
+def test_next_section_with_prose_is_a_section(tmp_path):
+    path = tmp_path / "l.md"
+    path.write_text("# T\n\n## Next Steps\n\nTry the same loop on your own files.\n", encoding="utf-8")
+    lesson = read_lesson(path)
+    assert [s.title for s in lesson.sections] == ["Next Steps"]
+    assert lesson.next_lessons == ()
+
+
+def test_section_with_only_subsections(tmp_path):
+    path = tmp_path / "l.md"
+    path.write_text("# T\n\n## Part one\n\n### A\n\nText a.\n\n### B\n\nText b.\n", encoding="utf-8")
+    assert [s.title for s in read_lesson(path).sections] == ["Part one", "A", "B"]
+
+
+def test_gift_bank_is_a_drill_whose_chapters_are_the_questions(caplog):
+    with caplog.at_level(logging.WARNING):
+        lesson = read_lesson(DIALECTS / "rivers-drill.gift")
+    assert len(lesson.quiz) == 20 and lesson.sections == ()
+    kinds = {("open" if q.open else "choice" if q.options else "blank") for q in lesson.quiz}
+    assert kinds == {"open", "choice", "blank"}
+    assert sum(q.options == ("True", "False") for q in lesson.quiz) == 5
+    assert [q.topic for q in lesson.quiz][::7] == ["Shapes of rivers", "Water and speed", "Life in rivers"]
+    skipped = [r.getMessage().split(": ", 1)[1] for r in caplog.records]
+    assert skipped == [
+        "skipped question 'Essay': an essay question has no answer to read",
+        "skipped question 'Picture': its text is only an image, which cannot be spoken",
+    ]
+    script = lesson_script_text(DIALECTS / "rivers-drill.gift")
+    chapters = [line[3:] for line in script.splitlines() if line.startswith("## ")]
+    assert chapters == ["Introduction"] + [f"Question {n}" for n in range(1, 21)]
+    assert script.count("(think pause") == 20
+
+
+def test_gift_renamed_to_txt_is_still_a_bank(tmp_path):
+    path = tmp_path / "bank.txt"
+    path.write_text((DIALECTS / "rivers-drill.gift").read_text(encoding="utf-8"), encoding="utf-8")
+    lesson = read_lesson(path)
+    assert len(lesson.quiz) == 20
+    assert "Figure" not in lesson_script_text(path)
+
+
+def test_aiken_renamed_to_txt_is_still_a_bank(tmp_path):
+    path = tmp_path / "bank.txt"
+    path.write_text((DIALECTS / "plants-drill.aiken").read_text(encoding="utf-8"), encoding="utf-8")
+    lesson = read_lesson(path)
+    assert [q.answers[0] for q in lesson.quiz] == ["Carbon dioxide", "The leaves", "Water and minerals"]
+
+
+@pytest.mark.parametrize(
+    ("suffix", "text", "line", "message"),
+    [
+        (".gift", "::A:: Two and two {=four\n\n", 1, "never closed"),
+        (".gift", "::A:: Pick {~a ~b}\n", 1, "no right answer"),
+        (".gift", "Just a sentence without answers.\n", 1, "answer block in braces"),
+        (".aiken", "Q?\nA. x\nB. y\nANSWER: C\n", 4, "answer 'C' is not one of the options A, B"),
+        (".aiken", "Q?\nA. x\nB. y\n\nNext question\n", 5, "options without an 'ANSWER: X' line"),
+    ],
+)
+def test_bank_errors(tmp_path, suffix, text, line, message):
+    path = tmp_path / f"bank{suffix}"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        read_lesson(path)
+    assert err.value.line == line and message in str(err.value)
