@@ -52,7 +52,7 @@ KITES = Lesson(
 
 
 def test_supported_extensions():
-    assert SUPPORTED == (".yaml", ".yml", ".md", ".markdown", ".txt")
+    assert SUPPORTED == (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken")
 
 
 def test_fixture_lesson_exact():

@@ -74,7 +74,10 @@ def _sre_cached(items: tuple[str, ...], locale: str) -> tuple[str | None, ...]:
             mathml.append(convert(expr))
         except Exception:  # latex2mathml raises many kinds on bad LaTeX: the fallback speaks it
             mathml.append(None)
-    request = {"sre": str(_sre_dir() / "speech-rule-engine"), "locale": locale, "math": mathml}
+    folder = _sre_dir()
+    if folder is None:
+        return (None,) * len(items)
+    request = {"sre": str(folder / "speech-rule-engine"), "locale": locale, "math": mathml}
     try:
         done = subprocess.run(
             ["node", str(_DRIVER)],
@@ -339,7 +342,7 @@ class _Latex:
                 (lower if mark == "_" else upper).extend(self.group())
             if tok == "\\lim":
                 return ["the limit as", *[w if w != "goes to" else "approaches" for w in lower], "of"]
-            head = [BIG[tok]]  # type: ignore[index]
+            head = [BIG[tok]]
             if lower:
                 head += ["from", *lower]
             if upper:

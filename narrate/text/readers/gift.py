@@ -162,18 +162,17 @@ def _question(path: Path, raw: _Raw) -> Question | None:
     if "####" in spec:
         spec, general = spec.split("####", 1)
         spec, general = spec.strip(), _plain(general)
-    common = {"line": raw.line, "topic": raw.topic}
     if not spec:
         skip("an essay question has no answer to read")
         return None
     head, _, feedback = spec.partition("#")
     if head.strip().lower() in _TRUE | _FALSE:
-        right = "True" if head.strip().lower() in _TRUE else "False"
-        return Question(prompt, (right,), ("True", "False"), _join(general), **common)  # type: ignore[arg-type]
+        truth = "True" if head.strip().lower() in _TRUE else "False"
+        return Question(prompt, (truth,), ("True", "False"), _join(general), line=raw.line, topic=raw.topic)
     if spec.startswith("#"):
         value = spec[1:].split("=")[0].split("#")[0].strip()
         value = value.split(":")[0].strip() if ":" in value else value.replace("..", " to ")
-        return Question(prompt or _plain(before), (_plain(value),), (), _join(general), **common)  # type: ignore[arg-type]
+        return Question(prompt or _plain(before), (_plain(value),), (), _join(general), line=raw.line, topic=raw.topic)
     items = _answers(spec)
     if not items:
         raise ContentError("no answers in this GIFT answer block", path, raw.line)
@@ -185,13 +184,12 @@ def _question(path: Path, raw: _Raw) -> Question | None:
         solution = "; ".join(f"{a}: {b}" for a, b in pairs if a)
         lefts = ", ".join(a for a, _ in pairs if a)
         words = f"{prompt} Match each of these: {lefts}."
-        return Question(words, (solution + ".",), (), _join(general), open=True, **common)  # type: ignore[arg-type]
+        return Question(words, (solution + ".",), (), _join(general), open=True, line=raw.line, topic=raw.topic)
     wrong = [i for i in items if i[0] == "~"]
     right = [i for i in items if i[0] == "="]
     if not wrong:  # short answer: every "=" is an accepted answer; the first is read
         feedback = right[0][2]
-        return Question(prompt, (_plain(right[0][1]),), (), _join(feedback, general), **common)  # type: ignore[arg-type]
-    options = [_plain(text) for _, text, _ in items]
+        return Question(prompt, (_plain(right[0][1]),), (), _join(feedback, general), line=raw.line, topic=raw.topic)
     if right:
         chosen = right[0]
     else:  # ~%100%right ~%-50%wrong: the best weight is the right option
@@ -200,7 +198,7 @@ def _question(path: Path, raw: _Raw) -> Question | None:
             raise ContentError("no right answer: mark one with '=' (or a positive ~%weight%)", path, raw.line)
     options = [_plain(_WEIGHT.sub("", text)) for _, text, _ in items]
     answer_text = _plain(_WEIGHT.sub("", chosen[1]))
-    return Question(prompt, (answer_text,), tuple(options), _join(chosen[2], general), **common)  # type: ignore[arg-type]
+    return Question(prompt, (answer_text,), tuple(options), _join(chosen[2], general), line=raw.line, topic=raw.topic)
 
 
 _WEIGHT = re.compile(r"^\s*%(-?\d+(?:\.\d+)?)%")
