@@ -146,6 +146,8 @@ class Lesson:
     ``narrator_voice`` / ``host_voice`` override the course's voices for this lesson (None: the course's).
     ``read_code``: read code blocks aloud (True), or give a cue and put them in the show notes (False);
     None: the course's ``code`` setting.
+    ``dropped`` names what a reader left out of the source file (page chrome such as ``'sharing
+    "Share" (line 9)'``), one entry per line, for the build's warning; it is never narrated.
     """
 
     id: str
@@ -162,6 +164,7 @@ class Lesson:
     narrator_voice: str | None = None
     host_voice: str | None = None
     read_code: bool | None = None
+    dropped: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_config, load_lexicon
@@ -202,6 +203,7 @@ def build(
     from narrate.uptodate import save_records
 
     loaded = load(content, lexicon_file=lexicon_file)
+    warn_dropped(loaded.lessons)
     config = loaded.config.with_voice(engine, voice).with_base_url(base_url)
     scripts = [build_script(lesson, config) for lesson in loaded.lessons]
     if config.review if review is None else review:
@@ -373,9 +375,20 @@ def lexicon_findings(content: Path, *, lexicon_file: Path | None = None) -> list
     return lexicon_report(items, loaded.config.lexicon)
 
 
+def warn_dropped(lessons: Sequence[Lesson], stream: TextIO | None = None) -> None:
+    """One line per lesson that left page chrome out, on ``stream`` (default: stderr):
+    ``Warning: <file>: dropped page chrome: sharing "Share" (line 9), ...``."""
+    for lesson in lessons:
+        if lesson.dropped:
+            print(
+                f"Warning: {lesson.source}: dropped page chrome: {', '.join(lesson.dropped)}",
+                file=stream or sys.stderr,
+            )
+
+
 def _read_lesson(path: Path, number: int, config: CourseConfig) -> Lesson:
     check_lesson_size(path, config.limits)
-    return read_lesson(path, number)
+    return read_lesson(path, number, config.language)
 
 
 def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> None:

@@ -21,8 +21,10 @@ from collections.abc import Mapping
 
 import ftfy
 
+from narrate.text.chemistry import chemistry
 from narrate.text.lexicon import ABBREVIATIONS, Finding, apply_lexicon, lexicon_report
-from narrate.text.numbers import verbalize_numbers
+from narrate.text.markup import clean_text
+from narrate.text.numbers import DEFAULT_LANGUAGE, verbalize_numbers
 
 __all__ = ["Finding", "apply_lexicon", "as_sentence", "is_pronounceable", "lexicon_report", "sentences", "spoken"]
 
@@ -260,15 +262,17 @@ def _clean(text: str) -> str:
     return " ".join(text.split()) if _SPEAKABLE.search(text) else ""
 
 
-def spoken(text: str, lexicon: Mapping[str, str] | None = None) -> str:
+def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE) -> str:
     """Written text (a sentence or a few) -> spoken text for the engine.
 
-    Applies ``lexicon`` first (see :func:`apply_lexicon`), then normalises numbers, abbreviations,
-    symbols, URLs, blanks and markup; removes emoji and bullets. Final punctuation is kept. Returns
-    ``""`` when nothing is pronounceable (only bullets, dashes, asterisks, emoji or whitespace).
-    Never raises on any ``str``.
+    HTML, footnote markers and words hyphenated across a line break are cleaned first
+    (:func:`narrate.text.markup.clean_text`); then ``lexicon`` is applied (see :func:`apply_lexicon`);
+    then numbers, chemical formulas, abbreviations, symbols, URLs, blanks and markup are normalised;
+    emoji and bullets removed. Final punctuation is kept. ``language`` is the course's BCP 47 tag
+    (numeric dates, word list). Returns ``""`` when nothing is pronounceable (only bullets, dashes,
+    asterisks, emoji or whitespace). Never raises on any ``str``.
     """
-    text = _repair(text)
+    text = clean_text(_repair(text), language)
     text = _DEFINED_ACRONYM.sub(_drop_defined_acronym, text)
     if lexicon:
         text = apply_lexicon(text, lexicon)
@@ -281,9 +285,10 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None) -> str:
     for pattern, word in _ABBR_REPL:
         text = _abbr(pattern, word, text)
     text = _INITIALS.sub(_initials, text)
+    text = chemistry(text)
     text = _LETTER_DIGIT.sub(" ", text)
     text = _ANGLE_PAIR.sub(r"\1", text)
-    text = verbalize_numbers(text)
+    text = verbalize_numbers(text, language)
     text = _MID_BULLET.sub(", ", text)
     for pattern, word in _SYMBOLS:
         text = pattern.sub(word, text)

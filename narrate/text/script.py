@@ -53,11 +53,12 @@ _BLANK = re.compile(r"_{2,}")
 class _Builder:
     """Collects cues; merges adjacent pauses (the longer wins) and drops empty chapters."""
 
-    def __init__(self, pauses: PauseConfig, lexicon: Mapping[str, str]):
+    def __init__(self, pauses: PauseConfig, lexicon: Mapping[str, str], language: str = "en-us"):
         self.read_code = False
         self.cues: list[Cue] = []
         self.pauses = pauses
         self.lexicon = lexicon
+        self.language = language
 
     def chapter(self, title: str) -> None:
         if self.cues and isinstance(self.cues[-1], Chapter):
@@ -65,7 +66,7 @@ class _Builder:
         self.cues.append(Chapter(title.strip()))
 
     def say(self, written: str, role: str = "narrator", *, already_spoken: bool = False) -> bool:
-        text = written if already_spoken else spoken(written, self.lexicon)
+        text = written if already_spoken else spoken(written, self.lexicon, self.language)
         if not text.strip():
             return False
         if text[0].islower() and not written.lstrip()[:1].isalpha():
@@ -119,7 +120,7 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
 
     ``lexicon`` defaults to the course's lexicon.
     """
-    b = _Builder(config.pauses, config.lexicon if lexicon is None else lexicon)
+    b = _Builder(config.pauses, config.lexicon if lexicon is None else lexicon, config.language)
     b.read_code = lesson.read_code if lesson.read_code is not None else bool(getattr(config, "read_code", False))
     p = config.pauses
 
@@ -162,7 +163,7 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
 
     if lesson.next_lessons:
         b.chapter("Next up")
-        titles = [spoken(t, b.lexicon).rstrip(".!?;:") for t in lesson.next_lessons]
+        titles = [spoken(t, b.lexicon, b.language).rstrip(".!?;:") for t in lesson.next_lessons]
         titles = [t for t in titles if t]
         if titles:
             b.say(f"Next up: {_join(titles)}.", already_spoken=True)
@@ -201,7 +202,7 @@ def build_review_script(
     lesson = review_lesson(lessons, config)
     if lesson is None:
         return None
-    b = _Builder(config.pauses, config.lexicon if lexicon is None else lexicon)
+    b = _Builder(config.pauses, config.lexicon if lexicon is None else lexicon, config.language)
     p = config.pauses
     b.chapter("Introduction")
     b.say(as_sentence(config.title))
@@ -231,7 +232,7 @@ def _block(b: _Builder, block) -> None:
         b.say(as_sentence(block.title))
         b.text(as_sentence(block.text))
     elif isinstance(block, Caption):
-        text = spoken(as_sentence(block.text), b.lexicon)
+        text = spoken(as_sentence(block.text), b.lexicon, b.language)
         if text:
             b.say(f"Figure: {text}", already_spoken=True)
     elif isinstance(block, CodeBlock) and not block.output:  # program output is never read
@@ -277,9 +278,9 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         if q.explanation.strip():
             b.text(q.explanation, "host")
         return
-    prompt = spoken(q.prompt, b.lexicon)
+    prompt = spoken(q.prompt, b.lexicon, b.language)
     if q.options:
-        options = [spoken(o, b.lexicon).rstrip(".!?;:") for o in q.options]
+        options = [spoken(o, b.lexicon, b.language).rstrip(".!?;:") for o in q.options]
         lettered = [f"{LETTERS[i]}: {o}" for i, o in enumerate(options)]
         if len(lettered) > 1:
             choices = ", ".join(lettered[:-1]) + f", or {lettered[-1]}"
@@ -290,12 +291,12 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         index = q.answer_index
         reveal = f"The answer is {LETTERS[index]}: {options[index]}." if index is not None else ""
         if not reveal:
-            reveal = f"The answer is: {spoken(q.answers[0], b.lexicon).rstrip('.!?')}."
+            reveal = f"The answer is: {spoken(q.answers[0], b.lexicon, b.language).rstrip('.!?')}."
         b.say(reveal, "host", already_spoken=True)
     else:
         b.say(f"Question {num2words(number)}. {prompt}", "host", already_spoken=True)
         b.pause(think_ms, "think")
-        answers = [spoken(a, b.lexicon).rstrip(".!?;:") for a in q.answers]
+        answers = [spoken(a, b.lexicon, b.language).rstrip(".!?;:") for a in q.answers]
         answers = [a for a in answers if a]
         blanks = len(_BLANK.findall(q.prompt))
         if len(answers) == 1 and (blanks != 1 or len(answers[0].split()) > 8) and len(answers[0].split()) > 4:

@@ -29,13 +29,16 @@ SUPPORTED = (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken")
 __all__ = ["SUPPORTED", "read_lesson", "lesson_to_yaml"]
 
 
-def read_lesson(path: Path, number: int = 0) -> Lesson:
+def read_lesson(path: Path, number: int = 0, language: str = "en-us") -> Lesson:
     """Read one lesson file, choosing the reader by extension (case-insensitive).
 
     Args:
         path: a ``.yaml``/``.yml``, ``.md``/``.markdown``, ``.gift``, ``.aiken`` or ``.txt`` file.
         number: 1-based lesson number in the course (0 if unknown). A text page's own
             "Lesson N of" line takes precedence.
+        language: the course's BCP 47 language tag; its word list decides whether a word hyphenated
+            across a line break is joined (every text field goes through
+            :func:`narrate.text.markup.clean_text`: HTML, footnote markers, split words).
 
     Raises:
         ContentError: unsupported extension, unreadable or empty file, or invalid content
@@ -46,11 +49,11 @@ def read_lesson(path: Path, number: int = 0) -> Lesson:
     if suffix in (".yaml", ".yml"):
         from narrate.text.readers.yaml_lesson import read_yaml_lesson
 
-        return read_yaml_lesson(path, number)
+        return read_yaml_lesson(path, number, language=language)
     if suffix in (".md", ".markdown"):
         from narrate.text.readers.markdown import read_markdown
 
-        return read_markdown(path, number)
+        return read_markdown(path, number, language)
     if suffix == ".gift":
         from narrate.text.readers.gift import read_gift
 
@@ -70,5 +73,5 @@ def read_lesson(path: Path, number: int = 0) -> Lesson:
             return read_gift(path, number)
         if looks_like_aiken(text):
             return read_aiken(path, number)
-        return read_page(path, number)
+        return read_page(path, number, language)
     raise ContentError(f"unsupported lesson file type '{path.suffix or path.name}' (use {', '.join(SUPPORTED)})", path)

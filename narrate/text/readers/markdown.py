@@ -6,7 +6,8 @@ Syntax (full description and examples in docs/content-format.md)::
     id: my-lesson               code, (title, subtitle/teaser), questions, objectives, keypoints; other
     ---                         tools' keys (layout, teaching, jupytext, ...) are ignored with a warning
     # Title
-    > Subtitle                  (or a first paragraph); a further paragraph before "##" is the summary
+    > Subtitle                  (or a first paragraph); further paragraphs before "##" are the intro,
+                                narrated after the title, subtitle and any front-matter summary
     ## Section                  "##"/"###" headings start sections ("##" with only "###" under it is fine)
     Paragraphs, "-"/"*"/"1." lists; a list right after a paragraph that is all **bold** is titled by it.
     > **Tip:** text             callout (or "> **Title**" on its own line, then text; "> [!NOTE]")
@@ -33,6 +34,7 @@ import difflib
 import logging
 import re
 from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
@@ -49,6 +51,7 @@ from mdit_py_plugins.myst_role import myst_role_plugin
 from narrate.errors import ContentError
 from narrate.model import BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
 from narrate.text.code import speak_code
+from narrate.text.markup import clean_text
 from narrate.text.math import speak_math
 from narrate.text.readers.common import count_blanks, match_option, seconds_to_ms
 from narrate.text.readers.dialects import ial_classes, prepare
@@ -120,15 +123,24 @@ def markdown_parser() -> MarkdownIt:
     return md
 
 
-def read_markdown(path: Path, number: int = 0) -> Lesson:
-    """Read a Markdown lesson (syntax and dialects in the module docstring).
+def read_markdown(path: Path, number: int = 0, language: str = "en-us") -> Lesson:
+    """Read a Markdown lesson (syntax and dialects in the module docstring). Every text goes through
+    :func:`narrate.text.markup.clean_text` for ``language`` (HTML, footnote markers, split words).
 
     Raises:
         ContentError: empty file, bad front matter, no "# Title", an empty section, a question with no
             answer, more than one ``[x]``, or an answer that is not one of the options (with lines).
     """
+    token = _LANGUAGE.set(language)
+    try:
+        return _read_markdown(path, number, language)
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def _read_markdown(path: Path, number: int, language: str) -> Lesson:
     text = read_text(path)
-    check = LessonValidator(path)
+    check = LessonValidator(path, language)
     meta = LineDict()
     front = _FRONT.match(text)
     if front:
@@ -154,10 +166,16 @@ def read_markdown(path: Path, number: int = 0) -> Lesson:
     code = check.text(meta, "code").lower()
     if code not in ("", "read", "notes"):
         raise ContentError("'code' must be 'read' or 'notes'", path, meta.line_of("code"))
+    subtitle, intro = check.text(meta, "subtitle") or check.text(meta, "teaser"), list(reader.intro)
+    if subtitle and reader.subtitle:
+        intro.insert(0, reader.subtitle)  # the front matter's subtitle wins; the first paragraph stays
+    summary = check.text(meta, "summary") or check.text(meta, "description")
+    if summary and summary not in intro:
+        intro.insert(0, summary)  # intro paragraphs are narrated whatever the front matter holds
     return Lesson(
         title=title,
-        subtitle=check.text(meta, "subtitle") or check.text(meta, "teaser") or reader.subtitle,
-        summary=check.text(meta, "summary") or check.text(meta, "description") or " ".join(reader.intro),
+        subtitle=subtitle or reader.subtitle,
+        summary=" ".join(intro),
         sections=tuple(reader.sections),
         quiz=tuple(reader.question(q) for q in reader.questions),
         next_lessons=tuple(reader.next_lessons),
@@ -269,12 +287,21 @@ def _role(name: str, content: str) -> str:
 
 
 def _text(node: SyntaxTreeNode, breaks: str = " ") -> str:
-    """Plain text of a block node (paragraph, heading, list item: all nested inline content)."""
+    """Plain text of a block node (paragraph, heading, list item: all nested inline content), through
+    :func:`narrate.text.markup.clean_text` (footnote markers dropped, words split at a line break joined)."""
+    return clean_text(_raw_text(node, breaks), _LANGUAGE.get())
+
+
+_LANGUAGE: ContextVar[str] = ContextVar("markdown_language", default="en-us")
+"""The language of the lesson being read (for :func:`_text`'s word list)."""
+
+
+def _raw_text(node: SyntaxTreeNode, breaks: str = " ") -> str:
     if node.type == "inline":
         return _inline(node, breaks)
     if node.type in ("code_block", "fence", "html_block"):
         return ""
-    parts = [_text(c, breaks) for c in node.children]
+    parts = [_raw_text(c, breaks) for c in node.children]
     text = "\n".join(p for p in parts if p.strip()) if breaks == "\n" else " ".join(parts)
     return text if breaks == "\n" else " ".join(text.split())
 

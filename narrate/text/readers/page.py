@@ -19,7 +19,11 @@ Expected shape (every part but the title optional; see docs/content-format.md)::
     Keep going                               "This is lesson N of M ..." + numbered next lessons
     Start this course free / site blurb      trailing chrome (dropped)
 
-Mojibake is repaired first (:func:`narrate.text.readers.common.repair_text`).
+Mojibake is repaired first (:func:`narrate.text.readers.common.repair_text`). Page chrome lines
+(navigation, sign-in, sharing, reading time, cookies, advertising, newsletter, breadcrumbs: see
+:mod:`narrate.text.chrome`) are dropped wherever they sit, as are the header's site lines and a
+trailing call to action; each dropped line is named in ``Lesson.dropped``. Every text goes
+through :func:`narrate.text.markup.clean_text` (HTML, footnote markers, words split at a line break).
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from pathlib import Path
 
 from narrate.errors import ContentError
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.text.chrome import chrome_kind
+from narrate.text.markup import clean_text
 from narrate.text.readers.common import count_blanks, default_id, match_option, repair_text
 from narrate.yamlio import read_text
 
@@ -74,23 +80,29 @@ class _Item:
     items: list[str] = field(default_factory=list)
 
 
-def read_page(path: Path, number: int = 0) -> Lesson:
+def read_page(path: Path, number: int = 0, language: str = "en-us") -> Lesson:
     """Read a plain-text lesson page (shape in the module docstring).
 
-    ``number`` is used when the page has no "Lesson N of" line.
+    ``number`` is used when the page has no "Lesson N of" line; ``language`` (a BCP 47 tag) picks the
+    word list for joining words hyphenated across a line break.
 
     Raises:
         ContentError: empty or unreadable file, no title, a question without an "Answer:" line
             (at the question's line), an answer that is not one of the options (at its line).
     """
     text = repair_text(read_text(path))
-    items = _items(text.splitlines())
+    dropped: list[tuple[str, str, int]] = []
+    lines = _drop_chrome_lines(text.splitlines(), dropped)
+    items = _items(lines)
     if not items:
-        raise ContentError("file is empty", path)
+        raise ContentError("file is empty" if not dropped else "the file holds nothing but page chrome", path)
+    for item in items:
+        item.text = clean_text(item.text, language)
+        item.items = [clean_text(i, language) for i in item.items]
     number = _lesson_number(items) or number
     course = _course_name(items)
-    title, subtitle, start = _header(items, course, path)
-    items = _cut_trailing_chrome(items, start)
+    title, subtitle, start = _header(items, course, path, dropped)
+    items = _cut_trailing_chrome(items, start, dropped)
     quiz_at = _find(items, start, lambda i: i.kind == "title" and _QUIZ.match(i.text))
     next_at = _find(items, start, lambda i: i.kind == "title" and _NEXT.match(i.text))
     if next_at is None:
@@ -98,7 +110,7 @@ def read_page(path: Path, number: int = 0) -> Lesson:
             items, start, lambda i: i.kind in ("title", "para") and i.text.lower().startswith("this is lesson")
         )
     end_body = min(x for x in (quiz_at, next_at, len(items)) if x is not None)
-    intro, sections = _body(items[start:end_body])
+    intro, sections = _body(items[start:end_body], dropped)
     quiz: tuple[Question, ...] = ()
     if quiz_at is not None:
         quiz_end = next_at if next_at is not None and next_at > quiz_at else len(items)
@@ -121,7 +133,20 @@ def read_page(path: Path, number: int = 0) -> Lesson:
         next_lessons=next_lessons,
         number=number,
         source=path,
+        dropped=tuple(f'{kind} "{text}" (line {line})' for kind, text, line in sorted(dropped, key=lambda d: d[2])),
     )
+
+
+def _drop_chrome_lines(lines: list[str], dropped: list[tuple[str, str, int]]) -> list[str]:
+    """The page's lines with every chrome line (:func:`narrate.text.chrome.chrome_kind`) blanked."""
+    out = []
+    for number, line in enumerate(lines, start=1):
+        kind = chrome_kind(line) if line.strip() else None
+        if kind:
+            dropped.append((kind, " ".join(line.split()), number))
+            line = ""
+        out.append(line)
+    return out
 
 
 # ---------------------------------------------------------------- lines → items
@@ -223,8 +248,8 @@ def _is_chrome(text: str, course: str) -> bool:
     return bool(course) and text.casefold().rstrip(". ").endswith(course.casefold())
 
 
-def _header(items: list[_Item], course: str, path: Path) -> tuple[str, str, int]:
-    """(title, subtitle, index of the first body item)."""
+def _header(items: list[_Item], course: str, path: Path, dropped: list[tuple[str, str, int]]) -> tuple[str, str, int]:
+    """(title, subtitle, index of the first body item); site lines of the header go to ``dropped``."""
     end = next(
         (n for n, i in enumerate(items) if i.kind != "title" and not (i.kind == "para" and i.text.endswith("?"))),
         len(items),
@@ -233,6 +258,7 @@ def _header(items: list[_Item], course: str, path: Path) -> tuple[str, str, int]
     for n in range(end):
         text = items[n].text
         if _is_chrome(text, course):
+            dropped.append(("site", text, items[n].line))
             continue
         if kept and not text.endswith("?") and _words(items[kept[0]].text) <= _words(text):
             continue  # the title repeated ("Overview: <title> in <course>", "<title> of <course>")
@@ -245,12 +271,16 @@ def _header(items: list[_Item], course: str, path: Path) -> tuple[str, str, int]
     return title, subtitle, start
 
 
-def _cut_trailing_chrome(items: list[_Item], start: int) -> list[_Item]:
-    """Drop a call to action ("Start this course free") after the last answer, and all after it."""
+def _cut_trailing_chrome(items: list[_Item], start: int, dropped: list[tuple[str, str, int]]) -> list[_Item]:
+    """Drop a call to action ("Start this course free") after the last answer, and all after it
+    (named in ``dropped``)."""
     answers = [n for n, i in enumerate(items) if i.kind == "answer"]
     begin = answers[-1] + 1 if answers else start
     for n in range(begin, len(items)):
         if items[n].kind == "title" and _CTA.match(items[n].text):
+            dropped.extend(
+                ("call to action" if m == n else "site", items[m].text, items[m].line) for m in range(n, len(items))
+            )
             return items[:n]
     return items
 
@@ -265,12 +295,14 @@ def _find(items: list[_Item], start: int, test) -> int | None:
 # ---------------------------------------------------------------- body
 
 
-def _body(items: list[_Item]) -> tuple[list[tuple[str, int]], list[Section]]:
-    """Intro paragraphs (text, line) before the first heading, and sections."""
+def _body(items: list[_Item], dropped: list[tuple[str, str, int]]) -> tuple[list[tuple[str, int]], list[Section]]:
+    """Intro paragraphs (text, line) before the first heading, and sections. A heading left with no
+    text under it is no section (a YAML lesson may not have an empty one); it goes to ``dropped``."""
     intro: list[tuple[str, int]] = []
     sections: list[tuple[str, int, list]] = []
     for n, item in enumerate(items):
         if _CHROME.search(item.text) and item.kind in ("title", "para") and _title_like(item.text):
+            dropped.append(("site", item.text, item.line))
             continue
         nxt = items[n + 1] if n + 1 < len(items) else None
         if item.kind == "title":
@@ -286,7 +318,8 @@ def _body(items: list[_Item]) -> tuple[list[tuple[str, int]], list[Section]]:
                 continue
             sections.append(("Introduction", item.line, []))
         sections[-1][2].append(block)
-    return intro, [Section(t, tuple(b), line) for t, line, b in sections]
+    dropped.extend(("empty heading", t, line) for t, line, b in sections if not b)
+    return intro, [Section(t, tuple(b), line) for t, line, b in sections if b]
 
 
 def _block(item: _Item):

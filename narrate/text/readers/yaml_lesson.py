@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from narrate.errors import ContentError
 from narrate.model import Block, BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.text.markup import clean_text
 from narrate.text.readers.common import DATE, SLUG, count_blanks, default_id, match_option, seconds_to_ms
 from narrate.yamlio import LineDict, LineList, load_yaml
 
@@ -32,26 +33,31 @@ _KINDS = {
 BLOCK_KEYS = {"bullets": ("bullets", "title"), "callout": ("callout", "text"), "caption": ("caption",)}
 
 
-def read_yaml_lesson(path: Path, number: int = 0, text: str | None = None) -> Lesson:
+def read_yaml_lesson(path: Path, number: int = 0, text: str | None = None, language: str = "en-us") -> Lesson:
     """Read and validate a YAML lesson.
 
     Args:
         path: the lesson file (also used in error messages; its stem is the default id).
         number: 1-based lesson number in the course (0 if unknown).
         text: the file's text, if already read.
+        language: the course's language tag (see :func:`narrate.text.markup.clean_text`).
 
     Raises:
         ContentError: invalid YAML or any schema violation, with file and line.
     """
     data = load_yaml(path, text)
-    return LessonValidator(path).lesson(data, number)
+    return LessonValidator(path, language).lesson(data, number)
 
 
 class LessonValidator:
-    """Checks lesson data from YAML (also a Markdown lesson's front matter); raises ContentError."""
+    """Checks lesson data from YAML (also a Markdown lesson's front matter); raises ContentError.
 
-    def __init__(self, path: Path):
+    Every text it returns has been through :func:`narrate.text.markup.clean_text` (HTML to text,
+    footnote markers dropped, words split across a line break joined) for ``language``."""
+
+    def __init__(self, path: Path, language: str = "en-us"):
         self.path = path
+        self.language = language
 
     def fail(self, message: str, line: int | None) -> NoReturn:
         raise ContentError(message, self.path, line)
@@ -78,7 +84,7 @@ class LessonValidator:
             value = value.isoformat()  # an unquoted date, e.g. a title "2026-01-05"
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             self.fail(f"{name} must be text, not {_KINDS.get(type(value), type(value).__name__)}", line)
-        text = str(value).strip()
+        text = clean_text(str(value), self.language).strip()
         if not text:
             self.fail(f"{name} is empty", line)
         return text

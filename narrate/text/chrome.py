@@ -1,0 +1,116 @@
+"""Page chrome: the lines a lesson page pasted from a website carries that are not the lesson.
+
+:func:`chrome_kind` names the kind of one line (``"navigation"``, ``"sign-in"``, ``"sharing"``,
+``"reading time"``, ``"cookies"``, ``"advertising"``, ``"newsletter"``, ``"breadcrumb"``) or returns
+None. Only whole lines are judged, and only short ones (a sentence of lesson text that mentions
+"share" or "cookies" is kept). The page reader drops these lines wherever they sit and records them
+(:attr:`narrate.model.Lesson.dropped`); the build prints one warning line per lesson naming them.
+
+The tables are English; one table per kind, so another language can add its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+# kind -> patterns matched against the whole line (case-insensitive, after bullets and "|" are stripped)
+CHROME_LINES: dict[str, tuple[str, ...]] = {
+    "navigation": (
+        r"skip to (?:main )?(?:content|navigation|search)",
+        r"(?:main |site )?menu",
+        r"toggle (?:navigation|menu)",
+        r"open (?:the )?menu",
+        r"close (?:the )?menu",
+        r"back to top",
+        r"jump to (?:section|navigation)",
+        r"table of contents",
+        r"search (?:this site|the site|courses|lessons)\s*(?:\.\.\.|…)?",
+        r"(?:previous|next) (?:article|post|page|story)",
+    ),
+    "sign-in": (
+        r"sign ?in",
+        r"log ?in",
+        r"log ?out",
+        r"sign ?out",
+        r"sign ?up",
+        r"create (?:a |an )?(?:free )?account",
+        r"my account",
+        r"(?:sign|log) ?in (?:or|/) (?:sign|register) ?(?:up)?",
+        r"(?:already have an account\??\s*)?(?:sign|log) ?in",
+    ),
+    "sharing": (
+        r"share(?: (?:this|on \w+|article|post|page|story|via \w+))?",
+        r"tweet(?: this)?",
+        r"pin it",
+        r"copy link",
+        r"(?:facebook|twitter|x|linkedin|reddit|whatsapp|pinterest|email|print)"
+        r"(?:\s*[|·•,]\s*(?:facebook|twitter|x|linkedin|reddit|whatsapp|pinterest|email|print))+",
+        r"facebook|twitter|linkedin|reddit|whatsapp|pinterest",
+        r"share on (?:facebook|twitter|x|linkedin|reddit|whatsapp|pinterest)",
+    ),
+    "reading time": (
+        r"\d+\s*(?:-|–)?\s*min(?:ute)?s?\.? read",
+        r"reading time:?\s*\d+\s*min(?:ute)?s?\.?",
+        r"\d+\s*min(?:ute)?s? reading time",
+        r"estimated reading time:?.*",
+    ),
+    "cookies": (
+        r"cookie (?:settings|preferences|policy|consent)",
+        r"manage (?:cookies|cookie settings|preferences|consent)",
+        r"accept all(?: cookies)?|accept cookies",
+        r"reject all(?: cookies)?|reject cookies",
+        r"(?:this site|this website|we) uses? cookies\b.*",
+        r"by (?:using|continuing to use) this (?:site|website).*cookies.*",
+    ),
+    "advertising": (
+        r"advertisements?",
+        r"ad",
+        r"sponsored(?: content)?",
+        r"promoted",
+        r"(?:story|article) continues below(?: advertisement)?",
+        r"continue reading below",
+        r"(?:remove|hide) ads",
+    ),
+    "newsletter": (
+        r"(?:subscribe|sign up)(?: to| for)? (?:our |the )?newsletter.*",
+        r"get (?:our |the )?newsletter.*",
+        r"join (?:our |the )?newsletter.*",
+        r"(?:enter )?(?:your )?e-?mail(?: address)?(?: here)?",
+        r"subscribe(?: now)?",
+        r"newsletter",
+    ),
+}
+_MAX_WORDS = 25  # longer lines are lesson text, whatever they mention
+_COMPILED = {kind: re.compile(r"^(?:" + "|".join(p) + r")$", re.I) for kind, p in CHROME_LINES.items()}
+_STRIP = re.compile(r"^[\s•◦▪‣●*|·>›»-]+|[\s|·:!.]+$")
+# "Home > Biology > Photosynthesis", "Home / Courses / Biology", "Courses › Biology › Cells"
+_CRUMB_SEP = re.compile(r"\s+(?:>|›|»|/|\\|→)\s+")
+
+
+def _breadcrumb(line: str) -> bool:
+    parts = _CRUMB_SEP.split(line)
+    if len(parts) < 2 or any(not p or len(p.split()) > 6 or p[-1:] in ".!?" for p in parts):
+        return False
+    return len(parts) >= 3 or parts[0].casefold() in ("home", "start", "courses", "lessons", "library")
+
+
+def chrome_kind(line: str) -> str | None:
+    """The kind of page chrome ``line`` is (see the module docstring), or None for lesson text.
+
+    ``"Skip to main content"`` -> ``"navigation"``; ``"5 min read"`` -> ``"reading time"``;
+    ``"Home > Biology > Photosynthesis"`` -> ``"breadcrumb"``; ``"Share"`` -> ``"sharing"``."""
+    text = _STRIP.sub("", " ".join(line.split()))
+    if not text or len(text.split()) > _MAX_WORDS:
+        return None
+    if _breadcrumb(text):
+        return "breadcrumb"
+    for kind, pattern in _COMPILED.items():
+        if pattern.match(text):
+            return kind
+    return None
+
+
+def describe_dropped(dropped: list[tuple[str, str, int]]) -> str:
+    """``[("navigation", "Menu", 2), ("sharing", "Share", 9)]`` -> ``'navigation "Menu" (line 2),
+    sharing "Share" (line 9)'``: the text of the build's warning line."""
+    return ", ".join(f'{kind} "{text}" (line {line})' for kind, text, line in dropped)
