@@ -190,6 +190,35 @@ def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool) -> Non
     click.echo(lesson_script_text(lesson, lexicon_file=lexicon_file), nl=False)
 
 
+@main.command()
+@click.argument("text")
+@click.option("--voice", default=None, help="Narrator voice (an id from: narrate voices); default: the course's.")
+@click.option("--engine", default=None, help="Speech engine; default: the course's.")
+@click.option("--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken).")
+@click.option(
+    "--course",
+    "content",
+    type=_PATH,
+    default=None,
+    help="Course folder or lesson file whose lexicon, language and voice to use (default: ./content or . "
+    "when it holds course.yaml).",
+)
+@click.option("-o", "--out", type=_PATH, default=None, help="Write the WAV here instead of playing it.")
+def say(
+    text: str, voice: str | None, engine: str | None, lexicon_file: Path | None, content: Path | None, out: Path | None
+) -> None:
+    """Speak TEXT through the lexicon and normaliser, to audition how a word or sentence will sound.
+
+    Plays it where a player exists (paplay, aplay, afplay, ffplay, play); else writes a WAV and prints its path.
+    """
+    from narrate.pipeline import say as run_say
+
+    said = run_say(text, content=content, lexicon_file=lexicon_file, engine=engine, voice=voice, out=out)
+    click.echo(f"Said: {said.spoken}")
+    how = f"{said.engine}, voice {said.voice or 'default'}"
+    click.echo(f"Played with {said.player} ({how})" if said.player else f"Wrote {said.wav} ({how})")
+
+
 @main.command("import")
 @click.argument("page", type=_PATH)
 def import_(page: Path) -> None:

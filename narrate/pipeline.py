@@ -34,6 +34,7 @@ from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script
 from narrate.text.readers import SUPPORTED, read_lesson
 from narrate.uptodate import Made, digest_file, fingerprint, load_record, read_records
+from narrate.yamlio import write_atomic
 
 if TYPE_CHECKING:
     from narrate.speech.cache import UtteranceCache
@@ -368,11 +369,70 @@ def lexicon_findings(content: Path, *, lexicon_file: Path | None = None) -> list
         ConfigError / ContentError: the content cannot be read.
     """
     from narrate.text.lexicon import lexicon_report
-    from narrate.text.lexicon_report import lesson_texts
+    from narrate.text.lexicon_report import lesson_texts, locate
 
     loaded = load(content, lexicon_file=lexicon_file)
     items = [item for lesson in loaded.lessons for item in lesson_texts(lesson)]
-    return lexicon_report(items, loaded.config.lexicon)
+    return locate(lexicon_report(items, loaded.config.lexicon))
+
+
+@dataclass(frozen=True)
+class Said:
+    """What :func:`say` did: the spoken text, the WAV it wrote (None when played from a temporary
+    file), the player that played it (None: not played), and the engine and voice."""
+
+    spoken: str
+    wav: Path | None
+    player: str | None
+    engine: str
+    voice: str
+
+
+def say(
+    text: str,
+    *,
+    content: Path | None = None,
+    lexicon_file: Path | None = None,
+    engine: str | None = None,
+    voice: str | None = None,
+    out: Path | None = None,
+    play: bool = True,
+) -> Said:
+    """Speak ``text`` as a lesson would say it, so an author can audition a lexicon entry or spelling.
+
+    ``text`` goes through the course's lexicon (and ``lexicon_file``) and the normaliser
+    (:func:`narrate.text.normalize.spoken`), then the course's engine and narrator voice (or
+    ``engine``/``voice``). ``content`` is a course folder or lesson file whose settings to use (None:
+    ``./content`` or ``.`` when either holds a course.yaml, else the defaults). With ``out``, the WAV is
+    written there (beside, then renamed); else it is played (``play``) from a temporary file when a
+    player works, or written to ``./narrate-say.wav`` when none does.
+
+    Raises:
+        ContentError: nothing to say in ``text``. ConfigError: a bad course.yaml.
+        EngineError: unknown engine or voice, or the engine failed.
+    """
+    from narrate.speech.audition import play as play_wav
+    from narrate.speech.audition import speak_to_wav
+    from narrate.text.normalize import spoken
+
+    if content is None:
+        content = next((d for d in (Path("content"), Path(".")) if (d / "course.yaml").is_file()), None)
+    config = load(content, lexicon_file=lexicon_file).config if content is not None else default_config("narrate say")
+    if content is None and lexicon_file is not None:
+        config = replace(config, lexicon=load_lexicon(Path(lexicon_file)))
+    config = config.with_voice(engine, voice)
+    said = spoken(text, config.lexicon, config.language)
+    if not said:
+        raise ContentError("nothing to say: the text has no word or number in it")
+    v = config.voice
+    with tempfile.TemporaryDirectory(prefix="narrate-say-") as tmp:
+        wav = Path(tmp) / "say.wav"
+        used = speak_to_wav(said, v.engine, v.narrator, config.language, v.rate_wpm, wav)
+        player = play_wav(wav) if out is None and play else None
+        target = None if player else Path(out or "narrate-say.wav")
+        if target is not None:
+            write_atomic(target, wav.read_bytes())
+    return Said(said, target, player, v.engine, used)
 
 
 def warn_dropped(lessons: Sequence[Lesson], stream: TextIO | None = None) -> None:

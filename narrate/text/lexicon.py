@@ -3,7 +3,9 @@
 A lexicon maps a written token to what the engine should read instead, e.g.
 ``{"MoE": "mixture of experts", "K3": "K three"}``. Matching is whole-word and case-aware:
 ``"MoE"`` does not match ``"moe"``; an all-lower-case key also matches its capitalised form at the
-start of a sentence (``"kimi"`` matches ``"Kimi"``, and the replacement is capitalised too).
+start of a sentence (``"kimi"`` matches ``"Kimi"``, and the replacement is capitalised too). A
+replacement that starts a sentence keeps the sentence's capital (``{"Photosystem II": "photosystem
+two"}``: ``"Photosystem II splits water."`` -> ``"Photosystem two splits water."``).
 """
 
 from __future__ import annotations
@@ -88,12 +90,40 @@ def apply_lexicon(text: str, lexicon: Mapping[str, str]) -> str:
 
     def repl(m: re.Match) -> str:
         word = m.group(0)
-        if word in lexicon:
-            return lexicon[word]
-        value = lexicon[word[0].lower() + word[1:]]
-        return value[:1].upper() + value[1:]
+        value = lexicon[word] if word in lexicon else lexicon[word[0].lower() + word[1:]]
+        if word[:1].isupper() and (word not in lexicon or _SENTENCE_START.search(m.string, 0, m.start())):
+            return value[:1].upper() + value[1:]
+        return value
 
     return _lexicon_pattern(keys).sub(repl, text)
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*)[\"'“‘(\[]*$")
+
+
+def covered_spans(text: str, lexicon: Mapping[str, str]) -> list[tuple[int, int]]:
+    """``(start, end)`` of every lexicon match in ``text`` (multi-word entries too), as
+    :func:`apply_lexicon` would replace them."""
+    keys = tuple(sorted(k for k in lexicon if k and k.strip()))
+    return [m.span() for m in _lexicon_pattern(keys).finditer(text)] if keys else []
+
+
+_LETTER_NAMES = re.compile(r"[A-Z][a-z]{2,}|[A-Za-z]|\d+(?:\.\d+)*")
+
+
+def suggest_spoken(token: str) -> str:
+    """A spoken form to start a lexicon entry from: capitals and short runs spelled out, numbers in
+    words, capitalised words kept. ``"K3"`` -> ``"K three"``, ``"LatentMoE"`` -> ``"Latent M O E"``,
+    ``"GPT-5.6"`` -> ``"G P T five point six"``, ``"U.S."`` -> ``"U S"``."""
+    from narrate.text.numbers import decimal
+
+    words = []
+    for part in _LETTER_NAMES.findall(token):
+        if part[0].isdigit():
+            words.append(" point ".join(decimal(p) for p in part.split(".")))
+        else:
+            words.append(part.upper() if len(part) == 1 else part)
+    return " ".join(words)
 
 
 _TOKEN = re.compile(r"[^\s()\[\]{}\"“”‘’,;:!?/]+")
@@ -193,6 +223,8 @@ def lexicon_report(items: Iterable[tuple[str, Path | None, int]], lexicon: Mappi
     """
     seen: dict[str, Finding] = {}
     for text, file, line in items:
+        for start, end in covered_spans(text, lexicon):  # words an entry covers are not reported
+            text = text[:start] + " " * (end - start) + text[end:]
         for token, reason, offset in _scan(text):
             if token in lexicon or token in seen:
                 continue
