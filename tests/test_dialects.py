@@ -168,3 +168,27 @@ def test_bank_errors(tmp_path, suffix, text, line, message):
     with pytest.raises(ContentError) as err:
         read_lesson(path)
     assert err.value.line == line and message in str(err.value)
+
+
+def _lesson(tmp_path: Path, text: str):
+    path = tmp_path / "l.md"
+    path.write_text(text, encoding="utf-8")
+    return read_lesson(path)
+
+
+def test_image_attributes_are_dropped_and_alt_gives_the_caption(tmp_path):
+    lesson = _lesson(tmp_path, "# T\n\n## S\n\n![](fig/a.svg){alt='Two\nbulges' width=\"50%\"}\n\nAfter.\n")
+    blocks = lesson.sections[0].blocks
+    assert [type(b).__name__ for b in blocks] == ["Caption", "Paragraph"]
+    assert blocks[0].text == "Two bulges" and blocks[1].line == 8  # lines kept
+
+
+def test_shell_variables_between_dollars_are_not_math(tmp_path):
+    lesson = _lesson(tmp_path, "# T\n\n## S\n\nRun cp $filename original-$filename now; $x_2$ is math.\n")
+    assert lesson.sections[0].blocks[0].text == "Run cp $filename original-$filename now; x sub 2 is math."
+
+
+def test_workbench_content_before_any_heading_is_an_overview(tmp_path):
+    lesson = _lesson(tmp_path, "---\ntitle: T\n---\n\nSome intro.\n\n```bash\nls\n```\n\n## S\n\nText.\n")
+    assert [s.title for s in lesson.sections] == ["Overview", "S"]
+    assert lesson.subtitle == "Some intro."

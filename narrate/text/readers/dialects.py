@@ -3,6 +3,8 @@
 * Jekyll/Liquid and Hugo: ``{% ... %}``, ``{{ ... }}`` and ``{{< ... >}}`` tags are never spoken; an
   ``{% include figure.html ... caption="..." %}`` (or Hugo ``{{< figure caption="..." >}}``) on its own
   line gives its caption as a figure; ``{% highlight lang %}`` ... ``{% endhighlight %}`` is a code fence.
+* attribute blocks after images (``![](fig.svg){alt='...' width=50%}``, Pandoc/Workbench) are dropped;
+  an ``alt`` gives the caption when the brackets are empty.
 * kramdown attribute lists: a line ``{: .challenge}`` (after any ``>`` markers) becomes an HTML comment
   ``<!--narrate-ial .challenge-->`` that the reader attaches to the block before it; ``{: ...}`` inside
   a line is dropped.
@@ -24,6 +26,8 @@ _LIQUID_BLOCK = re.compile(r"\{%-?\s*(\w+)(.*?)-?%\}", re.S)
 _LIQUID_OUTPUT = re.compile(r"\{\{-?.*?-?\}\}", re.S)
 _HUGO = re.compile(r"\{\{[<%]\s*(/?\w[\w-]*)(.*?)[>%]\}\}", re.S)
 _CAPTION_ARG = re.compile(r"""\b(?:caption|alt|title)\s*=\s*("[^"]*"|'[^']*')""")
+_IMAGE_ATTRS = re.compile(r"(!\[)([^\]]*)(\]\([^)\s]*(?:\s+\"[^\"]*\")?\))\{([^{}]*)\}", re.S)
+_ALT_ATTR = re.compile(r"""\balt\s*=\s*("[^"]*"|'[^']*')""", re.S)
 _FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,}|:{3,})[ \t]*(.*?)[ \t]*$")
 _OPTION = re.compile(r"^[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")
 #: Directives whose body is not Markdown: they stay fences (the reader speaks math, cues code).
@@ -46,6 +50,7 @@ def prepare(text: str) -> Prepared:
     text = _LIQUID_BLOCK.sub(_liquid, text)
     text = _HUGO.sub(_hugo, text)
     text = _LIQUID_OUTPUT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    text = _IMAGE_ATTRS.sub(_image_attrs, text)
     lines = text.split("\n")
     for n, line in enumerate(lines):
         m = _IAL_LINE.match(line)
@@ -57,6 +62,14 @@ def prepare(text: str) -> Prepared:
     _directives(lines, prepared.options)
     prepared.text = "\n".join(lines)
     return prepared
+
+
+def _image_attrs(m: re.Match) -> str:
+    """``![](fig.svg){alt='Two bulges'}`` → ``![Two bulges](fig.svg)``: the attributes go (lines kept),
+    an ``alt`` fills an empty caption."""
+    alt = _ALT_ATTR.search(m.group(4))
+    caption = m.group(2) if m.group(2).strip() or not alt else " ".join(alt.group(1)[1:-1].split())
+    return m.group(1) + caption.replace("[", "(").replace("]", ")") + m.group(3) + "\n" * m.group(4).count("\n")
 
 
 def _attr(args: str) -> str:

@@ -221,11 +221,24 @@ def _speak_math_in(tree: SyntaxTreeNode) -> None:
     """Replace the LaTeX of every math node (and ``{math}`` fence) in ``tree`` by its spoken form,
     speaking all of them in one call (one speech-rule-engine process)."""
     nodes = [n for n in tree.walk() if n.type in _MATH_TYPES or (n.type == "fence" and _directive(n.info) == "math")]
+    for node in [n for n in nodes if n.type == "math_inline" and not _looks_like_math(n.content)]:
+        node.token.type, node.token.content = "text", f"${node.content}$"  # type: ignore[union-attr]
+    nodes = [n for n in nodes if n.type != "text"]
     if not nodes:
         return
     spoken = speak_math([n.content.strip() for n in nodes])
     for node, words in zip(nodes, spoken):
         node.token.content = words  # type: ignore[union-attr]
+
+
+_PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{6,}")
+_TEXT_ARG = re.compile(r"\\(?:text\w*|math\w+|operatorname)\s*\{[^{}]*\}")
+
+
+def _looks_like_math(latex: str) -> bool:
+    """False for prose between two dollar signs (``$filename and $name``): a plain word of six or more
+    letters outside ``\\text{}`` is not how LaTeX is written."""
+    return not _PROSE_WORD.search(_TEXT_ARG.sub(" ", latex))
 
 
 def _directive(info: str) -> str:
@@ -429,12 +442,14 @@ class _Walker:
                 continue
             elif self.mode == "quiz" and kind not in QUESTION_KINDS | SOLUTION_KINDS:
                 self.quiz(node)
-            elif self.mode == "head" and not kind:
+            elif self.mode == "head" and not kind and (self.title or node.type in ("paragraph", "blockquote")):
                 self.head(node)
             else:
-                if self.mode == "head" and (not self.sections or self.sections[-1].title != "Overview"):
-                    self.sections.append(Section("Overview", (), self.line(node)))
-                    self.levels.append(2)
+                if self.mode == "head":  # a div, or content before any heading (a Workbench episode)
+                    if not self.sections or self.sections[-1].title != "Overview":
+                        self.sections.append(Section("Overview", (), self.line(node)))
+                        self.levels.append(2)
+                    self.mode = "body"
                 self.add(self.blocks(node, classes, nxt))
 
     def heading(self, node: SyntaxTreeNode) -> None:
