@@ -192,3 +192,23 @@ def test_workbench_content_before_any_heading_is_an_overview(tmp_path):
     lesson = _lesson(tmp_path, "---\ntitle: T\n---\n\nSome intro.\n\n```bash\nls\n```\n\n## S\n\nText.\n")
     assert [s.title for s in lesson.sections] == ["Overview", "S"]
     assert lesson.subtitle == "Some intro."
+
+
+def test_gated_exercise_and_solution_and_myst_targets(tmp_path):
+    text = (
+        "# Growth\n\n(growth-intro)=\n## Model\n\nCapital grows.\n\n"
+        "```{exercise-start}\n:label: g-ex\n```\n\nDouble $k_0$. What is $k_1$?\n\n```{exercise-end}\n```\n\n"
+        "```{solution-start} g-ex\n:class: dropdown\n```\n\nIt is $2 k_0$.\n\n"
+        "```{code-cell} ipython3\nprint(2)\n```\n\n```{solution-end}\n```\n"
+    )
+    lesson = _lesson(tmp_path, text)
+    assert [s.title for s in lesson.sections] == ["Model"]
+    assert lesson.sections[0].blocks[0].text == "Capital grows."
+    (q,) = lesson.quiz
+    assert q.open and q.prompt == "Double k sub 0. What is k sub 1?"
+    assert q.answers == ("It is 2 k sub 0. print open paren 2 close paren.",)  # a one-line answer is read
+
+
+def test_equation_arrays_are_said_row_by_row(tmp_path):
+    lesson = _lesson(tmp_path, "# T\n\n## S\n\n$$\n\\begin{aligned}\nx &= 1 \\\\\ny &\\leq 2\n\\end{aligned}\n$$\n")
+    assert lesson.sections[0].blocks[0].text == "x equals 1, y is less than or equal to 2"

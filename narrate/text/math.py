@@ -52,11 +52,28 @@ def speak_math(expressions: Sequence[str], locale: str = "en") -> list[str]:
         One spoken string per expression, in order (``""`` for an empty one). Never raises: an
         expression SRE cannot speak is spoken by the fallback.
     """
-    items = tuple(expressions)
+    rows = [_rows(e) for e in expressions]
+    items = tuple(row for expr in rows for row in expr)
     spoken: list[str | None] = [None] * len(items)
     if items and sre_available():
         spoken = list(_sre_cached(items, locale.split("-")[0].lower() or "en"))
-    return [s if s else _fallback(e) for s, e in zip(spoken, items)]
+    said = iter([s if s else _fallback(e) for s, e in zip(spoken, items)])
+    return [", ".join(w for w in (next(said) for _ in expr) if w) for expr in rows]
+
+
+_ENVIRONMENT = re.compile(r"\\(?:begin|end)\{(?:aligned|align\*?|eqnarray\*?|gather\*?|gathered|split|multline\*?)\}")
+_ROW_BREAK = re.compile(r"\\\\(?:\[[^\]]*\])?")
+
+
+def _rows(expr: str) -> list[str]:
+    """An equation array as its rows, alignment marks gone (each row is said on its own)."""
+    if expr.lstrip().startswith("<math"):
+        return [expr]
+    if not _ENVIRONMENT.search(expr) and "&" not in expr:
+        return [expr] if expr.strip() else [""]
+    body = _ENVIRONMENT.sub(" ", expr)
+    rows = [" ".join(r.replace("&", " ").split()) for r in _ROW_BREAK.split(body)]
+    return [r for r in rows if r] or [""]
 
 
 @functools.lru_cache(maxsize=64)
@@ -191,7 +208,8 @@ ACCENTS = {"hat": "hat", "bar": "bar", "overline": "bar", "tilde": "tilde", "dot
 FONTS = {"mathbf": "bold", "boldsymbol": "bold", "vec": "vector"}
 SPACING = {"\\,", "\\;", "\\:", "\\!", "\\quad", "\\qquad", "\\left", "\\right", "\\big", "\\Big", "\\displaystyle"}
 SPACING |= {"\\bigl", "\\bigr", "\\Bigl", "\\Bigr", "\\limits", "\\nolimits", "~", "\\ ", "\\tfrac", "\\dfrac"}
-_LATEX_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|[A-Za-z]|\S")
+_TEXT_GROUP = re.compile(r"\\(?:text[a-z]*|mbox|mathrm|mathit|operatorname)\s*\{([^{}]*)\}")
+_LATEX_TOKEN = re.compile(_TEXT_GROUP.pattern + r"|\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|[A-Za-z]|\S")
 _PARTS = {"2": "half", "3": "third", "4": "quarter", "5": "fifth", "6": "sixth", "8": "eighth", "10": "tenth"}
 _OPEN = {"(": ")", "[": "]", "\\{": "\\}", "\\lbrace": "\\rbrace", "\\langle": "\\rangle"}
 
@@ -200,7 +218,7 @@ class _Latex:
     """A small recursive reader of LaTeX math: tokens → words."""
 
     def __init__(self, source: str):
-        self.toks = _LATEX_TOKEN.findall(source)
+        self.toks = [m.group(0) for m in _LATEX_TOKEN.finditer(source)]
         self.i = 0
 
     def peek(self) -> str | None:
@@ -285,6 +303,10 @@ class _Latex:
                     *body,
                 ]
             return ["the square root of", *body]
+        text_group = _TEXT_GROUP.fullmatch(tok)
+        if text_group:
+            text = " ".join(text_group.group(1).split())
+            return [FUNCTIONS.get(text, text)] if text else []
         if tok in ("\\text", "\\mathrm", "\\operatorname", "\\textrm", "\\mbox", "\\mathit", "\\textit"):
             text = self.raw_group()
             return [FUNCTIONS.get(text, text)] if text else []

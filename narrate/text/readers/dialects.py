@@ -8,9 +8,11 @@
 * kramdown attribute lists: a line ``{: .challenge}`` (after any ``>`` markers) becomes an HTML comment
   ``<!--narrate-ial .challenge-->`` that the reader attaches to the block before it; ``{: ...}`` inside
   a line is dropped.
+* MyST target lines (``(label)=``) are dropped.
 * MyST directives: ```` ```{exercise} ```` fences become ``:::{exercise}`` containers (their body is
   Markdown); ``:key: value`` option lines and a ``---`` YAML option block are taken out of the text and
-  returned by line, so no option is ever spoken. ``{math}`` and code-cell directives stay fences.
+  returned by line, so no option is ever spoken. ``{math}`` and code-cell directives stay fences. Gated directives (``{exercise-start}`` ...
+  ``{exercise-end}``, ``{solution-start} label`` ... ``{solution-end}``) become one container.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ _ALT_ATTR = re.compile(r"""\balt\s*=\s*("[^"]*"|'[^']*')""", re.S)
 _FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,}|:{3,})[ \t]*(.*?)[ \t]*$")
 _OPTION = re.compile(r"^[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")
 #: Directives whose body is not Markdown: they stay fences (the reader speaks math, cues code).
+_TARGET = re.compile(r"^[ \t]{0,3}\([\w.:-]+\)=[ \t]*$")  # a MyST target line: "(lp_intro)="
+_GATE = "::::::::"  # the colon fence a gated directive becomes
 RAW_DIRECTIVES = {"math", "code-cell", "code-block", "code", "sourcecode", "literalinclude", "raw", "eval-rst"}
 
 
@@ -54,7 +58,9 @@ def prepare(text: str) -> Prepared:
     lines = text.split("\n")
     for n, line in enumerate(lines):
         m = _IAL_LINE.match(line)
-        if m:
+        if _TARGET.match(line):
+            lines[n] = ""
+        elif m:
             lines[n] = f"{m.group(1)}<!--{IAL_MARK} {m.group(2).strip()}-->"
         elif "{:" in line:
             lines[n] = _IAL_INLINE.sub("", line)
@@ -122,6 +128,20 @@ def _directives(lines: list[str], options: dict[int, dict[str, str]]) -> None:
         name = re.match(r"^\{([\w:-]+)\}", info)
         if char == ":" and not info:
             n += 1  # a bare colon line closing a container of another length
+            continue
+        gated = re.match(r"^(.*)-(start|end)$", name.group(1)) if name and char != ":" else None
+        if gated and name:  # Jupyter Book gated directives: {solution-start} label ... {solution-end}
+            found: dict[str, str] = {}
+            end = _take_options(lines, n + 1, found)
+            while end < len(lines) and lines[end].strip() != marker:
+                end += 1
+            if end < len(lines):
+                lines[end] = ""
+            opening = gated.group(2) == "start"
+            lines[n] = indent + _GATE + ("{" + gated.group(1) + "}" + info[name.end() :] if opening else "")
+            if opening:
+                options[n] = found
+            n = end + 1
             continue
         if name and name.group(1).split(":")[-1] not in RAW_DIRECTIVES:
             stack.append((char, length, True))

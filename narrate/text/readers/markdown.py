@@ -668,6 +668,7 @@ class _Walker:
     def finish(self, keypoints: tuple[str, ...]) -> None:
         """Settle what only the whole file tells: next-lessons lists, key points, empty sections."""
         keep: list[int] = []
+        self.sections_all = self.sections
         for i, section in enumerate(self.sections):
             if i in self.next_candidates and _is_next_list(section):
                 self.next_lessons.extend(section.blocks[0].items)  # type: ignore[union-attr]
@@ -680,7 +681,13 @@ class _Walker:
                     continue  # all it held were challenges, now quiz questions
                 self.fail(f"section '{section.title}' is empty", section.line)
             keep.append(i)
-        self.sections = [self.sections[i] for i in keep]
+        self.sections = []
+        for i in keep:  # an "Overview" narrate opened, then the author's own: one section
+            section = self.sections_all[i]
+            if self.sections and self.sections[-1].title == section.title == "Overview":
+                first = self.sections.pop()
+                section = Section(section.title, first.blocks + section.blocks, first.line)
+            self.sections.append(section)
         if keypoints:
             self.sections.append(Section(LIST_KINDS["keypoints"], (BulletList(keypoints, None, 1),), 1))
 
