@@ -277,6 +277,8 @@ class BuildResult:
     cached: int = 0
     skipped_episodes: int = 0
     up_to_date: bool = False
+    rebuilt: tuple[str, ...] = ()
+    """File stems (``NN-<id>``) of the episodes made (synthesized and encoded) by this build."""
 
 
 def episode_stem(lesson: Lesson) -> str:

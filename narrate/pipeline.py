@@ -31,7 +31,7 @@ from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_config, load_lexicon
 from narrate.errors import BuildError, ContentError
 from narrate.limits import check_episode_lengths, check_lesson_size
-from narrate.model import BuildResult, Episode, Lesson, Script
+from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
 from narrate.text.readers import SUPPORTED, read_lesson
 from narrate.uptodate import Made, digest_file, fingerprint, load_record, read_records
 from narrate.yamlio import write_atomic
@@ -250,6 +250,7 @@ def build(
         synthesized=made.synthesized,
         cached=total - made.synthesized,
         skipped_episodes=made.skipped,
+        rebuilt=tuple(episode_stem(scripts[i].lesson) for i in made.made),
     )
 
 
@@ -334,7 +335,7 @@ def make_episodes(
         except BaseException:  # an error or Ctrl-C: start no further encode, let running ones end
             pool.shutdown(wait=True, cancel_futures=True)
             raise
-    return Made(_filled(episodes), prints, made, len(scripts) - len(stale))
+    return Made(_filled(episodes), prints, made, len(scripts) - len(stale), tuple(stale))
 
 
 T = TypeVar("T")

@@ -176,6 +176,8 @@ class Made:
     fingerprints: list[str]
     synthesized: int
     skipped: int
+    made: tuple[int, ...] = ()
+    """Indexes (script order) of the episodes made by this build, not reused."""
 
 
 def fingerprint(

@@ -118,8 +118,18 @@ def test_format_time_and_seconds():
     assert format_seconds(1250) == "1.2 s"
 
 
-def test_page_stem_is_the_audio_stem():
-    assert page_stem(EPISODE) == "01-brewing"
+@pytest.mark.parametrize(
+    "audio_file, lesson_id, number, stem",
+    [
+        ("episodes/01-brewing.mp3", "brewing", 1, "01-brewing"),
+        ("episodes/01-brewing.0a1b2c3d4e.mp3", "brewing", 1, "01-brewing"),  # the audio's version is not in it
+        ("episodes/01-brewing.9f8e7d6c5b.m4b", "brewing", 1, "01-brewing"),
+        ("episodes/12-milk.0a1b2c3d4e.mp3", "12-milk", 12, "12-milk"),  # an id that starts with its number
+    ],
+)
+def test_page_stem_is_stable_across_audio_versions(audio_file, lesson_id, number, stem):
+    lesson = Lesson(id=lesson_id, title="T", number=number)
+    assert page_stem(Episode(lesson, Script(lesson, ()), 0, [], [], audio_file=audio_file)) == stem
 
 
 def test_rows_merge_short_pauses_and_keep_think_pauses():

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from narrate.errors import ContentError
-from narrate.publish.serve import Watcher, banner, make_server, parse_range
+from narrate.model import BuildResult
+from narrate.publish.serve import Reloads, Watcher, banner, make_server, parse_range, qr_code, rebuild_report
 
 SIZE = 5000
 DATA = random.Random(20260105).randbytes(SIZE)
@@ -221,7 +222,7 @@ def test_parse_range(header, size, expected):
 # ---------------------------------------------------------------- banner and watcher
 
 
-def test_banner_notes_other_base_url(tmp_path):
+def test_banner_tells_a_phone_where_to_subscribe(tmp_path):
     (tmp_path / "feed.xml").write_text(
         '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>'
         '<atom:link href="https://example.org/tides/feed.xml" rel="self"/></channel></rss>',
@@ -232,12 +233,33 @@ def test_banner_notes_other_base_url(tmp_path):
         f"Serving {tmp_path} at http://192.168.1.20:8000/",
         "Feed: http://192.168.1.20:8000/feed.xml",
         "Preview: http://192.168.1.20:8000/index.html",
-        'A phone on the same network can subscribe to this feed URL ("add a podcast by URL").',
-        "Note: the feed lists episodes under https://example.org/tides/; for a phone to fetch them from "
-        "this server, set base_url: http://192.168.1.20:8000/ in course.yaml and rebuild.",
+        'A phone on the same network can subscribe to this feed URL ("add a podcast by URL"),',
+        "or scan the QR code below; the feed's links follow the address the phone used.",
+        "(The built feed lists its files under https://example.org/tides/; served here, they point to this server.)",
         "Press Ctrl-C to stop.",
     ]
-    assert len(banner("https://example.org/tides/", tmp_path)) == 5
+    assert len(banner("https://example.org/tides/", tmp_path)) == 6
+
+
+@pytest.mark.parametrize("url", ["http://192.168.1.20:8000/feed.xml", "http://10.0.0.7:8765/feed.xml"])
+def test_qr_code_encodes_the_feed_url(url):
+    segno = pytest.importorskip("segno")
+    drawn = qr_code(url).splitlines()
+    symbol = segno.make(url, micro=False, error="m")
+    width = symbol.symbol_size(border=2)[0]
+    assert len(drawn) == (width + 1) // 2  # two modules per text line (half blocks)
+    assert {len(line) for line in drawn} == {width}
+    assert set("".join(drawn)) <= {" ", "█", "▀", "▄"}
+    assert qr_code(url) == qr_code(url)
+
+
+def test_reloads_wakes_waiters():
+    reloads = Reloads()
+    assert reloads.wait(0, 0.01) == 0
+    threading.Timer(0.05, reloads.notify).start()
+    assert reloads.wait(0, 5) == 1
+    reloads.close()
+    assert reloads.wait(1, 5) == 1 and reloads.closed
 
 
 class FakeBuild:
@@ -250,10 +272,7 @@ class FakeBuild:
         if self.error:
             raise self.error
 
-        class Result:
-            episodes = [1, 2]
-
-        return Result()
+        return BuildResult(out_dir, [], skipped_episodes=2, rebuilt=("02-waves",))
 
 
 def test_watcher_rebuilds_on_change(tmp_path):
@@ -274,7 +293,8 @@ def test_watcher_rebuilds_on_change(tmp_path):
     os.utime(lesson, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
     assert watcher.poll() is True
     assert build.calls == [(content, tmp_path / "out")]
-    assert len(printed) == 1 and printed[0].startswith("Rebuilt 2 episode(s) in ")
+    assert len(printed) == 1 and printed[0].startswith("Rebuilt 1 episode (02-waves) in ")
+    assert printed[0].endswith(" s; 2 up to date")
     assert watcher.poll() is False
     (content / "lessons" / "02.yaml").write_text("title: Two\n", encoding="utf-8")
     assert watcher.poll() is True
@@ -308,3 +328,18 @@ def test_watcher_prints_errors_on_one_line(tmp_path):
     assert watcher.poll() is True
     assert printed[0].startswith("Error: ") and printed[0].endswith("course.yaml:3: unknown key 'titel'")
     assert printed[1] == "Error: rebuild failed: RuntimeError: disk full"
+
+
+@pytest.mark.parametrize(
+    "result, line",
+    [
+        (
+            BuildResult(Path("o"), [], skipped_episodes=3, up_to_date=True),
+            "Nothing to rebuild: 3 episode(s) up to date",
+        ),
+        (BuildResult(Path("o"), [], skipped_episodes=2, rebuilt=("01-tides",)), "Rebuilt 1 episode (01-tides) in"),
+        (BuildResult(Path("o"), [], rebuilt=("01-a", "02-b")), "Rebuilt 2 episodes (01-a, 02-b) in"),
+    ],
+)
+def test_rebuild_report_names_exactly_the_rebuilt_episodes(result, line):
+    assert rebuild_report(result, 1.25).startswith(line)

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from narrate.errors import BuildError
-from narrate.model import Episode
+from narrate.model import Episode, episode_stem
 from narrate.yamlio import file_mode
 
 Progress = Callable[[str, int, int], None]
@@ -117,10 +117,12 @@ def commit_feed(out_dir: Path, feed: str, episodes: list[Episode]) -> None:
 def _prune(out_dir: Path, episodes: list[Episode]) -> None:
     """Delete files in ``out_dir/episodes`` that belong to no current episode (older versions,
     removed lessons, leftovers of killed builds). A file belongs to an episode when its name starts
-    with the episode's audio file name without its extension (``NN-<id>.<version>.``)."""
+    with the episode's audio file name without its extension (``NN-<id>.<version>.``); its preview
+    page, ``NN-<id>.html``, has a stable name and is kept too."""
     folder = out_dir / "episodes"
     prefixes = tuple(f"{Path(e.audio_file).stem}." for e in episodes if e.audio_file)
     keep = {Path(rel).name for e in episodes for rel in (e.audio_file, *e.files.values()) if rel}
+    keep |= {f"{episode_stem(e.lesson)}.html" for e in episodes}
     if not prefixes or not folder.is_dir():
         return
     for path in folder.iterdir():

@@ -3,7 +3,7 @@
 Layout written into the output folder::
 
     OUT/index.html                 the course: cover, title, description, feed URL, episode list
-    OUT/episodes/<stem>.html       one page per episode (``<stem>`` = the audio file's stem):
+    OUT/episodes/NN-<id>.html      one page per episode (a stable name: no audio version in it):
                                    player, chapter list, narration script cue by cue
     OUT/assets/preview.css|.js     shared style and behaviour (no third-party code)
 
@@ -28,14 +28,14 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from urllib.parse import quote
 
 import jinja2
 
 from narrate.config import CourseConfig
 from narrate.errors import BuildError
-from narrate.model import Chapter, ChapterMark, Episode, Say
+from narrate.model import Chapter, ChapterMark, Episode, Say, episode_stem
 from narrate.publish.feed import media_url
 from narrate.yamlio import write_atomic
 
@@ -92,8 +92,9 @@ class ChapterBlock:
 
 
 def page_stem(episode: Episode) -> str:
-    """Stem of an episode's page: the audio file's stem (``episodes/01-cells.mp3`` → ``01-cells``)."""
-    return PurePosixPath(_posix(episode.audio_file)).stem or episode.lesson.id
+    """Stem of an episode's page: ``NN-<id>`` (:func:`narrate.model.episode_stem`), without the audio's
+    version, so the page keeps its name (and an open tab its address) when the episode is rebuilt."""
+    return episode_stem(episode.lesson)
 
 
 def _posix(path: str) -> str:

@@ -12,13 +12,21 @@ The server is the standard library's :mod:`http.server` with:
 * nothing outside the folder: ``..`` path segments get ``403``, hidden files (``.name``, such as
   the build lock and half-written ``.part`` files) and symlinks leading out of the folder ``404``.
 
+* the feed and the preview pages with their URLs rewritten to the address the request came in on
+  (its ``Host`` header, else the server socket's address): the built feed names the course's
+  ``base_url``, and a phone on the LAN subscribing to ``http://192.168.1.20:8000/feed.xml`` gets
+  enclosures on ``http://192.168.1.20:8000/`` without a rebuild.
+
 With ``watch``, a background thread polls the content folder's files once a second and rebuilds
-the output when one is added, removed or modified.
+the output when one is added, removed or modified; an open preview page reloads itself after each
+rebuild (server-sent events, W3C/WHATWG ``EventSource``, on :data:`EVENTS_PATH`).
 """
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import socket
 import threading
 import time
@@ -34,11 +42,47 @@ from urllib.parse import unquote, urlsplit
 import click
 
 from narrate.errors import NarrateError
+from narrate.model import BuildResult
 from narrate.publish.upload import CONTENT_TYPES
 
-__all__ = ["CONTENT_TYPES", "make_server", "serve", "parse_range", "lan_address", "Watcher"]
+__all__ = ["CONTENT_TYPES", "make_server", "serve", "parse_range", "lan_address", "Watcher", "Reloads", "qr_code"]
 
 _CHUNK = 64 * 1024
+EVENTS_PATH = "/__narrate/events"
+"""Server-sent events stream: one ``reload`` event after each rebuild (with ``--watch``)."""
+RELOAD_SCRIPT = (
+    '<script>new EventSource("/__narrate/events").addEventListener("reload", () => location.reload());</script>\n'
+)
+"""Added before ``</body>`` of preview pages served while watching (the built files are not changed)."""
+_HOST = re.compile(r"^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$")
+_KEEPALIVE_S = 15.0
+
+
+class Reloads:
+    """A counter of rebuilds that event-stream handlers wait on (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self.generation = 0
+        self.closed = False
+
+    def notify(self) -> None:
+        """A rebuild finished: wake every waiting stream."""
+        with self._cond:
+            self.generation += 1
+            self._cond.notify_all()
+
+    def close(self) -> None:
+        """The server stops: every stream ends."""
+        with self._cond:
+            self.closed = True
+            self._cond.notify_all()
+
+    def wait(self, seen: int, timeout_s: float) -> int:
+        """The generation once it differs from ``seen`` (or after ``timeout_s``, or on close)."""
+        with self._cond:
+            self._cond.wait_for(lambda: self.generation != seen or self.closed, timeout=timeout_s)
+            return self.generation
 
 
 def parse_range(header: str | None, size: int) -> tuple[int, int] | None | str:
@@ -74,12 +118,64 @@ def parse_range(header: str | None, size: int) -> tuple[int, int] | None | str:
 
 
 class RangeRequestHandler(SimpleHTTPRequestHandler):
-    """Static files from ``directory`` with HEAD, single byte ranges and podcast MIME types."""
+    """Static files from ``directory`` with HEAD, single byte ranges and podcast MIME types; the feed
+    and preview pages with URLs rewritten to the request's address (``rewrite``); with ``reloads``, an
+    event stream on :data:`EVENTS_PATH` and a reload script in preview pages."""
 
     server_version = "narrate"
     protocol_version = "HTTP/1.1"  # keep-alive: players make many range requests
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     _range: tuple[int, int] | None = None
+    rewrite = True
+    reloads: Reloads | None = None
+
+    def request_base(self) -> str:
+        """``http://<address the request came in on>/``: its Host header when well-formed, else the
+        server socket's own address and port."""
+        host = (self.headers.get("Host") or "").strip()
+        if not _HOST.match(host):
+            address, port = self.connection.getsockname()[:2]
+            host = f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+        return f"http://{host}/"
+
+    def rewritten(self, path: Path, data: bytes) -> bytes:
+        """The feed or a preview page with the built base URL replaced by :meth:`request_base`."""
+        base = feed_base_url(Path(self.directory))
+        text = data.decode("utf-8")
+        if self.rewrite and base:
+            text = text.replace(base, self.request_base())
+        if self.reloads is not None and path.suffix == ".html":
+            text = text.replace("</body>", RELOAD_SCRIPT + "</body>", 1)
+        return text.encode("utf-8")
+
+    def do_GET(self):  # noqa: D102 - http.server hook
+        if urlsplit(self.path).path == EVENTS_PATH and self.reloads is not None:
+            self.stream_events(self.reloads)
+            return
+        super().do_GET()
+
+    def stream_events(self, reloads: Reloads) -> None:
+        """``text/event-stream``: a ``reload`` event after each rebuild, a comment every 15 s to keep
+        the connection open; ends when the server stops or the browser leaves."""
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        seen = reloads.generation
+        try:
+            self.wfile.write(b": connected\n\n")
+            self.wfile.flush()
+            while not reloads.closed:
+                now = reloads.wait(seen, _KEEPALIVE_S)
+                if reloads.closed:
+                    break
+                self.wfile.write(f"event: reload\ndata: {now}\n\n".encode() if now != seen else b": keep-alive\n\n")
+                self.wfile.flush()
+                seen = now
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def send_head(self):  # noqa: D102 - http.server hook
         self._range = None
@@ -111,6 +207,10 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
             stat = os.fstat(handle.fileno())
             size = stat.st_size
             modified = formatdate(stat.st_mtime, usegmt=True)
+            if path.name == "feed.xml" or path.suffix == ".html":
+                with handle:
+                    body = self.rewritten(path, handle.read())
+                handle, size = io.BytesIO(body), len(body)  # type: ignore[assignment]  # read like the file
             wanted = parse_range(self.headers.get("Range"), size)
             if_range = self.headers.get("If-Range")
             if wanted is not None and if_range and not _same_date(if_range, stat.st_mtime):
@@ -164,24 +264,40 @@ def _same_date(header: str, mtime: float) -> bool:
         return False  # an entity tag or a bad date: we send no ETag, so it cannot match
 
 
-def make_server(out_dir: Path, host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
+def make_server(
+    out_dir: Path, host: str = "127.0.0.1", port: int = 0, *, rewrite: bool = True, reloads: Reloads | None = None
+) -> ThreadingHTTPServer:
     """An HTTP server for ``out_dir`` bound to ``host``:``port`` (0: any free port), not yet serving.
+
+    Args:
+        rewrite: serve the feed and preview pages with the built base URL replaced by the request's
+            address (see the module docstring).
+        reloads: serve an event stream on :data:`EVENTS_PATH` that sends ``reload`` when it is
+            notified, and add the reload script to preview pages.
 
     Call ``serve_forever()`` (in a thread for tests), then ``shutdown()`` and ``server_close()``.
     The bound port is ``server.server_address[1]``.
     """
-    handler = partial(RangeRequestHandler, directory=str(Path(out_dir)))
+    handler_class = type("Handler", (RangeRequestHandler,), {"rewrite": rewrite, "reloads": reloads})
+    handler = partial(handler_class, directory=str(Path(out_dir)))
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server
 
 
 def lan_address() -> str:
-    """This machine's LAN IPv4 address, from the addresses its host name resolves to.
+    """This machine's LAN IPv4 address: the source address of its default route (asked by
+    ``connect()`` on a UDP socket, which sends nothing), else one its host name resolves to.
 
-    No packet is sent and no connection is opened. Falls back to ``127.0.0.1``.
+    No packet is sent. Falls back to ``127.0.0.1``.
     """
     candidates: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): only picks the outgoing interface
+            candidates.append(probe.getsockname()[0])
+    except OSError:
+        pass
     try:
         name = socket.gethostname()
         candidates.append(socket.gethostbyname(name))
@@ -208,21 +324,29 @@ def feed_base_url(out_dir: Path) -> str | None:
 
 
 def banner(url: str, out_dir: Path) -> list[str]:
-    """The lines ``serve`` prints on start: where the feed is, and whether ``base_url`` matches."""
+    """The lines ``serve`` prints on start: where the feed and the preview are, for a phone."""
     lines = [
         f"Serving {out_dir} at {url}",
         f"Feed: {url}feed.xml",
         f"Preview: {url}index.html",
-        'A phone on the same network can subscribe to this feed URL ("add a podcast by URL").',
+        'A phone on the same network can subscribe to this feed URL ("add a podcast by URL"),',
+        "or scan the QR code below; the feed's links follow the address the phone used.",
     ]
     base = feed_base_url(out_dir)
     if base is not None and base != url:
-        lines.append(
-            f"Note: the feed lists episodes under {base}; for a phone to fetch them from this "
-            f"server, set base_url: {url} in course.yaml and rebuild."
-        )
+        lines.append(f"(The built feed lists its files under {base}; served here, they point to this server.)")
     lines.append("Press Ctrl-C to stop.")
     return lines
+
+
+def qr_code(url: str) -> str:
+    """``url`` as a QR code drawn with Unicode half blocks for a terminal (segno, ISO/IEC 18004),
+    dark modules on a light background with a two-module quiet zone."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, micro=False, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
 
 
 class Watcher:
@@ -242,9 +366,11 @@ class Watcher:
         build: Callable,
         echo: Callable[[str], None] = click.echo,
         interval: float = 1.0,
+        on_rebuilt: Callable[[], None] | None = None,
     ):
         self.content, self.out_dir, self.echo, self.interval = Path(content), Path(out_dir), echo, interval
         self.build = build
+        self.on_rebuilt = on_rebuilt
         self.state = self.snapshot()
 
     def snapshot(self) -> dict[str, tuple[int, int]]:
@@ -288,12 +414,26 @@ class Watcher:
         except Exception as exc:  # noqa: BLE001 - the server must keep running
             self.echo(f"Error: rebuild failed: {type(exc).__name__}: {exc}")
         else:
-            count = len(getattr(result, "episodes", []) or [])
-            self.echo(f"Rebuilt {count} episode(s) in {time.monotonic() - started:.1f} s")
+            self.echo(rebuild_report(result, time.monotonic() - started))
+            if self.on_rebuilt is not None:
+                self.on_rebuilt()
 
     def run(self, stop: threading.Event) -> None:
+        """Poll every ``interval`` seconds until ``stop`` is set."""
         while not stop.wait(self.interval):
             self.poll()
+
+
+def rebuild_report(result: BuildResult, seconds: float) -> str:
+    """One line saying exactly which episodes a build re-made (by file stem) and how many were up to date."""
+    if result.up_to_date or not result.rebuilt:
+        return f"Nothing to rebuild: {result.skipped_episodes} episode(s) up to date ({seconds:.1f} s)"
+    names = ", ".join(result.rebuilt)
+    count = len(result.rebuilt)
+    return (
+        f"Rebuilt {count} episode{'s' if count != 1 else ''} ({names}) in {seconds:.1f} s; "
+        f"{result.skipped_episodes} up to date"
+    )
 
 
 def serve(
@@ -309,23 +449,26 @@ def serve(
     out_dir = Path(out_dir)
     stop = threading.Event()
     watcher = None
+    reloads = None
     if watch is not None:
         if build is None:
             raise NarrateError("--watch needs a build function")
-        watcher = Watcher(watch, out_dir, build=build)
+        reloads = Reloads()
+        watcher = Watcher(watch, out_dir, build=build, on_rebuilt=reloads.notify)
         if not (out_dir / "feed.xml").is_file():
             out_dir.mkdir(parents=True, exist_ok=True)
             watcher.rebuild()
     if not out_dir.is_dir():
         raise NarrateError("no such output folder (run 'narrate build' first, or use --watch)", out_dir)
     try:
-        server = make_server(out_dir, host, port)
+        server = make_server(out_dir, host, port, reloads=reloads)
     except OSError as exc:
         raise NarrateError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     shown = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{shown}:{server.server_address[1]}/"
     for line in banner(url, out_dir):
         click.echo(line)
+    click.echo(qr_code(f"{url}feed.xml"), nl=False)
     if watcher is not None:
         click.echo(f"Watching {watch} for changes.")
         threading.Thread(target=watcher.run, args=(stop,), name="narrate-watch", daemon=True).start()
@@ -335,4 +478,6 @@ def serve(
         click.echo("Stopped.")
     finally:
         stop.set()
+        if reloads is not None:
+            reloads.close()
         server.server_close()
