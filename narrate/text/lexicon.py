@@ -91,14 +91,23 @@ def apply_lexicon(text: str, lexicon: Mapping[str, str]) -> str:
     def repl(m: re.Match) -> str:
         word = m.group(0)
         value = lexicon[word] if word in lexicon else lexicon[word[0].lower() + word[1:]]
-        if word[:1].isupper() and (word not in lexicon or _SENTENCE_START.search(m.string, 0, m.start())):
+        if word[:1].isupper() and (word not in lexicon or _starts_sentence(m.string, m.start())):
             return value[:1].upper() + value[1:]
         return value
 
     return _lexicon_pattern(keys).sub(repl, text)
 
 
-_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n\s*)[\"'“‘(\[]*$")
+def _starts_sentence(text: str, at: int) -> bool:
+    """True when ``text[at]`` starts the text or a sentence (after ``. ! ? :`` or a line break, then
+    spaces, quotes or an opening bracket). Looks back only over those characters."""
+    j = at
+    while j > 0 and text[j - 1] in "\"'“‘([":
+        j -= 1
+    spaces = j
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    return j == 0 or text[j - 1] == "\n" or (text[j - 1] in ".!?:" and j < spaces)
 
 
 def covered_spans(text: str, lexicon: Mapping[str, str]) -> list[tuple[int, int]]:

@@ -302,7 +302,8 @@ def _role(name: str, content: str) -> str:
 def _text(node: SyntaxTreeNode, breaks: str = " ") -> str:
     """Plain text of a block node (paragraph, heading, list item: all nested inline content), through
     :func:`narrate.text.markup.clean_text` (footnote markers dropped, words split at a line break joined)."""
-    return clean_text(_raw_text(node, breaks), _LANGUAGE.get())
+    text = clean_text(_raw_text(node, "\n"), _LANGUAGE.get())  # line breaks kept for split words
+    return text if breaks == "\n" else " ".join(text.split())
 
 
 _LANGUAGE: ContextVar[str] = ContextVar("markdown_language", default="en-us")

@@ -97,8 +97,8 @@ def read_page(path: Path, number: int = 0, language: str = "en-us") -> Lesson:
     if not items:
         raise ContentError("file is empty" if not dropped else "the file holds nothing but page chrome", path)
     for item in items:
-        item.text = clean_text(item.text, language)
-        item.items = [clean_text(i, language) for i in item.items]
+        item.text = " ".join(clean_text(item.text, language).split())
+        item.items = [" ".join(clean_text(i, language).split()) for i in item.items]
     number = _lesson_number(items) or number
     course = _course_name(items)
     title, subtitle, start = _header(items, course, path, dropped)
@@ -168,7 +168,7 @@ def _items(lines: list[str]) -> list[_Item]:
         units: list[list] = []
         for number, line in text_run:
             if units and line[:1].islower() and units[-1][1][-1:] not in _FINAL_PUNCT:
-                units[-1][1] += " " + line
+                units[-1][1] += ("\n" if units[-1][1].endswith("-") else " ") + line  # "ex-" / "pand"
             else:
                 units.append([number, line])
         for number, line in units:
