@@ -212,3 +212,23 @@ def test_gated_exercise_and_solution_and_myst_targets(tmp_path):
 def test_equation_arrays_are_said_row_by_row(tmp_path):
     lesson = _lesson(tmp_path, "# T\n\n## S\n\n$$\n\\begin{aligned}\nx &= 1 \\\\\ny &\\leq 2\n\\end{aligned}\n$$\n")
     assert lesson.sections[0].blocks[0].text == "x equals 1, y is less than or equal to 2"
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "content-format.md"
+
+
+def test_docs_examples_of_each_format_read(tmp_path):
+    """docs/content-format.md shows each format with a short example: each reads (annotations "← ..." off)."""
+    docs = DOCS.read_text(encoding="utf-8")
+    others = docs[docs.index("## Lessons from other tools") : docs.index("## Plain-text lesson page")]
+    blocks = re.findall(r"^(`{3,4})(markdown|gift|text)\n(.*?)^\1$", others, re.S | re.M)
+    suffixes = {"markdown": ".md", "gift": ".gift", "text": ".aiken"}
+    quizzes = []
+    for n, (_, kind, body) in enumerate(blocks):
+        path = tmp_path / f"example{n}{suffixes[kind]}"
+        path.write_text(re.sub(r"[ \t]+←.*$", "", body, flags=re.M), encoding="utf-8")
+        lesson = read_lesson(path)
+        quizzes.append(len(lesson.quiz))
+        said = lesson_script_text(path)
+        assert not re.search(r"[{}%$]|dropdown|ex-half|include|questions:", said), said
+    assert quizzes == [1, 1, 1, 0, 5, 1]  # Workbench, legacy, MyST, Jekyll, GIFT, Aiken
