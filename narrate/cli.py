@@ -74,6 +74,9 @@ def main() -> None:
 @click.option(
     "--base-url", default=None, help="Publish under this URL for this build, e.g. the address `narrate serve` prints."
 )
+@click.option(
+    "--language", default=None, help="Language of a single lesson file (ISO 639, e.g. de); default: detected."
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
 def build(
     content: Path,
@@ -88,6 +91,7 @@ def build(
     engine: str | None,
     voice: str | None,
     base_url: str | None,
+    language: str | None,
     quiet: bool,
 ) -> None:
     """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
@@ -110,7 +114,10 @@ def build(
             engine=engine,
             voice=voice,
             base_url=base_url,
+            language=language,
         )
+    if result.detected_language:
+        click.echo(f"language: {result.detected_language} (detected)", err=True)
     if quiet:
         return
     if result.up_to_date:
@@ -173,7 +180,8 @@ def cache_clear(cache_dir: Path | None) -> None:
     help="Instead of the script, list tokens the engine may mispronounce that the lexicon lacks "
     "(LESSON may also be a course folder).",
 )
-def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool) -> None:
+@click.option("--language", default=None, help="Language of the lesson (ISO 639, e.g. de); default: detected.")
+def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool, language: str | None) -> None:
     """Print the narration script of LESSON (a lesson file) with chapter and pause marks."""
     if lexicon_report:
         from narrate.pipeline import lexicon_findings
@@ -187,7 +195,11 @@ def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool) -> Non
         return
     from narrate.pipeline import lesson_script_text
 
-    click.echo(lesson_script_text(lesson, lexicon_file=lexicon_file), nl=False)
+    detected: list[str] = []
+    text = lesson_script_text(lesson, lexicon_file=lexicon_file, language=language, detected=detected)
+    for code in detected:
+        click.echo(f"language: {code} (detected)", err=True)
+    click.echo(text, nl=False)
 
 
 @main.command()

@@ -90,6 +90,10 @@ class CourseConfig:
     lexicon: dict[str, str] = field(default_factory=dict)
     lessons: tuple[str, ...] = ()
     limits: LimitsConfig = field(default_factory=LimitsConfig)
+    phrases: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
+    """Framing phrases the course overrides: phrase key → text (plural phrases: (singular, plural))."""
+    framing: str | None = None
+    """Language of the framing phrases when not the course's (``phrases: en`` asks for English framing)."""
     source: Path | None = None
     lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     """Line in ``source`` of some settings, for error messages: ``"cover"``, ``"lessons.0"``, ..."""
@@ -145,6 +149,7 @@ _TOP = {
     "lexicon_file",
     "lessons",
     "limits",
+    "phrases",
 }
 _VOICE = {"engine", "narrator", "host", "host_engine", "rate_wpm"}
 _PAUSES = {"sentence", "paragraph", "section", "think", "think_per_option", "think_per_word", "chime"}
@@ -213,6 +218,8 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
     listed = data.get("lessons") or LineList()
     lessons = v.texts(data, "lessons", listed)
     lines = {"cover": data.line_of("cover"), "lessons": data.line_of("lessons")}
+    lines.update(language=data.line_of("language"), phrases=data.line_of("phrases"))
+    phrases, framing = v.phrases(data, "phrases")
     for n, name in enumerate(lessons):
         line = lines[f"lessons.{n}"] = listed.line_of(n)
         if not _inside(name):
@@ -254,6 +261,8 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
             formats=tuple(formats),
         ),
         lexicon=lexicon,
+        phrases=phrases,
+        framing=framing,
         lessons=lessons,
         limits=LimitsConfig(
             max_lesson_bytes=v.number(limits, "max_lesson_bytes", 5_000_000, int, 1_000, 1_000_000_000),
@@ -384,6 +393,29 @@ class _Validator:
 
     def seconds(self, data: dict, key: str, default: float) -> int:
         return round(self.number(data, key, default, float, 0.0, 120.0) * 1000)
+
+    def phrases(self, data: dict, key: str) -> tuple[dict[str, str | tuple[str, ...]], str | None]:
+        """``phrases:``: a language code (framing in that language, e.g. ``en``) or a mapping of phrase
+        key → text, or → a list [singular, plural] for a phrase that depends on a count."""
+        value = data.get(key)
+        if value is None:
+            return {}, None
+        if isinstance(value, str):
+            if not LANGUAGE_TAG.match(value.strip()):
+                self.fail(data, key, f"'{key}' must be a language code (e.g. en) or a mapping of phrase: text")
+            return {}, value.strip().lower()
+        if not isinstance(value, dict):
+            self.fail(data, key, f"'{key}' must be a language code (e.g. en) or a mapping of phrase: text")
+        out: dict[str, str | tuple[str, ...]] = {}
+        for name, text in value.items():
+            line = value.line_of(name) if isinstance(value, LineDict) else None
+            if isinstance(text, list) and text and all(isinstance(t, str) for t in text):
+                out[str(name)] = tuple(text)
+            elif isinstance(text, str) and text.strip():
+                out[str(name)] = text
+            else:
+                raise ConfigError(f"phrase '{name}' must be text or a list [singular, plural]", self.path, line)
+        return out, None
 
     def lexicon(self, data: dict, key: str):
         value = data.get(key) or {}

@@ -148,6 +148,7 @@ class Lesson:
     None: the course's ``code`` setting.
     ``dropped`` names what a reader left out of the source file (page chrome such as ``'sharing
     "Share" (line 9)'``), one entry per line, for the build's warning; it is never narrated.
+    ``language`` is the lesson's own language tag (None: the course's).
     """
 
     id: str
@@ -165,6 +166,7 @@ class Lesson:
     host_voice: str | None = None
     read_code: bool | None = None
     dropped: tuple[str, ...] = field(default=(), compare=False)
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -212,10 +214,11 @@ Cue = Union[Chapter, Say, Pause]
 
 @dataclass(frozen=True)
 class Script:
-    """The ordered cues of one episode."""
+    """The ordered cues of one episode, spoken in ``language`` (a language tag such as ``de``)."""
 
     lesson: Lesson
     cues: tuple[Cue, ...]
+    language: str = "en"
 
     def says(self) -> list[Say]:
         return [c for c in self.cues if isinstance(c, Say)]
@@ -279,6 +282,7 @@ class BuildResult:
     up_to_date: bool = False
     rebuilt: tuple[str, ...] = ()
     """File stems (``NN-<id>``) of the episodes made (synthesized and encoded) by this build."""
+    detected_language: str | None = None
 
 
 def episode_stem(lesson: Lesson) -> str:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_config, load_lexicon
-from narrate.errors import BuildError, ContentError
+from narrate.errors import BuildError, ConfigError, ContentError
 from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
 from narrate.text.readers import SUPPORTED, read_lesson
@@ -57,18 +57,35 @@ class Loaded:
 
     config: CourseConfig
     lessons: tuple[Lesson, ...]
+    detected: str | None = None
+    """The language detected for a single lesson file that named none (None: not detected)."""
 
 
-def load(content: Path, *, lexicon_file: Path | None = None) -> Loaded:
+def load(content: Path, *, lexicon_file: Path | None = None, language: str | None = None) -> Loaded:
     """Read a course folder (``course.yaml`` + ``lessons/``) or a single lesson file.
 
     A lesson file inside a course folder (``<course>/lessons/<file>``) comes with that course's
-    settings and its number in the course; any other file gets the defaults.
+    settings and its number in the course; any other file gets the defaults, in ``language`` (a
+    language tag, ``--language``), else the lesson's own ``language:``, else the language detected
+    from its text (:mod:`narrate.text.detect`; then ``Loaded.detected`` names it).
 
     Raises:
-        ConfigError / ContentError: with file and line, for the first problem found.
+        ConfigError / ContentError: with file and line, for the first problem found, including
+            framing phrases missing for a lesson's language (see :func:`narrate.text.phrases.check_phrases`).
     """
-    content = Path(content)
+    loaded = _load(Path(content), lexicon_file, language)
+    config = loaded.config
+    from narrate.text.phrases import check_phrases
+
+    check_phrases(config.language, config.phrases, config.framing, config.source, config.lines.get("language"))
+    for lesson in loaded.lessons:
+        if lesson.language and lesson.language != config.language:
+            check_phrases(lesson.language, config.phrases, config.framing, lesson.source, None)
+    return loaded
+
+
+def _load(content: Path, lexicon_file: Path | None, language: str | None) -> Loaded:
+    detected = None
     if content.is_dir():
         config = load_config(content / "course.yaml")
         lessons = tuple(_read_lesson(p, n, config) for n, p in enumerate(lesson_files(content, config), 1))
@@ -76,7 +93,7 @@ def load(content: Path, *, lexicon_file: Path | None = None) -> Loaded:
         course = content.parent.parent
         if content.parent.name == "lessons" and (course / "course.yaml").is_file():
             # a lesson of a course folder is built (and scripted) with its course's settings and lexicon
-            whole = load(course, lexicon_file=lexicon_file)
+            whole = _load(course, lexicon_file, None)
             mine = [x for x in whole.lessons if x.source and x.source.resolve() == content.resolve()]
             if mine:
                 return Loaded(whole.config, tuple(mine))
@@ -84,6 +101,17 @@ def load(content: Path, *, lexicon_file: Path | None = None) -> Loaded:
         lesson = read_lesson(content)
         lesson = replace(lesson, number=lesson.number or 1)
         config = default_config(getattr(lesson, "course_title", "") or lesson.title, content)
+        if language:
+            config = replace(config, language=_language_option(language))
+        elif lesson.language:
+            config = replace(config, language=lesson.language)
+        else:
+            from narrate.text.detect import detect_lesson_language
+
+            detected = detect_lesson_language(lesson)
+            if detected:
+                config = replace(config, language=detected)
+        lesson = replace(lesson, language=None)
         lessons = (lesson,)
     else:
         raise ContentError("no such course folder or lesson file", content)
@@ -94,7 +122,20 @@ def load(content: Path, *, lexicon_file: Path | None = None) -> Loaded:
         if lesson.id in seen:
             raise ContentError(f"duplicate lesson id '{lesson.id}' (also in {seen[lesson.id].source})", lesson.source)
         seen[lesson.id] = lesson
-    return Loaded(config, lessons)
+    return Loaded(config, lessons, detected)
+
+
+def _language_option(tag: str) -> str:
+    """``--language``: an ISO 639 code.
+
+    Raises:
+        ConfigError: not such a code.
+    """
+    from narrate.config import LANGUAGE_TAG
+
+    if not LANGUAGE_TAG.match(tag):
+        raise ConfigError(f"--language must be an ISO 639 code such as 'de' or 'pt-br', not '{tag}'")
+    return tag.lower()
 
 
 def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
@@ -144,6 +185,7 @@ def build(
     engine: str | None = None,
     voice: str | None = None,
     base_url: str | None = None,
+    language: str | None = None,
 ) -> BuildResult:
     """Build every episode of a course (or one lesson file), the transcripts and the feed.
 
@@ -163,6 +205,8 @@ def build(
         split: also write one MP3 per chapter, ``OUT/episodes/NN-<id>/NN-<chapter-slug>.mp3``.
         engine, voice: speak with this engine / narrator voice instead of the course's (one build).
         base_url: publish under this URL instead of the course's ``base_url``.
+        language: the language of a single lesson file (``--language``; None: its ``language:`` or
+            the detected one, then reported as ``BuildResult.detected_language``).
 
     Returns:
         what was built. When neither the inputs nor the outputs changed since the last build into
@@ -181,6 +225,7 @@ def build(
         "engine": engine,
         "voice": voice,
         "base_url": base_url,
+        "language": language,
     }
     digest = uptodate.input_digest(content, out_dir, options)
     episode_count = uptodate.unchanged(out_dir, digest)
@@ -203,7 +248,7 @@ def build(
     from narrate.text.script import REVIEW_ID, build_review_script, build_script
     from narrate.uptodate import save_records
 
-    loaded = load(content, lexicon_file=lexicon_file)
+    loaded = load(content, lexicon_file=lexicon_file, language=language)
     warn_dropped(loaded.lessons)
     config = loaded.config.with_voice(engine, voice).with_base_url(base_url)
     scripts = [build_script(lesson, config) for lesson in loaded.lessons]
@@ -251,6 +296,7 @@ def build(
         cached=total - made.synthesized,
         skipped_episodes=made.skipped,
         rebuilt=tuple(episode_stem(scripts[i].lesson) for i in made.made),
+        detected_language=loaded.detected,
     )
 
 
@@ -348,18 +394,24 @@ def _filled(items: Sequence[T | None]) -> list[T]:
     return filled
 
 
-def lesson_script_text(path: Path, *, lexicon_file: Path | None = None) -> str:
+def lesson_script_text(
+    path: Path, *, lexicon_file: Path | None = None, language: str | None = None, detected: list[str] | None = None
+) -> str:
     """The rendered narration script of one lesson file.
 
-    A lesson inside a course folder uses that course's settings and lexicon (see :func:`load`).
+    A lesson inside a course folder uses that course's settings and lexicon (see :func:`load`);
+    ``language`` is ``--language``. When the language was detected, it is appended to ``detected``.
 
     Raises:
         ConfigError / ContentError: with file and line.
     """
-    from narrate.text.script import build_script, render_script
+    from narrate.text.script import build_script, course_phrases, render_script
 
-    loaded = load(Path(path), lexicon_file=lexicon_file)
-    return render_script(build_script(loaded.lessons[0], loaded.config))
+    loaded = load(Path(path), lexicon_file=lexicon_file, language=language)
+    if loaded.detected and detected is not None:
+        detected.append(loaded.detected)
+    script = build_script(loaded.lessons[0], loaded.config)
+    return render_script(script, course_phrases(loaded.config, script.language))
 
 
 def lexicon_findings(content: Path, *, lexicon_file: Path | None = None) -> list[Finding]:

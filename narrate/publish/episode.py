@@ -33,7 +33,7 @@ from narrate.errors import ConfigError
 from narrate.model import ChapterMark, Episode, Lesson, Script, episode_stem
 from narrate.publish import transcripts as transcript
 from narrate.text.readers.common import slugify
-from narrate.text.script import render_script
+from narrate.text.script import course_phrases, render_script
 from narrate.yamlio import write_atomic
 
 FORMATS = ("mp3", "m4b")
@@ -147,7 +147,7 @@ def write_episode(
         "vtt": (f"{stem}.vtt", transcript.to_webvtt(timeline.cue_times)),
         "srt": (f"{stem}.srt", transcript.to_srt(timeline.cue_times)),
         "chapters": (f"{stem}.chapters.json", transcript.to_json_chapters(timeline.chapters, title=lesson.title)),
-        "script": (f"{stem}.script.txt", render_script(script)),
+        "script": (f"{stem}.script.txt", render_script(script, course_phrases(config, script.language))),
     }
     for name, text in files.values():
         write_atomic(folder / name, text)

@@ -28,6 +28,8 @@ from urllib.parse import quote
 from narrate.config import CourseConfig
 from narrate.errors import BuildError, ContentError
 from narrate.model import Episode, Lesson
+from narrate.text.phrases import Phrases
+from narrate.text.script import course_phrases
 
 log = logging.getLogger(__name__)
 
@@ -204,16 +206,16 @@ def truncate_bytes(text: str, limit: int = MAX_DESCRIPTION_BYTES, ellipsis: str 
     return cut.rstrip() + ellipsis
 
 
-def episode_description(lesson: Lesson, limit: int = MAX_DESCRIPTION_BYTES) -> str:
+def episode_description(lesson: Lesson, limit: int = MAX_DESCRIPTION_BYTES, phrases: Phrases | None = None) -> str:
     """The episode notes as HTML (at most ``limit`` bytes): subtitle and summary paragraphs, then a
-    list of the section titles and "Quiz: N questions". Text is HTML-escaped; tags are p/ul/li."""
+    list of the section titles and "Quiz: N questions" (the ``notes.quiz`` phrase of ``phrases``,
+    default English). Text is HTML-escaped; tags are p/ul/li."""
     paragraphs = [clean_text(t, single_line=True) for t in (lesson.subtitle, lesson.summary)]
     paragraphs = [p for p in paragraphs if p]
     items = [clean_text(s.title, single_line=True) for s in lesson.sections]
     items = [i for i in items if i]
     if lesson.quiz:
-        n = len(lesson.quiz)
-        items.append(f"Quiz: {n} question{'s' if n != 1 else ''}")
+        items.append((phrases or Phrases("en"))("notes.quiz", count=len(lesson.quiz)))
     if not paragraphs and not items:
         paragraphs = [clean_text(lesson.title, single_line=True)]
     out = ""
@@ -361,7 +363,7 @@ def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: in
     item = ET.SubElement(channel, "item")
     title = clean_text(lesson.title, single_line=True) or lesson.id
     _text(item, "title", title)
-    notes = episode_description(lesson)
+    notes = episode_description(lesson, phrases=course_phrases(config, episode.script.language))
     _text(item, "description", notes)
     _text(item, f"{{{CONTENT}}}encoded", notes)
     ET.SubElement(

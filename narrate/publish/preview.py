@@ -37,14 +37,12 @@ from narrate.config import CourseConfig
 from narrate.errors import BuildError
 from narrate.model import Chapter, ChapterMark, Episode, Say, episode_stem
 from narrate.publish.feed import media_url
+from narrate.text.phrases import Phrases, is_rtl, primary
+from narrate.text.script import course_phrases
 from narrate.yamlio import write_atomic
 
-_DOWNLOADS = (
-    ("script", "Script (text)"),
-    ("vtt", "Transcript (WebVTT)"),
-    ("srt", "Subtitles (SRT)"),
-    ("chapters", "Chapters (JSON)"),
-)
+_DOWNLOADS = ("script", "vtt", "srt", "chapters")
+"""Episode files linked from its page, labelled by the ``download.<name>`` phrases."""
 
 ASSETS = ("preview.css", "preview.js")
 """Static files copied from ``narrate/publish/templates`` into ``OUT/assets/``."""
@@ -209,6 +207,7 @@ def render_index(
         for ep in episodes
     ]
     return _ENV.get_template("index.html").render(
+        **_language(course_phrases(config)),
         config=config,
         items=items,
         image=_href(image_file) if image_file else None,
@@ -234,8 +233,12 @@ def render_episode(config: CourseConfig, episodes: Sequence[Episode], index: int
         k: (_href(f"episodes/{page_stem(ep)}.html", "episodes"), ep.lesson.title) if ep else None
         for k, ep in neighbours.items()
     }
-    downloads = [(label, _href(episode.files[key], "episodes")) for key, label in _DOWNLOADS if episode.files.get(key)]
+    t = course_phrases(config, episode.script.language)
+    downloads = [
+        (t(f"download.{key}"), _href(episode.files[key], "episodes")) for key in _DOWNLOADS if episode.files.get(key)
+    ]
     return _ENV.get_template("episode.html").render(
+        **_language(t),
         config=config,
         episode=episode,
         lesson=episode.lesson,
@@ -250,6 +253,12 @@ def render_episode(config: CourseConfig, episodes: Sequence[Episode], index: int
         fmt=format_time,
         secs=format_seconds,
     )
+
+
+def _language(t: Phrases) -> dict:
+    """Template values for a page's language: ``t`` (phrases), ``lang`` and ``dir`` (``rtl`` for
+    Arabic, Hebrew, Persian, ...; text itself is never reordered, the browser's bidi does it)."""
+    return {"t": t, "lang": t.language, "dir": "rtl" if is_rtl(t.language) else "ltr", "primary": primary(t.language)}
 
 
 def write_preview(

@@ -71,8 +71,8 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
         keys: dict[int, str] = {}
         lesson = script.lesson
         own = speakers
-        if lesson.narrator_voice or lesson.host_voice:
-            own = resolve_speakers(config, cache.root, lesson)
+        if lesson.narrator_voice or lesson.host_voice or script.language != config.language:
+            own = resolve_speakers(config, cache.root, lesson, script.language)
         for index, cue in enumerate(script.cues):
             if not isinstance(cue, Say):
                 continue
@@ -193,28 +193,36 @@ def _short(text: str, limit: int = 40) -> str:
 # ---------------------------------------------------------------- roles, voices, versions
 
 
-def resolve_speakers(config: CourseConfig, cache_root: Path, lesson: Lesson | None = None) -> dict[str, Speaker]:
+def resolve_speakers(
+    config: CourseConfig, cache_root: Path, lesson: Lesson | None = None, language: str | None = None
+) -> dict[str, Speaker]:
     """The narrator's and the quiz host's engine, voice and version (memoised; see module docs).
 
     The host speaks with ``voice.host``; else, on the narrator's engine, with the narrator's voice;
-    else with its engine's default voice for the course language. A lesson's own ``voice:``
-    (``narrator_voice``, ``host_voice``) wins over the course's for that lesson.
+    else with its engine's default voice for the language (``language``, default the course's). A
+    lesson's own ``voice:`` (``narrator_voice``, ``host_voice``) wins over the course's for that
+    lesson; a lesson in another language than the course's speaks with that language's default
+    voices unless it names its own.
 
     Raises:
-        EngineError: unknown or missing engine, or unknown voice.
+        EngineError: unknown or missing engine, unknown voice, or a language the engine cannot
+            speak (naming the voices that would work).
     """
     v = config.voice
+    language = language or config.language
+    if language != config.language:  # the course's voices speak the course's language
+        v = replace(v, narrator=None, host=None)
     if lesson is not None and (lesson.narrator_voice or lesson.host_voice):
         v = replace(v, narrator=lesson.narrator_voice or v.narrator, host=lesson.host_voice or v.host)
     memo = _Memo(cache_root / MEMO_FILE)
-    narrator = _speaker(v.engine, v.narrator, config.language, memo)
+    narrator = _speaker(v.engine, v.narrator, language, memo)
     host_engine = v.host_engine or v.engine
     if v.host:
-        host = _speaker(host_engine, v.host, config.language, memo)
+        host = _speaker(host_engine, v.host, language, memo)
     elif host_engine == v.engine:
         host = narrator
     else:
-        host = _speaker(host_engine, None, config.language, memo)
+        host = _speaker(host_engine, None, language, memo)
     memo.save()
     return {"narrator": narrator, "host": host}
 

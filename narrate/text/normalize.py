@@ -268,10 +268,13 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = 
     HTML, footnote markers and words hyphenated across a line break are cleaned first
     (:func:`narrate.text.markup.clean_text`); then ``lexicon`` is applied (see :func:`apply_lexicon`);
     then numbers, chemical formulas, abbreviations, symbols, URLs, blanks and markup are normalised;
-    emoji and bullets removed. Final punctuation is kept. ``language`` is the course's BCP 47 tag
-    (numeric dates, word list). Returns ``""`` when nothing is pronounceable (only bullets, dashes,
-    asterisks, emoji or whitespace). Never raises on any ``str``.
+    emoji and bullets removed. Final punctuation is kept. ``language`` is the BCP 47 tag of the
+    text (numeric dates, word list): numbers, abbreviations and symbols are put in words for English;
+    other languages keep their digits, abbreviations and symbols for the engine, which reads them in
+    its own language. Returns ``""`` when nothing is pronounceable (only bullets, dashes, asterisks,
+    emoji or whitespace). Never raises on any ``str``.
     """
+    english = language.lower().split("-")[0] == "en"
     text = clean_text(_repair(text), language)
     text = _DEFINED_ACRONYM.sub(_drop_defined_acronym, text)
     if lexicon:
@@ -282,15 +285,16 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = 
     text = _URL.sub(_url, text)
     text = _MD_EMPH.sub(r"\1", text)
     text = _BLANK.sub(" blank ", text)
-    for pattern, word in _ABBR_REPL:
+    for pattern, word in _ABBR_REPL if english else ():
         text = _abbr(pattern, word, text)
     text = _INITIALS.sub(_initials, text)
     text = chemistry(text)
     text = _LETTER_DIGIT.sub(" ", text)
     text = _ANGLE_PAIR.sub(r"\1", text)
-    text = verbalize_numbers(text, language)
+    if english:
+        text = verbalize_numbers(text, language)
     text = _MID_BULLET.sub(", ", text)
-    for pattern, word in _SYMBOLS:
+    for pattern, word in _SYMBOLS if english else ():
         text = pattern.sub(word, text)
     text = _DASH.sub(", ", text)
     text = _DROP_CHARS.sub(" ", text)
@@ -340,7 +344,7 @@ def _is_break(text: str, m: re.Match) -> bool:
     return True
 
 
-def sentences(text: str) -> list[str]:
+def sentences(text: str, *, language: str = "en") -> list[str]:
     """Split written text into sentences (whitespace inside each collapsed).
 
     Breaks after ``. ! ?`` followed by whitespace and a word that does not start in lower case,

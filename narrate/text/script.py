@@ -21,8 +21,6 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from num2words import num2words
-
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import (
     BulletList,
@@ -42,6 +40,7 @@ from narrate.model import (
 from narrate.text.clauses import split_utterance
 from narrate.text.code import speak_code_block
 from narrate.text.normalize import as_sentence, sentences, spoken
+from narrate.text.phrases import Phrases
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 TABLE_READ_ROWS = 6
@@ -53,12 +52,19 @@ _BLANK = re.compile(r"_{2,}")
 class _Builder:
     """Collects cues; merges adjacent pauses (the longer wins) and drops empty chapters."""
 
-    def __init__(self, pauses: PauseConfig, lexicon: Mapping[str, str], language: str = "en-us"):
+    def __init__(self, pauses: PauseConfig, lexicon: Mapping[str, str], phrases: Phrases, language: str):
         self.read_code = False
         self.cues: list[Cue] = []
         self.pauses = pauses
         self.lexicon = lexicon
+        self.phrases = phrases
         self.language = language
+
+    def spoken(self, written: str) -> str:
+        """``written`` normalised in the lesson's language; a blank is said as the ``blank`` phrase."""
+        if _BLANK.search(written):
+            written = _BLANK.sub(f" {self.phrases('blank')} ", written)
+        return spoken(written, self.lexicon, self.language)
 
     def chapter(self, title: str) -> None:
         if self.cues and isinstance(self.cues[-1], Chapter):
@@ -66,7 +72,7 @@ class _Builder:
         self.cues.append(Chapter(title.strip()))
 
     def say(self, written: str, role: str = "narrator", *, already_spoken: bool = False) -> bool:
-        text = written if already_spoken else spoken(written, self.lexicon, self.language)
+        text = written if already_spoken else self.spoken(written)
         if not text.strip():
             return False
         if text[0].islower() and not written.lstrip()[:1].isalpha():
@@ -81,7 +87,7 @@ class _Builder:
 
     def text(self, written: str, role: str = "narrator") -> None:
         """Say running text one sentence per cue."""
-        for sentence in sentences(written):
+        for sentence in sentences(written, language=self.language):
             self.say(sentence, role)
 
     def pause(self, ms: int, kind: str) -> None:
@@ -115,20 +121,39 @@ def think_pause_ms(question: Question, lesson: Lesson, pauses: PauseConfig) -> i
     return pauses.think_ms + pauses.think_per_option_ms * len(question.options) + pauses.think_per_word_ms * words
 
 
+def lesson_language(lesson: Lesson, config: CourseConfig) -> str:
+    """The language a lesson is spoken in: its own ``language:``, else the course's."""
+    return lesson.language or config.language
+
+
+def course_phrases(config: CourseConfig, language: str | None = None) -> Phrases:
+    """The framing phrases for ``language`` (default: the course's), with the course's ``phrases:``
+    overrides, in the language the course asks its framing in (``config.framing``, e.g. ``en``)."""
+    return Phrases(config.framing or language or config.language, config.phrases)
+
+
+def _builder(config: CourseConfig, lexicon: Mapping[str, str] | None, language: str) -> _Builder:
+    return _Builder(
+        config.pauses, config.lexicon if lexicon is None else lexicon, course_phrases(config, language), language
+    )
+
+
 def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str] | None = None) -> Script:
     """Turn a lesson into its narration script (see module docstring for the layout).
 
-    ``lexicon`` defaults to the course's lexicon.
+    ``lexicon`` defaults to the course's lexicon. Framing phrases ("Lesson one", "Question two", ...)
+    come from the lesson language's catalogue (see :mod:`narrate.text.phrases`).
     """
-    b = _Builder(config.pauses, config.lexicon if lexicon is None else lexicon, config.language)
+    b = _builder(config, lexicon, lesson_language(lesson, config))
+    say = b.phrases
     b.read_code = lesson.read_code if lesson.read_code is not None else bool(getattr(config, "read_code", False))
     p = config.pauses
 
-    b.chapter("Introduction")
+    b.chapter(say("chapter.introduction"))
     if config.title.strip().casefold() != lesson.title.strip().casefold():
         b.say(as_sentence(config.title))
     if lesson.number:
-        b.say(f"Lesson {num2words(lesson.number)}: {as_sentence(lesson.title)}")
+        b.say(say("lesson.heading", number=lesson.number, title=as_sentence(lesson.title)))
     else:
         b.say(as_sentence(lesson.title))
     for line in (lesson.subtitle, lesson.summary):
@@ -147,14 +172,12 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
 
     if lesson.quiz:
         if lesson.sections:  # a drill (a question bank, no sections): the questions are the chapters
-            b.chapter("Quiz")
-        count = len(lesson.quiz)
-        noun = "question" if count == 1 else "questions"
-        b.say(f"Check yourself. {num2words(count).capitalize()} {noun}.", "host", already_spoken=True)
+            b.chapter(say("chapter.quiz"))
+        b.say(say("quiz.intro", count=len(lesson.quiz)), "host", already_spoken=True)
         b.pause(p.section_ms, "section")
         topic = ""
         for number, question in enumerate(lesson.quiz, 1):
-            b.chapter(f"Question {number}")
+            b.chapter(say("chapter.question", number=number))
             if question.topic and question.topic != topic:
                 b.say(as_sentence(question.topic), "host")
             topic = question.topic
@@ -162,12 +185,12 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
             b.pause(p.section_ms, "section")
 
     if lesson.next_lessons:
-        b.chapter("Next up")
-        titles = [spoken(t, b.lexicon, b.language).rstrip(".!?;:") for t in lesson.next_lessons]
+        b.chapter(say("chapter.next"))
+        titles = [b.spoken(t).rstrip(".!?;:") for t in lesson.next_lessons]
         titles = [t for t in titles if t]
         if titles:
-            b.say(f"Next up: {_join(titles)}.", already_spoken=True)
-    return Script(lesson=lesson, cues=b.finish())
+            b.say(say("next.up", titles=say.join(titles)), already_spoken=True)
+    return Script(lesson=lesson, cues=b.finish(), language=b.language)
 
 
 REVIEW_ID = "review"
@@ -177,6 +200,7 @@ def review_lesson(lessons: Sequence[Lesson], config: CourseConfig) -> Lesson | N
     """The course-review pseudo-lesson: every quiz question of ``lessons`` in order (None if no quiz).
 
     Its id is :data:`REVIEW_ID`, its number follows the last lesson's; the feed marks it a bonus episode.
+    Its title and summary are in the course's language.
     """
     questions = tuple(q for lesson in lessons for q in lesson.quiz)
     if not questions:
@@ -185,10 +209,11 @@ def review_lesson(lessons: Sequence[Lesson], config: CourseConfig) -> Lesson | N
         replace(q, think_pause_ms=think_pause_ms(q, lesson, config.pauses)) for lesson in lessons for q in lesson.quiz
     ]
     last = max((lesson.number for lesson in lessons), default=0)
+    say = course_phrases(config)
     return Lesson(
         id=REVIEW_ID,
-        title=f"Course review: {config.title}",
-        summary=f"Every quiz question of the course, {len(questions)} in all, with time to think before each answer.",
+        title=say("review.title", title=config.title),
+        summary=say("review.summary", count=len(questions)),
         quiz=tuple(overrides),
         number=last + 1,
         date=max((lesson.date for lesson in lessons if lesson.date), default=None),
@@ -198,26 +223,29 @@ def review_lesson(lessons: Sequence[Lesson], config: CourseConfig) -> Lesson | N
 def build_review_script(
     lessons: Sequence[Lesson], config: CourseConfig, lexicon: Mapping[str, str] | None = None
 ) -> Script | None:
-    """Script of the course-review episode: an introduction, then every question as its own chapter."""
+    """Script of the course-review episode: an introduction, then every question as its own chapter.
+
+    Each question is normalised in its own lesson's language; the framing is the course's.
+    """
     lesson = review_lesson(lessons, config)
     if lesson is None:
         return None
-    b = _Builder(config.pauses, config.lexicon if lexicon is None else lexicon, config.language)
+    b = _builder(config, lexicon, config.language)
+    say = b.phrases
     p = config.pauses
-    b.chapter("Introduction")
+    b.chapter(say("chapter.introduction"))
     b.say(as_sentence(config.title))
-    b.say(
-        f"Course review. {num2words(len(lesson.quiz)).capitalize()} questions from every lesson.", already_spoken=True
-    )
+    b.say(say("review.intro", count=len(lesson.quiz)), already_spoken=True)
     b.pause(p.section_ms, "section")
     number = 0
     for source in lessons:
+        b.language = lesson_language(source, config)
         for question in source.quiz:
             number += 1
-            b.chapter(f"Question {number}")
+            b.chapter(say("chapter.question", number=number))
             _question(b, number, question, lesson.quiz[number - 1].think_pause_ms or p.think_ms)
             b.pause(p.section_ms, "section")
-    return Script(lesson=lesson, cues=b.finish())
+    return Script(lesson=lesson, cues=b.finish(), language=config.language)
 
 
 def _block(b: _Builder, block) -> None:
@@ -232,15 +260,15 @@ def _block(b: _Builder, block) -> None:
         b.say(as_sentence(block.title))
         b.text(as_sentence(block.text))
     elif isinstance(block, Caption):
-        text = spoken(as_sentence(block.text), b.lexicon, b.language)
+        text = b.spoken(as_sentence(block.text))
         if text:
-            b.say(f"Figure: {text}", already_spoken=True)
+            b.say(b.phrases("figure", caption=text), already_spoken=True)
     elif isinstance(block, CodeBlock) and not block.output:  # program output is never read
         if b.read_code:
             for line in speak_code_block(block.code):
                 b.say(as_sentence(line))
         else:
-            b.say("A code example, in the show notes.", already_spoken=True)
+            b.say(b.phrases("code.cue"), already_spoken=True)
     elif isinstance(block, Table):
         _table(b, block)
 
@@ -249,79 +277,73 @@ def _table(b: _Builder, table: Table) -> None:
     """Row by row with the header ("Row one: name, Alice; age, thirty."), or a summary and a cue."""
     width = max([len(table.header), *(len(r) for r in table.rows)], default=0)
     if len(table.rows) > TABLE_READ_ROWS or width > TABLE_READ_COLUMNS or not table.rows:
-        columns = [spoken(h, b.lexicon) for h in table.header]
-        named = f", with columns {_join([c for c in columns if c])}" if any(columns) else ""
-        rows = num2words(len(table.rows))
-        b.say(
-            f"A table of {rows} row{'s' if len(table.rows) != 1 else ''}{named}; it is in the show notes.",
-            already_spoken=True,
-        )
+        columns = [c for c in (b.spoken(h) for h in table.header) if c]
+        if columns:
+            b.say(
+                b.phrases("table.columns", count=len(table.rows), columns=b.phrases.join(columns)), already_spoken=True
+            )
+        else:
+            b.say(b.phrases("table.summary", count=len(table.rows)), already_spoken=True)
         return
     for number, row in enumerate(table.rows, 1):
         cells = []
         for n, cell in enumerate(row):
-            said = spoken(cell, b.lexicon).rstrip(".;:")
-            head = spoken(table.header[n], b.lexicon).rstrip(".;:") if n < len(table.header) else ""
+            said = b.spoken(cell).rstrip(".;:")
+            head = b.spoken(table.header[n]).rstrip(".;:") if n < len(table.header) else ""
             if said:
                 cells.append(f"{head}, {said}" if head else said)
         if cells:
-            b.say(f"Row {num2words(number)}: {'; '.join(cells)}.", already_spoken=True)
+            b.say(b.phrases("table.row", number=number, cells="; ".join(cells)), already_spoken=True)
 
 
 def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
+    say = b.phrases
     if q.open:  # a lesson's challenge or exercise: the prompt, time to work on it, then a solution
-        b.say(f"Question {num2words(number)}.", "host", already_spoken=True)
+        b.say(say("question.exercise", number=number), "host", already_spoken=True)
         b.text(q.prompt, "host")
         b.pause(think_ms, "think")
-        b.say("Here is a solution.", "host", already_spoken=True)
+        b.say(say("answer.solution"), "host", already_spoken=True)
         b.text(q.answers[0], "host")
         if q.explanation.strip():
             b.text(q.explanation, "host")
         return
-    prompt = spoken(q.prompt, b.lexicon, b.language)
+    prompt = b.spoken(q.prompt)
     if q.options:
-        options = [spoken(o, b.lexicon, b.language).rstrip(".!?;:") for o in q.options]
-        lettered = [f"{LETTERS[i]}: {o}" for i, o in enumerate(options)]
-        if len(lettered) > 1:
-            choices = ", ".join(lettered[:-1]) + f", or {lettered[-1]}"
-        else:
-            choices = lettered[0]
-        b.say(f"Question {num2words(number)}. {prompt} Is it {choices}?", "host", already_spoken=True)
+        options = [b.spoken(o).rstrip(".!?;:") for o in q.options]
+        lettered = [say("option", letter=LETTERS[i], option=o) for i, o in enumerate(options)]
+        choices = say.join(lettered, "or")
+        b.say(say("question.choice", number=number, prompt=prompt, choices=choices), "host", already_spoken=True)
         b.pause(think_ms, "think")
         index = q.answer_index
-        reveal = f"The answer is {LETTERS[index]}: {options[index]}." if index is not None else ""
-        if not reveal:
-            reveal = f"The answer is: {spoken(q.answers[0], b.lexicon, b.language).rstrip('.!?')}."
+        if index is not None:
+            reveal = say("answer.choice", option=lettered[index])
+        else:
+            reveal = say("answer.one", answer=b.spoken(q.answers[0]).rstrip(".!?"))
         b.say(reveal, "host", already_spoken=True)
     else:
-        b.say(f"Question {num2words(number)}. {prompt}", "host", already_spoken=True)
+        b.say(say("question.open", number=number, prompt=prompt), "host", already_spoken=True)
         b.pause(think_ms, "think")
-        answers = [spoken(a, b.lexicon, b.language).rstrip(".!?;:") for a in q.answers]
+        answers = [b.spoken(a).rstrip(".!?;:") for a in q.answers]
         answers = [a for a in answers if a]
         blanks = len(_BLANK.findall(q.prompt))
         if len(answers) == 1 and (blanks != 1 or len(answers[0].split()) > 8) and len(answers[0].split()) > 4:
-            b.say(f"The complete sentence is: {answers[0]}.", "host", already_spoken=True)
+            b.say(say("answer.sentence", answer=answers[0]), "host", already_spoken=True)
         elif len(answers) == 1:
-            b.say(f"The answer is: {answers[0]}.", "host", already_spoken=True)
+            b.say(say("answer.one", answer=answers[0]), "host", already_spoken=True)
         elif answers:
-            b.say(f"The answers are: {_join(answers)}.", "host", already_spoken=True)
+            b.say(say("answer.many", answers=say.join(answers)), "host", already_spoken=True)
     if q.explanation.strip():
         b.text(q.explanation, "host")
 
 
-def _join(items: list[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f", and {items[-1]}"
-
-
-def render_script(script: Script) -> str:
+def render_script(script: Script, phrases: Phrases | None = None) -> str:
     """The script as plain text for authors: chapter headings, spoken text, pauses with lengths.
 
-    Deterministic; ends with a newline.
+    Headings and pause labels use ``phrases`` (default: English). Deterministic; ends with a newline.
     """
+    say = phrases or Phrases(script.language)
     lesson = script.lesson
-    head = f"Lesson {lesson.number}: {lesson.title}" if lesson.number else lesson.title
+    head = say("script.lesson", number=lesson.number, title=lesson.title) if lesson.number else lesson.title
     lines = [f"# {head}", ""]
     for cue in script.cues:
         if isinstance(cue, Chapter):
@@ -332,7 +354,7 @@ def render_script(script: Script) -> str:
             who = "" if cue.role == "narrator" else f"[{cue.role}] "
             lines.append(f"{who}{cue.text}")
         elif isinstance(cue, Pause):
-            label = "think pause" if cue.kind == "think" else f"{cue.kind} pause"
-            chime = ", then a chime" if cue.chime else ""
+            label = say(f"pause.{cue.kind}")
+            chime = say("pause.chime") if cue.chime else ""
             lines.append(f"    ({label} {cue.ms / 1000:.2f} s{chime})")
     return "\n".join(lines).rstrip() + "\n"

@@ -5,6 +5,8 @@
   var root = document.documentElement;
   root.classList.remove("no-js");
   root.classList.add("js");
+  var phraseData = document.getElementById("phrases");
+  var phrases = phraseData ? JSON.parse(phraseData.textContent) : {};
 
   // ------------------------------------------------------------ course page: copy the feed URL
   var copyButton = document.getElementById("copy-feed");
@@ -12,7 +14,7 @@
     var feedInput = document.getElementById("feed-url");
     var copyStatus = document.getElementById("copy-status");
     var report = function (ok) {
-      copyStatus.textContent = ok ? "Feed URL copied." : "Select the address and press Ctrl+C (⌘C) to copy it.";
+      copyStatus.textContent = ok ? phrases.copied : phrases.copy_manually;
     };
     var fallback = function () {
       feedInput.focus();

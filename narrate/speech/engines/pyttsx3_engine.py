@@ -53,18 +53,46 @@ class Pyttsx3Engine:
         return list(self._voices)
 
     def default_voice(self, language: str) -> str | None:
-        wanted = language.lower()
+        """The voice for a language tag: an exact match (``en-us``), else the language's own
+        voice (``de``; ``fr`` → ``roa/fr``, ``en`` → ``gmw/en``), else its first regional voice.
+
+        Raises:
+            EngineError: no voice speaks the language (naming some that exist), when the voices
+                carry language tags (espeak-ng's do).
+        """
+        wanted = language.lower().replace("_", "-")
         base = wanted.split("-")[0]
-        for match in (lambda v: wanted in v.languages, lambda v: base in v.languages):
+        matches = (
+            lambda v: wanted in v.languages,
+            lambda v: base in v.languages,
+            lambda v: v.id.rsplit("/", 1)[-1] == base,  # espeak-ng's main voice: gmw/en, roa/fr
+            lambda v: any(tag.split("-")[0] == base for tag in v.languages),
+        )
+        for match in matches:
             for voice in self._voices:
                 if match(voice):
                     return voice.id
-        return None
+        if not any(v.languages for v in self._voices):
+            return None  # a platform whose voices name no language: its default voice
+        raise EngineError(
+            f"pyttsx3 (espeak-ng) has no voice for language '{language}'; voices that would work: "
+            f"{_some_voices(self._voices)} (see: narrate voices --engine pyttsx3), or set voice.narrator"
+        )
 
     def synthesize(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
         if voice is not None and voice not in self._ids:
             raise EngineError(f"unknown pyttsx3 voice '{voice}' (see: narrate voices)")
         self._driver.speak(text, voice, rate_wpm, Path(out_path))
+
+
+def _some_voices(voices: list[Voice]) -> str:
+    """A short list of voices for an error message: ``en (gmw/en), de (gmw/de), ... and 120 more``."""
+    common = ("en", "de", "fr", "es", "it", "pt", "nl", "sv", "ar", "he", "fa")
+    first = sorted(
+        (v for v in voices if v.languages and v.languages[0] in common), key=lambda v: common.index(v.languages[0])
+    )
+    shown = [f"{v.languages[0]} ({v.id})" for v in first][:12]
+    return ", ".join(shown) + f" and {len(voices) - len(shown)} more"
 
 
 _shared: _SyncEspeak | None = None

@@ -56,7 +56,7 @@ def _question(q: Question) -> dict:
 def lesson_to_dict(lesson: Lesson) -> dict:
     """The lesson as plain data in the YAML schema's key order (empty fields left out)."""
     out: dict = {"id": lesson.id, "title": lesson.title}
-    for key in ("subtitle", "summary", "date"):
+    for key in ("subtitle", "summary", "date", "language"):
         if getattr(lesson, key):
             out[key] = getattr(lesson, key)
     if lesson.think_pause_ms is not None:

@@ -61,7 +61,7 @@ from narrate.yamlio import LineDict, load_yaml, read_text
 log = logging.getLogger(__name__)
 
 FRONT_MATTER_KEYS = (
-    "id", "title", "subtitle", "teaser", "summary", "description", "date", "think_pause", "voice", "code",
+    "id", "title", "subtitle", "teaser", "summary", "description", "date", "language", "think_pause", "voice", "code",
     "questions", "objectives", "keypoints",
 )  # fmt: skip
 _QUIZ = re.compile(r"^(quiz|check yourself|test yourself|self[- ]check|questions|practice)\b", re.I)

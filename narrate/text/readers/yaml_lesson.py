@@ -13,13 +13,26 @@ import difflib
 from pathlib import Path
 from typing import Any, NoReturn
 
+from narrate.config import LANGUAGE_TAG
 from narrate.errors import ContentError
 from narrate.model import Block, BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
 from narrate.text.markup import clean_text
 from narrate.text.readers.common import DATE, SLUG, count_blanks, default_id, match_option, seconds_to_ms
 from narrate.yamlio import LineDict, LineList, load_yaml
 
-LESSON_KEYS = ("id", "title", "subtitle", "summary", "date", "think_pause", "voice", "sections", "quiz", "next")
+LESSON_KEYS = (
+    "id",
+    "title",
+    "subtitle",
+    "summary",
+    "date",
+    "language",
+    "think_pause",
+    "voice",
+    "sections",
+    "quiz",
+    "next",
+)
 VOICE_KEYS = ("narrator", "host")
 SECTION_KEYS = ("title", "body")
 QUESTION_KEYS = ("prompt", "options", "answer", "explanation", "think_pause")
@@ -113,8 +126,8 @@ class LessonValidator:
     # ------------------------------------------------------------ lesson
 
     def meta(self, data: LineDict) -> dict:
-        """Validated ``id``, ``date``, ``think_pause`` (→ ``think_pause_ms``) and ``voice`` (→
-        ``narrator_voice``, ``host_voice``) of a lesson mapping."""
+        """Validated ``id``, ``date``, ``language``, ``think_pause`` (→ ``think_pause_ms``) and ``voice``
+        (→ ``narrator_voice``, ``host_voice``) of a lesson mapping."""
         lesson_id = self.text(data, "id") or default_id(self.path)
         if not SLUG.match(lesson_id):
             self.fail("'id' must be made of a-z, 0-9 and '-' (e.g. cells-and-voltage)", data.line_of("id"))
@@ -132,7 +145,19 @@ class LessonValidator:
                 "narrator_voice": self.text(voice, "narrator") or None,
                 "host_voice": self.text(voice, "host") or None,
             }
-        return {"id": lesson_id, "date": date, "think_pause_ms": self.seconds(data, "think_pause"), **voices}
+        language = self.text(data, "language") or None
+        if language is not None and not LANGUAGE_TAG.match(language):
+            self.fail(
+                f"'language' must be an ISO 639 code such as 'de' or 'pt-br', not '{language}'",
+                data.line_of("language"),
+            )
+        return {
+            "id": lesson_id,
+            "date": date,
+            "language": language.lower() if language else None,
+            "think_pause_ms": self.seconds(data, "think_pause"),
+            **voices,
+        }
 
     def lesson(self, data: Any, number: int) -> Lesson:
         data = self.mapping(data, 1, "a lesson file")
