@@ -214,11 +214,12 @@ Cue = Union[Chapter, Say, Pause]
 
 @dataclass(frozen=True)
 class Script:
-    """The ordered cues of one episode, spoken in ``language`` (a language tag such as ``de``)."""
+    """The ordered cues of one episode, spoken in ``language`` (a language tag such as ``de``; ""
+    means the course's)."""
 
     lesson: Lesson
     cues: tuple[Cue, ...]
-    language: str = "en"
+    language: str = ""
 
     def says(self) -> list[Say]:
         return [c for c in self.cues if isinstance(c, Say)]

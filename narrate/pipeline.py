@@ -225,8 +225,9 @@ def build(
         "engine": engine,
         "voice": voice,
         "base_url": base_url,
-        "language": language,
     }
+    if language:  # only then, so that earlier builds' stamps stay valid
+        options["language"] = language
     digest = uptodate.input_digest(content, out_dir, options)
     episode_count = uptodate.unchanged(out_dir, digest)
     if episode_count is not None:

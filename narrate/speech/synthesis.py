@@ -71,7 +71,7 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
         keys: dict[int, str] = {}
         lesson = script.lesson
         own = speakers
-        if lesson.narrator_voice or lesson.host_voice or script.language != config.language:
+        if lesson.narrator_voice or lesson.host_voice or (script.language or config.language) != config.language:
             own = resolve_speakers(config, cache.root, lesson, script.language)
         for index, cue in enumerate(script.cues):
             if not isinstance(cue, Say):

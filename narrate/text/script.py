@@ -341,7 +341,7 @@ def render_script(script: Script, phrases: Phrases | None = None) -> str:
 
     Headings and pause labels use ``phrases`` (default: English). Deterministic; ends with a newline.
     """
-    say = phrases or Phrases(script.language)
+    say = phrases or Phrases(script.language or "en")
     lesson = script.lesson
     head = say("script.lesson", number=lesson.number, title=lesson.title) if lesson.number else lesson.title
     lines = [f"# {head}", ""]
