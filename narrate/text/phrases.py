@@ -236,7 +236,10 @@ def check_phrases(
         )
     missing = missing_phrases(target, overrides)
     if missing:
-        shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
+        labels = [k for k in missing if k.startswith(("preview.", "download."))]
+        shown = ", ".join(k for k in missing if k not in labels)
+        if labels:
+            shown += f", and {len(labels)} preview labels ({labels[0]}, ...)"
         raise ConfigError(
             f"no framing phrases for language '{language}' (catalogues: {', '.join(catalogue_languages())}); "
             f"give them under phrases: ({shown}) or ask for English framing with 'phrases: en'",
