@@ -245,6 +245,8 @@ class CueTime:
     """When a cue is heard in the built audio: ``[start_ms, end_ms)``.
 
     ``kind`` is "say" (``text`` is the spoken text) or a pause kind (``text`` is empty).
+    ``words`` holds, when the speech engine reported them, where words start:
+    ``(character offset in text, ms in the episode)`` pairs in order; empty otherwise.
     """
 
     kind: str
@@ -252,6 +254,7 @@ class CueTime:
     start_ms: int
     end_ms: int
     role: str = "narrator"
+    words: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass

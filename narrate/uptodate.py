@@ -240,7 +240,9 @@ def load_record(out_dir: Path, records: dict, script: Script, print_: str) -> Ep
                 return None
         data = dict(record["episode"])
         data["chapters"] = [ChapterMark(**c) for c in data["chapters"]]
-        data["cue_times"] = [CueTime(**c) for c in data["cue_times"]]
+        data["cue_times"] = [
+            CueTime(**{**c, "words": tuple(tuple(w) for w in c.get("words", ()))}) for c in data["cue_times"]
+        ]
         episode = Episode(lesson=script.lesson, script=script, **data)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None

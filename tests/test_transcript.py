@@ -18,7 +18,7 @@ CUES = [
         "say",
         "One hour in, the question x > y is answered by a rather long sentence.",
         3_600_000,
-        3_723_456,
+        3_606_456,  # 6.5 s: one caption (a longer one is cut, see test_captions_*)
         role="host",
     ),
     CueTime("paragraph", "", 3_723_456, 3_724_000),
@@ -39,7 +39,7 @@ def test_webvtt_exact():
         "A line with a blank line inside.\n"
         "\n"
         "3\n"
-        "01:00:00.000 --> 01:02:03.456\n"
+        "01:00:00.000 --> 01:00:06.456\n"
         "One hour in, the question x &gt; y is\n"
         "answered by a rather long sentence.\n"
     )
@@ -56,7 +56,7 @@ def test_srt_exact():
         "A line with a blank line inside.\n"
         "\n"
         "3\n"
-        "01:00:00,000 --> 01:02:03,456\n"
+        "01:00:00,000 --> 01:00:06,456\n"
         "One hour in, the question x > y is\n"
         "answered by a rather long sentence.\n"
     )
@@ -67,9 +67,10 @@ def test_no_cue_lines_are_blank_and_wrapped_at_42():
         for block in text.strip("\n").split("\n\n"):
             lines = block.split("\n")
             assert all(line.strip() for line in lines)
+    # a word longer than a line is broken, so that no line is over 42 characters
     long_word = "x" * 60
     vtt = to_webvtt([CueTime("say", f"short {long_word} end", 0, 10)])
-    assert vtt.splitlines()[-3:] == ["short", long_word, "end"]
+    assert vtt.splitlines()[-6:] == ["short", "", "2", "00:00:00.001 --> 00:00:00.010", "x" * 42, "x" * 18 + " end"]
 
 
 def test_empty_inputs():

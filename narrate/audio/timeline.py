@@ -25,6 +25,7 @@ from pydub import AudioSegment
 from narrate.audio.loudness import LoudnessMeter
 from narrate.errors import ToolMissingError
 from narrate.model import Chapter, ChapterMark, Cue, CueTime, Pause, Say
+from narrate.speech.cache import clip_words
 
 SAMPLE_WIDTH = 2  # bytes: 16-bit signed little-endian PCM
 CHANNELS = 1
@@ -128,7 +129,8 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
 
     Returns:
         The timeline: each chapter runs from its ``Chapter`` cue to the next (the last to the end;
-        the first from 0; a chapter with no audio is dropped); each Say and Pause cue gets a ``CueTime``.
+        the first from 0; a chapter with no audio is dropped); each Say and Pause cue gets a ``CueTime``
+        (a Say's with the word timings kept beside its clip, when the engine gave them).
     """
     frames = 0
     meter = LoudnessMeter(sample_rate)
@@ -140,12 +142,14 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
             if isinstance(cue, Chapter):
                 starts.append((cue.title, frames))
                 continue
+            words: tuple[tuple[int, int], ...] = ()
             if isinstance(cue, Say):
                 data = clip_pcm(clips[index], sample_rate)
                 out.write(data)
                 meter.add(data)
                 frames += len(data) // (SAMPLE_WIDTH * CHANNELS)
                 kind, text, role = "say", cue.text, cue.role
+                words = _episode_word_times(clips[index], start, frames, sample_rate)
             elif isinstance(cue, Pause):
                 count = ms_to_frames(cue.ms, sample_rate)
                 tone = chime_pcm(sample_rate, count) if getattr(cue, "chime", False) else b""
@@ -158,7 +162,7 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
             else:  # pragma: no cover - model guarantees the three kinds
                 raise TypeError(f"unknown cue {cue!r}")
             cue_times.append(
-                CueTime(kind, text, frames_to_ms(start, sample_rate), frames_to_ms(frames, sample_rate), role)
+                CueTime(kind, text, frames_to_ms(start, sample_rate), frames_to_ms(frames, sample_rate), role, words)
             )
     chapters = []
     for i, (title, start) in enumerate(starts):
@@ -169,6 +173,21 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
     if chapters:
         chapters[0] = ChapterMark(chapters[0].title, 0, chapters[0].end_ms)
     return Timeline(pcm_path, sample_rate, frames, chapters, cue_times, meter.integrated_lufs(), meter.sample_peak_dbfs)
+
+
+def _episode_word_times(clip: Path, start: int, end: int, sample_rate: int) -> tuple[tuple[int, int], ...]:
+    """The engine's word timings kept beside ``clip`` (see ``narrate.speech.cache.clip_words``), moved
+    from the clip's start to the episode's: ``(character offset, ms)`` pairs with times in
+    ``[start, end]`` frames' ms, never going backwards; () when the clip has none."""
+    words = clip_words(clip)
+    if not words:
+        return ()
+    first, last = frames_to_ms(start, sample_rate), frames_to_ms(end, sample_rate)
+    out: list[tuple[int, int]] = []
+    for offset, ms in words:
+        at = min(last, max(first + ms, out[-1][1] if out else first))
+        out.append((offset, at))
+    return tuple(out)
 
 
 CHIME_MS = 400

@@ -1,11 +1,17 @@
 """Validation of transcript files, for ``narrate check``: W3C WebVTT and SubRip (SRT).
 
-Each checker returns ``(1-based line or None, message)`` pairs; an empty list means valid.
+Each checker returns ``(1-based line or None, message)`` pairs; an empty list means valid. Besides
+the format, every cue must be a caption a listener can read: at most ``MAX_LINES`` lines of
+``LINE_WIDTH`` characters (counted after tags are removed and character references decoded) and at
+most ``MAX_CUE_MS`` long (see :mod:`narrate.publish.transcripts`).
 """
 
 from __future__ import annotations
 
+import html
 import re
+
+from narrate.publish.transcripts import LINE_WIDTH, MAX_CUE_MS, MAX_LINES
 
 __all__ = ["check_webvtt", "check_srt"]
 
@@ -14,13 +20,15 @@ _SRT_TIME = re.compile(r"^(\d{2,}):([0-5]\d):([0-5]\d),(\d{3})$")
 _TIMING = re.compile(r"^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t]+.*)?$")
 _VTT_ENTITY = re.compile(r"&(?:amp|lt|gt|nbsp|lrm|rlm|#\d+|#x[0-9a-fA-F]+);")
 _VTT_TAG = re.compile(r"</?(?:c|i|b|u|v|lang|ruby|rt)(?:[.\s>]|$)|<\d")
+_VTT_ANY_TAG = re.compile(r"<(?:/?(?:c|i|b|u|v|lang|ruby|rt)\b[^>]*|\d[^>]*)>")
+_SRT_TAG = re.compile(r"</?(?:i|b|u|font)\b[^>]*>|\{\\[^}]*\}")
 
 
 def check_webvtt(text: str) -> list[tuple[int | None, str]]:
     """Problems of a WebVTT document as ``(line, message)``: the ``WEBVTT`` header, cue timings
     ``HH:MM:SS.mmm --> HH:MM:SS.mmm`` (hours two digits or more), cue start times never going
     backwards, end after start, no text outside a cue (a blank line inside a cue), ``&`` and ``<``
-    escaped in cue text."""
+    escaped in cue text, and each cue a readable caption (lines, line length, duration)."""
     lines = text.lstrip("\ufeff").splitlines()
     if not lines or not re.match(r"^WEBVTT(?:[ \t].*)?$", lines[0]):
         return [(1, "WebVTT file must start with 'WEBVTT'")]
@@ -39,6 +47,7 @@ def check_webvtt(text: str) -> list[tuple[int | None, str]]:
             problems.append((line, times))
             continue
         previous = _check_order(problems, line, times, previous)
+        _check_readable(problems, line, times, [_VTT_ANY_TAG.sub("", t) for t in block[timing_at + 1 :]])
         for offset, cue_line in enumerate(block[timing_at + 1 :], start=timing_at + 1):
             if "-->" in cue_line:
                 problems.append((start + offset, "'-->' inside cue text"))
@@ -52,7 +61,8 @@ def check_webvtt(text: str) -> list[tuple[int | None, str]]:
 def check_srt(text: str) -> list[tuple[int | None, str]]:
     """Problems of a SubRip document as ``(line, message)``: cues numbered 1, 2, 3, ..., timings
     ``HH:MM:SS,mmm --> HH:MM:SS,mmm``, start times never going backwards, end after start, at least
-    one text line per cue (a blank line inside a cue breaks the numbering)."""
+    one text line per cue (a blank line inside a cue breaks the numbering), and each cue a readable
+    caption (lines, line length, duration)."""
     lines = text.lstrip("\ufeff").splitlines()
     problems: list[tuple[int | None, str]] = []
     previous = -1
@@ -74,6 +84,7 @@ def check_srt(text: str) -> list[tuple[int | None, str]]:
             problems.append((start + 1, times))
             continue
         previous = _check_order(problems, start + 1, times, previous)
+        _check_readable(problems, start + 1, times, [_SRT_TAG.sub("", t) for t in block[2:]])
     return problems
 
 
@@ -104,6 +115,20 @@ def _timing(line: str, pattern: re.Pattern, shape: str) -> tuple[int, int] | str
         h, m, s, ms = (int(p) for p in parts.groups())
         times.append(((h * 60 + m) * 60 + s) * 1000 + ms)
     return times[0], times[1]
+
+
+def _check_readable(problems: list, line: int, times: tuple[int, int], text: list[str]) -> None:
+    """A cue's caption limits: lines, characters per line (entities decoded), duration."""
+    start, end = times
+    if end - start > MAX_CUE_MS:
+        problems.append(
+            (line, f"cue lasts {(end - start) / 1000:.2f} s (a caption may last at most {MAX_CUE_MS / 1000:g} s)")
+        )
+    if len(text) > MAX_LINES:
+        problems.append((line, f"cue has {len(text)} lines of text (a caption may have at most {MAX_LINES})"))
+    longest = max((len(html.unescape(t)) for t in text), default=0)
+    if longest > LINE_WIDTH:
+        problems.append((line, f"cue has a line of {longest} characters (at most {LINE_WIDTH})"))
 
 
 def _check_order(problems: list, line: int, times: tuple[int, int], previous: int) -> int:

@@ -7,9 +7,15 @@ Standards:
 * JSON chapters: Podcasting 2.0 "JSON Chapters Format" version 1.2.0
   (https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/examples/chapters/jsonChapters.md).
 
-Only ``kind == "say"`` cues become captions; pauses only advance time. Cue text is collapsed onto
-one logical line (whitespace runs become one space) and wrapped at about :data:`LINE_WIDTH`
-characters, so a cue never contains a blank line. Output is deterministic.
+Only ``kind == "say"`` cues become captions; pauses only advance time. A caption a listener can
+read is at most :data:`MAX_LINES` lines of :data:`LINE_WIDTH` characters and lasts at most
+:data:`MAX_CUE_MS` (the BBC and Netflix subtitle guidelines' two lines of about 42 characters, and
+their 7 s ceiling): a longer utterance becomes several caption cues, cut at clause boundaries
+(:mod:`narrate.text.clauses`). Where it is cut, the time is the start of the first word after the cut,
+from the engine's word timings (``CueTime.words``: espeak-ng's word events) when there are any, else
+proportional to the characters before it. Consecutive captions of one utterance touch (one ends where
+the next starts). Cue text is collapsed onto one logical line (whitespace runs become one space) and
+wrapped, so a cue never contains a blank line. Output is deterministic.
 """
 
 from __future__ import annotations
@@ -20,11 +26,16 @@ from collections.abc import Sequence
 
 from narrate.audio.id3 import check_chapters
 from narrate.model import ChapterMark, CueTime
+from narrate.text.clauses import cut_points, word_spans
 
-__all__ = ["LINE_WIDTH", "to_webvtt", "to_srt", "to_json_chapters"]
+__all__ = ["LINE_WIDTH", "MAX_LINES", "MAX_CUE_MS", "caption_cues", "to_webvtt", "to_srt", "to_json_chapters"]
 
 LINE_WIDTH = 42
-"""Maximum caption line length in characters (a single word longer than this is not split)."""
+"""Maximum caption line length in characters (a single longer word is broken across lines)."""
+MAX_LINES = 2
+"""Maximum lines per caption cue."""
+MAX_CUE_MS = 7000
+"""Maximum caption cue length in ms (a single word spoken for longer still makes one cue)."""
 
 _VTT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
 
@@ -38,17 +49,13 @@ def _timestamp(ms: int, separator: str) -> str:
 
 def _lines(text: str) -> list[str]:
     """Collapse whitespace and wrap; returns [] for blank text."""
-    return textwrap.wrap(" ".join(text.split()), width=LINE_WIDTH, break_long_words=False, break_on_hyphens=False)
+    return textwrap.wrap(" ".join(text.split()), width=LINE_WIDTH, break_long_words=True, break_on_hyphens=False)
 
 
-def _captions(cues: Sequence[CueTime]) -> list[tuple[CueTime, list[str]]]:
-    """Validate the timeline and return the say cues that have text, with their wrapped lines.
-
-    Raises ``ValueError`` when a cue starts before 0, ends before it starts, a say cue is empty in
-    time, or a cue starts before the previous one ends.
-    """
+def _check_times(cues: Sequence[CueTime]) -> None:
+    """Raise ``ValueError`` when a cue starts before 0, ends before it starts, a say cue is empty in
+    time, or a cue starts before the previous one ends."""
     previous_end = 0
-    captions = []
     for index, cue in enumerate(cues):
         where = f"cue {index + 1} ({cue.kind}, {cue.start_ms}-{cue.end_ms} ms)"
         if cue.start_ms < 0:
@@ -58,11 +65,70 @@ def _captions(cues: Sequence[CueTime]) -> list[tuple[CueTime, list[str]]]:
         if cue.start_ms < previous_end:
             raise ValueError(f"{where} starts before the previous cue ends at {previous_end} ms")
         previous_end = cue.end_ms
-        if cue.kind == "say":
-            lines = _lines(cue.text)
-            if lines:
-                captions.append((cue, lines))
-    return captions
+
+
+def _word_starts_ms(cue: CueTime, offsets: list[int]) -> list[int]:
+    """When each word (by character offset into ``cue.text``) starts: the last engine word event at or
+    before it, or, without events, the cue's time shared out in proportion to the characters."""
+    span = cue.end_ms - cue.start_ms
+    if not cue.words:
+        size = max(1, len(cue.text))
+        return [cue.start_ms + span * offset // size for offset in offsets]
+    starts, event, at = [], 0, cue.start_ms
+    for offset in offsets:  # both in order: one pass
+        while event < len(cue.words) and cue.words[event][0] <= offset:
+            at = max(at, min(cue.end_ms, cue.words[event][1]))
+            event += 1
+        starts.append(at)
+    return starts
+
+
+def caption_cues(cue: CueTime) -> list[tuple[int, int, list[str]]]:
+    """One say cue → its caption cues ``(start_ms, end_ms, wrapped lines)``, each within
+    :data:`MAX_LINES` × :data:`LINE_WIDTH` and :data:`MAX_CUE_MS` (see the module docstring).
+
+    The first starts at ``cue.start_ms``, the last ends at ``cue.end_ms``, and each lasts at least
+    1 ms. Returns [] for blank text. Cost: linear in the text's length.
+    """
+    spans = word_spans(cue.text)
+    if not spans:
+        return []
+    words = [w for _, w in spans]
+    starts = _word_starts_ms(cue, [offset for offset, _ in spans])
+    starts[0] = cue.start_ms
+    starts.append(cue.end_ms)  # starts[j]: when words[j:] begin; starts[n]: the end
+
+    def reach(i: int) -> int:
+        line, lines = 0, 1
+        for j in range(i, len(words)):
+            size = len(words[j])
+            if line == 0:
+                line = size
+            elif line + 1 + size <= LINE_WIDTH:
+                line += 1 + size
+            else:
+                lines, line = lines + 1, size
+            lines += (line - 1) // LINE_WIDTH  # a word longer than a line is broken over several
+            line = (line - 1) % LINE_WIDTH + 1
+            if lines > MAX_LINES or starts[j + 1] - starts[i] > MAX_CUE_MS:
+                return j
+        return len(words)
+
+    bounds = [0, *cut_points(words, reach), len(words)]
+    times = [starts[b] for b in bounds]
+    for k in range(1, len(times) - 1):  # at least 1 ms each, within the cue
+        times[k] = min(max(times[k], times[k - 1] + 1), cue.end_ms - (len(times) - 1 - k))
+    return [(times[k], times[k + 1], _lines(" ".join(words[a:b]))) for k, (a, b) in enumerate(zip(bounds, bounds[1:]))]
+
+
+def _captions(cues: Sequence[CueTime]) -> list[tuple[int, int, list[str]]]:
+    """Validate the timeline and return the caption cues of its say cues (``(start_ms, end_ms, lines)``).
+
+    Raises ``ValueError`` when a cue starts before 0, ends before it starts, a say cue is empty in
+    time, or a cue starts before the previous one ends.
+    """
+    _check_times(cues)
+    return [caption for cue in cues if cue.kind == "say" for caption in caption_cues(cue)]
 
 
 def _vtt_escape(line: str) -> str:
@@ -81,8 +147,8 @@ def to_webvtt(cues: Sequence[CueTime]) -> str:
         ValueError: cue times go backwards or overlap (see :func:`_captions`).
     """
     blocks = ["WEBVTT"]
-    for number, (cue, lines) in enumerate(_captions(cues), start=1):
-        timing = f"{_timestamp(cue.start_ms, '.')} --> {_timestamp(cue.end_ms, '.')}"
+    for number, (start_ms, end_ms, lines) in enumerate(_captions(cues), start=1):
+        timing = f"{_timestamp(start_ms, '.')} --> {_timestamp(end_ms, '.')}"
         blocks.append("\n".join([str(number), timing, *(_vtt_escape(line) for line in lines)]))
     return "\n\n".join(blocks) + "\n"
 
@@ -97,8 +163,8 @@ def to_srt(cues: Sequence[CueTime]) -> str:
         ValueError: cue times go backwards or overlap.
     """
     blocks = []
-    for number, (cue, lines) in enumerate(_captions(cues), start=1):
-        timing = f"{_timestamp(cue.start_ms, ',')} --> {_timestamp(cue.end_ms, ',')}"
+    for number, (start_ms, end_ms, lines) in enumerate(_captions(cues), start=1):
+        timing = f"{_timestamp(start_ms, ',')} --> {_timestamp(end_ms, ',')}"
         blocks.append("\n".join([str(number), timing, *lines]))
     return "\n\n".join(blocks) + "\n" if blocks else ""
 

@@ -1,6 +1,8 @@
 """Content-addressed cache of synthesized utterances: one WAV per (engine, version, voice, rate, text).
 
-Layout: ``<root>/<key[:2]>/<key>.wav`` where ``key`` is the SHA-256 of the JSON of the key fields.
+Layout: ``<root>/<key[:2]>/<key>.wav`` where ``key`` is the SHA-256 of the JSON of the key fields;
+beside a clip, ``<key>.words.json`` holds the engine's word timings when it reported them
+(``[[character offset, ms], ...]``, see ``narrate.speech.engines.WordTimes``), written before the clip.
 Writes go to a temporary file beside the target and are renamed into place (``os.replace``), so
 parallel workers and killed builds never leave a partial clip under a valid key; two workers that
 make the same clip at once both succeed and one of the identical files wins.
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 MEMO_FILE = "engines.json"
+WORDS_SUFFIX = ".words.json"
 
 
 def default_cache_dir() -> Path:
@@ -43,6 +46,16 @@ def utterance_key(engine: str, engine_version: str, voice: str | None, rate_wpm:
         ensure_ascii=False,
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def clip_words(clip: Path) -> list[tuple[int, int]] | None:
+    """The word timings kept beside a cached clip (``<key>.words.json``), or None when there are none
+    or they cannot be read (``(character offset, ms from the clip's start)`` per word, in order)."""
+    try:
+        data = json.loads(clip.with_name(clip.stem + WORDS_SUFFIX).read_text(encoding="utf-8"))
+        return [(int(offset), int(ms)) for offset, ms in data]
+    except (OSError, ValueError, TypeError):
+        return None
 
 
 class CacheInfo(NamedTuple):
@@ -74,16 +87,28 @@ class UtteranceCache:
         except OSError:
             return None
 
-    def put(self, key: str, make: Callable[[Path], None]) -> Path:
+    def put(self, key: str, make: Callable[[Path], list[tuple[int, int]] | None]) -> Path:
         """Run ``make(tmp_path)`` to write the clip, then rename it into place; returns the final path.
 
+        When ``make`` returns word timings (a non-empty list), they are written beside the clip (``<key>.words.json``)
+        before the clip is renamed into place; otherwise any old timings of that key are removed.
         If ``make`` raises, nothing is left behind and the exception propagates.
         """
         final = self.path(key)
         final.parent.mkdir(parents=True, exist_ok=True)
         tmp = final.with_name(f".{key}.{os.getpid()}.part.wav")
+        words_file = final.with_name(key + WORDS_SUFFIX)
         try:
-            make(tmp)
+            words = make(tmp)
+            if isinstance(words, list) and words:
+                tmp_words = final.with_name(f".{key}.{os.getpid()}.part.json")
+                try:
+                    tmp_words.write_text(json.dumps([list(w) for w in words]), encoding="utf-8")
+                    os.replace(tmp_words, words_file)
+                finally:
+                    tmp_words.unlink(missing_ok=True)
+            else:
+                words_file.unlink(missing_ok=True)
             os.replace(tmp, final)
         finally:
             tmp.unlink(missing_ok=True)
@@ -104,7 +129,8 @@ class UtteranceCache:
         """Delete every cached clip, leftover partial clip and the engine memo; returns the clip count.
 
         Only files narrate made are removed (``??/*.wav``, ``??/.*.part.wav``, the resampled copies
-        ``??/*.<rate>.pcm`` that ``narrate.audio.timeline.clip_pcm`` keeps, ``engines.json``),
+        ``??/*.<rate>.pcm`` that ``narrate.audio.timeline.clip_pcm`` keeps, ``??/*.words.json``,
+        ``engines.json``),
         then the emptied two-letter folders; anything else in the folder is left alone.
         """
         removed = 0
@@ -112,7 +138,8 @@ class UtteranceCache:
             path.unlink(missing_ok=True)
             removed += 1
         if self.root.is_dir():
-            for pattern in ("??/.*.part.wav", "??/*.pcm", "??/.*.pcm.part"):  # partial clips, resampled PCM
+            # partial clips, resampled PCM, word timings
+            for pattern in ("??/.*.part.wav", "??/.*.part.json", "??/*.pcm", "??/.*.pcm.part", "??/*" + WORDS_SUFFIX):
                 for path in self.root.glob(pattern):
                     path.unlink(missing_ok=True)
             (self.root / MEMO_FILE).unlink(missing_ok=True)

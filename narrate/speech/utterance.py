@@ -11,7 +11,7 @@ from pathlib import Path
 
 from narrate.errors import EngineError
 from narrate.speech.cache import UtteranceCache
-from narrate.speech.engines import clip_duration_ms, get_engine
+from narrate.speech.engines import WordTimes, clip_duration_ms, get_engine
 
 MIN_TIMEOUT_MS = 30_000
 """Per-utterance timeout: at least this, or 1 s per 5 characters of text when that is longer."""
@@ -42,19 +42,22 @@ class Utterance:
 def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     """Synthesize one utterance into the cache with this process's engine; returns the clip path.
 
+    The engine's word timings, when it gives them, are kept beside the clip (see ``UtteranceCache.put``).
+
     Raises:
         EngineError: the engine failed or the clip is unusable (naming the cue).
     """
     engine = get_engine(u.engine)
 
-    def make(tmp: Path) -> None:
+    def make(tmp: Path) -> WordTimes | None:
         try:
-            engine.synthesize(u.text, u.voice, u.rate_wpm, tmp)
+            words = engine.synthesize(u.text, u.voice, u.rate_wpm, tmp)
         except EngineError:
             raise
         except Exception as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
             raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
         clip_duration_ms(tmp, u.what)
+        return words if isinstance(words, list) else None
 
     return cache.put(u.key, make)
 

@@ -3,7 +3,10 @@
 An engine turns one utterance of spoken text into one WAV file::
 
     engine = get_engine("pyttsx3")
-    engine.synthesize("Hello.", voice=None, rate_wpm=160, out_path=Path("x.wav"))
+    words = engine.synthesize("Hello.", voice=None, rate_wpm=160, out_path=Path("x.wav"))
+
+``words`` is where each word starts in the clip when the engine reports it (espeak-ng's word
+events), else None.
 
 Engines register by name in :data:`ENGINES` and are imported only when asked for, so a missing
 optional engine is reported as unavailable with its install hint, never as an ImportError.
@@ -29,6 +32,12 @@ class Voice:
     languages: tuple[str, ...] = ()
 
 
+WordTimes = list[tuple[int, int]]
+"""Word timings of one clip: ``(character offset of the word in the spoken text, ms from the clip's
+start)`` per word the engine reported, in order. Captions are cut at these times (see
+``narrate.publish.transcripts``)."""
+
+
 class Engine(Protocol):
     """The speech engine interface."""
 
@@ -43,8 +52,11 @@ class Engine(Protocol):
     def default_voice(self, language: str) -> str | None:
         """The voice id for a BCP 47 language tag such as ``en-us`` (None: engine default)."""
 
-    def synthesize(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
+    def synthesize(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> WordTimes | None:
         """Speak ``text`` into a PCM WAV file at ``out_path`` (any sample rate, mono or stereo).
+
+        Returns:
+            where each word starts, when the engine reports it (see :data:`WordTimes`); else None.
 
         Raises:
             EngineError: unknown voice, or the engine failed.

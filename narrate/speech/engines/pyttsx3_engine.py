@@ -22,7 +22,7 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 
 from narrate.errors import EngineError
-from narrate.speech.engines import Voice
+from narrate.speech.engines import Voice, WordTimes
 
 _INSTALL = "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng)"
 
@@ -47,7 +47,10 @@ class Pyttsx3Engine:
         if shutil.which("espeak-ng"):
             out = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True)
             espeak = out.stdout.strip().split("Data at")[0].strip()
-        return f"pyttsx3 {package_version('pyttsx3')}; {platform.system()}; {espeak}"
+        # "word times": clips made since espeak-ng's word events are kept beside them (a new cache key,
+        # so that a clip in the cache always has its word timings)
+        words = "; word times" if platform.system() == "Linux" else ""
+        return f"pyttsx3 {package_version('pyttsx3')}; {platform.system()}; {espeak}{words}"
 
     def voices(self) -> list[Voice]:
         return list(self._voices)
@@ -79,10 +82,15 @@ class Pyttsx3Engine:
             f"{_some_voices(self._voices)} (see: narrate voices --engine pyttsx3), or set voice.narrator"
         )
 
-    def synthesize(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
+    def synthesize(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> WordTimes | None:
+        """Speak ``text`` into a 16-bit mono WAV; returns espeak-ng's word timings on Linux, else None.
+
+        Raises:
+            EngineError: unknown voice, or espeak-ng failed.
+        """
         if voice is not None and voice not in self._ids:
             raise EngineError(f"unknown pyttsx3 voice '{voice}' (see: narrate voices)")
-        self._driver.speak(text, voice, rate_wpm, Path(out_path))
+        return self._driver.speak(text, voice, rate_wpm, Path(out_path))
 
 
 def _some_voices(voices: list[Voice]) -> str:
@@ -117,12 +125,21 @@ class _SyncEspeak:
         if self.sample_rate <= 0:
             raise EngineError(f"espeak-ng could not start; {_INSTALL}")
         self._chunks: list[bytes] = []
+        self._words: WordTimes = []
         _espeak.SetSynthCallback(self._on_synth)
         self._voice: str | None = None
 
     def _on_synth(self, wav, numsamples, events) -> int:
         if numsamples > 0 and wav:
             self._chunks.append(ctypes.string_at(wav, numsamples * ctypes.sizeof(ctypes.c_short)))
+        e = self._espeak
+        i = 0
+        while events and events[i].type != e.EVENT_LIST_TERMINATED:
+            event = events[i]
+            if event.type == e.EVENT_WORD and event.text_position > 0:
+                # text_position: 1-based character index (CHARS_UTF8); sample: from this Synth call's start
+                self._words.append((event.text_position - 1, event.sample * 1000 // self.sample_rate))
+            i += 1
         return 0
 
     def voices(self) -> list[Voice]:
@@ -133,14 +150,15 @@ class _SyncEspeak:
             voices.append(Voice(voice_id, v.name.decode("utf-8") or voice_id, languages))
         return voices
 
-    def speak(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
+    def speak(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> WordTimes:
+        """Write the WAV; returns espeak-ng's word events as (character offset, ms) in order."""
         e = self._espeak
         if voice is not None and voice != self._voice:
             if e.SetVoiceByName(voice.encode("utf-8")) != e.EE_OK:
                 raise EngineError(f"espeak-ng cannot load voice '{voice}'")
             self._voice = voice
         e.SetParameter(e.RATE, int(rate_wpm), 0)
-        self._chunks = []
+        self._chunks, self._words = [], []
         status = e.Synth(text.encode("utf-8"), flags=e.ENDPAUSE | e.CHARS_UTF8)
         e.Synchronize()
         if status not in (None, e.EE_OK):
@@ -150,7 +168,19 @@ class _SyncEspeak:
             wav.setsampwidth(2)
             wav.setframerate(self.sample_rate)
             wav.writeframes(b"".join(self._chunks))
-        self._chunks = []
+        events, self._chunks, self._words = sorted(set(self._words)), [], []
+        return _word_starts(text, events)
+
+
+def _word_starts(text: str, events: WordTimes) -> WordTimes:
+    """espeak-ng's word events, sorted by offset, cleaned: an event must point at a character of a word
+    (after some utterances espeak-ng reports a stray event at a space, timed past the clip's end) and
+    its time must not go back."""
+    words: WordTimes = []
+    for offset, ms in events:
+        if offset < len(text) and not text[offset].isspace() and (not words or ms >= words[-1][1]):
+            words.append((offset, ms))
+    return words
 
 
 class _StockPyttsx3:
@@ -169,6 +199,7 @@ class _StockPyttsx3:
         ]
 
     def speak(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
+        """Write the clip with the platform's voice (no word timings)."""
         if voice is not None:
             self._engine.setProperty("voice", voice)
         self._engine.setProperty("rate", rate_wpm)

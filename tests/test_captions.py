@@ -1,0 +1,209 @@
+"""Captions a listener can read: at most 2 lines of 42 characters and 7 s per cue, cut at clause
+boundaries, timed by the engine's word events (espeak-ng) or in proportion to characters; and
+`narrate check` refusing a transcript with a longer cue."""
+
+from __future__ import annotations
+
+import wave
+
+import pytest
+
+from narrate.audio.timeline import assemble
+from narrate.model import CueTime, Pause, Say
+from narrate.publish.transcript_check import check_srt, check_webvtt
+from narrate.publish.transcripts import LINE_WIDTH, MAX_CUE_MS, MAX_LINES, caption_cues, to_srt, to_webvtt
+from narrate.speech.cache import UtteranceCache, clip_words
+from narrate.speech.engines import get_engine
+from narrate.speech.utterance import Utterance, make_clip
+
+EIGHTY = (
+    "When the cell is connected, zinc atoms at the anode give up electrons, which travel through the wire "
+    "to the cathode; meanwhile ions drift across the paste inside the cell to balance the charge, and the "
+    "reaction keeps going until the zinc is used up or the paste dries out, which is why an old cell left "
+    "in a drawer for years can still light a lamp for a moment and then fade, long before its label says it should."
+)
+
+
+def _words(captions) -> list[str]:
+    return [w for _, _, lines in captions for line in lines for w in line.split()]
+
+
+def _assert_readable(cue: CueTime, captions) -> None:
+    assert captions[0][0] == cue.start_ms and captions[-1][1] == cue.end_ms
+    for (start, end, lines), nxt in zip(captions, [*captions[1:], None]):
+        assert 0 < end - start <= MAX_CUE_MS
+        assert 1 <= len(lines) <= MAX_LINES and all(len(line) <= LINE_WIDTH for line in lines)
+        if nxt is not None:
+            assert nxt[0] == end  # captions of one utterance touch
+    assert _words(captions) == cue.text.split()
+
+
+# (cue, expected captions: (start ms, end ms, lines))
+CASES = [
+    # short: one caption, the cue's own times
+    (CueTime("say", "Salt raises it a little.", 500, 2100), [(500, 2100, ["Salt raises it a little."])]),
+    # three lines' worth: cut at the comma, times in proportion to the characters before the cut
+    (
+        CueTime(
+            "say", "Ions cross the electrolyte inside the cell, so the electrons must go round the circuit.", 0, 8600
+        ),
+        [
+            (0, 4349, ["Ions cross the electrolyte inside the", "cell,"]),
+            (4349, 8600, ["so the electrons must go round the", "circuit."]),
+        ],
+    ),
+    # word events: the cut's time is when the engine starts the word after it
+    (
+        CueTime(
+            "say",
+            "Ions cross the electrolyte inside the cell, so the electrons must go round the circuit.",
+            10_000,
+            16_000,
+            words=(
+                (0, 10_000),
+                (5, 10_300),
+                (11, 10_600),
+                (15, 10_700),
+                (27, 11_400),
+                (34, 11_800),
+                (38, 12_000),
+                (44, 12_900),
+                (47, 13_100),
+                (51, 13_200),
+                (61, 13_900),
+                (66, 14_100),
+                (69, 14_300),
+                (75, 14_500),
+                (79, 14_600),
+            ),
+        ),
+        [
+            (10_000, 12_900, ["Ions cross the electrolyte inside the", "cell,"]),
+            (12_900, 16_000, ["so the electrons must go round the", "circuit."]),
+        ],
+    ),
+    # one short line, but 16 s (a slow reading): cut by time, at the commas
+    (
+        CueTime("say", "One, two, three, four, five, six.", 0, 16_000),
+        [(0, 4848, ["One, two,"]), (4848, 11_151, ["three, four,"]), (11_151, 16_000, ["five, six."])],
+    ),
+    # a semicolon wins over a later plain gap
+    (
+        CueTime("say", "Charge it to half; store it somewhere cool and dry, away from the sun and heat.", 0, 9000),
+        [
+            (0, 2164, ["Charge it to half;"]),
+            (2164, 9000, ["store it somewhere cool and dry, away from", "the sun and heat."]),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize("cue, expected", CASES)
+def test_caption_cues(cue, expected):
+    captions = caption_cues(cue)
+    assert captions == expected
+    _assert_readable(cue, captions)
+
+
+@pytest.mark.parametrize("seconds", [5, 23, 60, 120])
+def test_an_80_word_sentence_becomes_readable_captions_however_long_it_is_said(seconds):
+    cue = CueTime("say", EIGHTY, 2000, 2000 + seconds * 1000)
+    captions = caption_cues(cue)
+    _assert_readable(cue, captions)
+    assert len(captions) >= max(len(EIGHTY) // (MAX_LINES * LINE_WIDTH), seconds * 1000 // MAX_CUE_MS)
+    vtt, srt = to_webvtt([cue]), to_srt([cue])
+    assert check_webvtt(vtt) == [] and check_srt(srt) == []
+
+
+def _vtt(timing: str, *lines: str) -> str:
+    return "WEBVTT\n\n1\n" + timing + "\n" + "\n".join(lines) + "\n"
+
+
+# (WebVTT, expected problems) — `narrate check` fails transcripts with unreadable cues
+CHECKS = [
+    (_vtt("00:00:00.000 --> 00:00:07.000", "Seven seconds exactly is fine."), []),
+    (_vtt("00:00:00.000 --> 00:00:07.001", "Just over."), [(4, "cue lasts 7.00 s (a caption may last at most 7 s)")]),
+    (
+        _vtt("00:00:00.000 --> 00:00:23.000", "An 80-word sentence", "in one cue"),
+        [(4, "cue lasts 23.00 s (a caption may last at most 7 s)")],
+    ),
+    (
+        _vtt("00:00:01.000 --> 00:00:02.000", "one", "two", "three"),
+        [(4, "cue has 3 lines of text (a caption may have at most 2)")],
+    ),
+    (_vtt("00:00:01.000 --> 00:00:02.000", "x" * 43), [(4, "cue has a line of 43 characters (at most 42)")]),
+    # a character reference and a tag count as what the listener reads
+    (_vtt("00:00:01.000 --> 00:00:02.000", "<v Host>" + "a" * 38 + " &amp; b"), []),
+]
+
+
+@pytest.mark.parametrize("vtt, problems", CHECKS)
+def test_check_webvtt_caption_limits(vtt, problems):
+    assert check_webvtt(vtt) == problems
+
+
+def test_check_srt_caption_limits():
+    srt = "1\n00:00:00,000 --> 00:00:09,500\none\ntwo\nthree\n\n2\n00:00:09,500 --> 00:00:10,000\n<i>fine</i>\n"
+    assert check_srt(srt) == [
+        (2, "cue lasts 9.50 s (a caption may last at most 7 s)"),
+        (2, "cue has 3 lines of text (a caption may have at most 2)"),
+    ]
+
+
+# ---------------------------------------------------------------- real espeak-ng word events
+
+
+def _espeak():
+    try:
+        return get_engine("pyttsx3")
+    except Exception as exc:  # pragma: no cover - espeak-ng missing
+        pytest.skip(f"espeak-ng unavailable: {exc}")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ions cross the electrolyte inside the cell.",
+        "Café crème, naïve über cells; today.",
+        "Twenty five cells, and then one more.",
+        "A.",
+        "Store it somewhere cool and dry, away from the sun and heat, for six months or more.",
+    ],
+)
+def test_espeak_reports_where_each_word_starts(tmp_path, text):
+    engine = _espeak()
+    out = tmp_path / "clip.wav"
+    words = engine.synthesize(text, None, 160, out)
+    if words is None:  # pragma: no cover - not Linux: the stock pyttsx3 driver has no word events
+        pytest.skip("no word events on this platform")
+    with wave.open(str(out)) as wav:
+        duration_ms = wav.getnframes() * 1000 // wav.getframerate()
+    starts = [m for m in range(len(text)) if not text[m].isspace() and (m == 0 or text[m - 1].isspace())]
+    # events start at words' first characters; espeak-ng may join a short word to the next ("from the")
+    offsets = [offset for offset, _ in words]
+    assert offsets[0] == 0 and set(offsets) <= set(starts) and len(offsets) >= 0.8 * len(starts)
+    times = [ms for _, ms in words]
+    assert times[0] < 100 and times == sorted(times) and times[-1] < duration_ms
+    if len(words) > 1:
+        assert len(set(times)) == len(times)
+
+
+def test_word_times_go_from_engine_to_cache_to_the_episode_timeline(tmp_path):
+    _espeak()
+    cache = UtteranceCache(tmp_path / "cache")
+    texts = ["Charge it to half, and store it cool.", "Then check it twice a year."]
+    clips = {}
+    for i, text in enumerate(texts):
+        key = f"{i:02d}" + "a" * 62
+        clips[i * 2] = make_clip(Utterance(key, "pyttsx3", None, 160, text, f"cue {i}"), cache)
+    if clip_words(clips[0]) is None:  # pragma: no cover - not Linux
+        pytest.skip("no word events on this platform")
+    assert [offset for offset, _ in clip_words(clips[0])] == [0, 7, 10, 13, 19, 23, 29, 32]
+    timeline = assemble([Say(texts[0]), Pause(350), Say(texts[1])], clips, tmp_path / "e.pcm")
+    first, _, second = timeline.cue_times
+    assert [offset for offset, _ in second.words] == [0, 5, 11, 14, 20, 22]
+    # episode times: the second cue's words start after the first cue and the pause, within the cue
+    assert second.words[0][1] - second.start_ms < 100 and second.words[-1][1] < second.end_ms
+    assert all(first.start_ms <= ms < first.end_ms for _, ms in first.words)
+    captions = caption_cues(CueTime("say", texts[0], first.start_ms, first.end_ms + 9000, words=first.words))
+    assert captions[1][0] in {ms for _, ms in first.words}  # cut where the engine starts a word
