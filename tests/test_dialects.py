@@ -170,8 +170,8 @@ def test_bank_errors(tmp_path, suffix, text, line, message):
     assert err.value.line == line and message in str(err.value)
 
 
-def _lesson(tmp_path: Path, text: str):
-    path = tmp_path / "l.md"
+def _lesson(tmp_path: Path, text: str, name: str = "l.md"):
+    path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return read_lesson(path)
 
@@ -232,3 +232,27 @@ def test_docs_examples_of_each_format_read(tmp_path):
         said = lesson_script_text(path)
         assert not re.search(r"[{}%$]|dropdown|ex-half|include|questions:", said), said
     assert quizzes == [1, 1, 1, 0, 5, 1]  # Workbench, legacy, MyST, Jekyll, GIFT, Aiken
+
+
+def test_yaml_lesson_holds_code_tables_open_questions_and_drills(tmp_path):
+    path = tmp_path / "drill.yaml"
+    path.write_text(
+        "title: Drill\ncode: read\nquiz:\n  - prompt: Why?\n    solution: Because.\n    topic: Basics\n",
+        encoding="utf-8",
+    )
+    lesson = read_lesson(path)
+    assert lesson.sections == () and lesson.read_code is True
+    assert lesson.quiz[0].open and lesson.quiz[0].answers == ("Because.",) and lesson.quiz[0].topic == "Basics"
+    path.write_text("title: T\ncode: aloud\nsections: [{title: S, body: [x]}]\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="'code' must be 'read'") as err:
+        read_lesson(path)
+    assert err.value.line == 2
+
+
+def test_code_read_reads_blocks_aloud_and_never_output(tmp_path):
+    body = "## S\n\n```bash\nls -l *.csv\n```\n\n```output\n12 a.csv\n```\n"
+    notes = _lesson(tmp_path, "# T\n\n" + body)
+    read = _lesson(tmp_path, "---\ncode: read\n---\n# T\n\n" + body, "read.md")
+    assert "A code example, in the show notes." in lesson_script_text(notes.source)
+    said = lesson_script_text(read.source)
+    assert "l s dash l star dot c s v." in said and "show notes" not in said and "twelve" not in said

@@ -14,6 +14,7 @@ HERE = Path(__file__).parent
 SOURCES = (
     sorted((HERE / "fixtures" / "pages").glob("*.txt"))
     + sorted((HERE / "fixtures" / "lessons").iterdir())
+    + sorted((HERE / "fixtures" / "dialects").iterdir())
     + sorted((HERE.parent / "content" / "lessons").iterdir())
 )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import yaml
 
-from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question
+from narrate.model import BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Table
 from narrate.text.readers.common import ms_to_seconds
 
 
@@ -38,6 +38,18 @@ def _block(block) -> object:
         return {"callout": block.title, "text": block.text}
     if isinstance(block, Caption):
         return {"caption": block.text}
+    if isinstance(block, CodeBlock):
+        out = {"code": block.code + "\n"}
+        if block.language:
+            out["language"] = block.language
+        if block.output:
+            out["output"] = True
+        return out
+    if isinstance(block, Table):
+        table: dict = {"table": [list(row) for row in block.rows]}
+        if block.header:
+            table["header"] = list(block.header)
+        return table
     raise TypeError(f"unknown block {block!r}")
 
 
@@ -45,11 +57,16 @@ def _question(q: Question) -> dict:
     out: dict = {"prompt": q.prompt}
     if q.options:
         out["options"] = list(q.options)
-    out["answer"] = q.answers[0] if len(q.answers) == 1 else list(q.answers)
+    if q.open:
+        out["solution"] = q.answers[0]
+    else:
+        out["answer"] = q.answers[0] if len(q.answers) == 1 else list(q.answers)
     if q.explanation:
         out["explanation"] = q.explanation
     if q.think_pause_ms is not None:
         out["think_pause"] = ms_to_seconds(q.think_pause_ms)
+    if q.topic:
+        out["topic"] = q.topic
     return out
 
 
@@ -61,10 +78,13 @@ def lesson_to_dict(lesson: Lesson) -> dict:
             out[key] = getattr(lesson, key)
     if lesson.think_pause_ms is not None:
         out["think_pause"] = ms_to_seconds(lesson.think_pause_ms)
+    if lesson.read_code is not None:
+        out["code"] = "read" if lesson.read_code else "notes"
     voice = {k: v for k, v in (("narrator", lesson.narrator_voice), ("host", lesson.host_voice)) if v}
     if voice:
         out["voice"] = voice
-    out["sections"] = [{"title": s.title, "body": [_block(b) for b in s.blocks]} for s in lesson.sections]
+    if lesson.sections or not lesson.quiz:
+        out["sections"] = [{"title": s.title, "body": [_block(b) for b in s.blocks]} for s in lesson.sections]
     if lesson.quiz:
         out["quiz"] = [_question(q) for q in lesson.quiz]
     if lesson.next_lessons:

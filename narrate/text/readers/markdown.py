@@ -163,9 +163,6 @@ def _read_markdown(path: Path, number: int, language: str) -> Lesson:
         raise ContentError("a Markdown lesson needs a '# Title' heading", path, 1)
     if not reader.sections and not reader.questions:
         raise ContentError("a Markdown lesson needs at least one '## Section'", path, reader.title_line or 1)
-    code = check.text(meta, "code").lower()
-    if code not in ("", "read", "notes"):
-        raise ContentError("'code' must be 'read' or 'notes'", path, meta.line_of("code"))
     subtitle, intro = check.text(meta, "subtitle") or check.text(meta, "teaser"), list(reader.intro)
     if subtitle and reader.subtitle:
         intro.insert(0, reader.subtitle)  # the front matter's subtitle wins; the first paragraph stays
@@ -181,7 +178,6 @@ def _read_markdown(path: Path, number: int, language: str) -> Lesson:
         next_lessons=tuple(reader.next_lessons),
         number=number,
         source=path,
-        read_code={"read": True, "notes": False}.get(code),
         **check.meta(meta),
     )
 

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from narrate.config import LANGUAGE_TAG
 from narrate.errors import ContentError
-from narrate.model import Block, BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.model import Block, BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
 from narrate.text.markup import clean_text
 from narrate.text.readers.common import DATE, SLUG, count_blanks, default_id, match_option, seconds_to_ms
 from narrate.yamlio import LineDict, LineList, load_yaml
@@ -29,13 +29,14 @@ LESSON_KEYS = (
     "language",
     "think_pause",
     "voice",
+    "code",
     "sections",
     "quiz",
     "next",
 )
 VOICE_KEYS = ("narrator", "host")
 SECTION_KEYS = ("title", "body")
-QUESTION_KEYS = ("prompt", "options", "answer", "explanation", "think_pause")
+QUESTION_KEYS = ("prompt", "options", "answer", "solution", "explanation", "think_pause", "topic")
 _KINDS = {
     bool: "true/false (quote it)",
     LineDict: "a mapping",
@@ -43,7 +44,13 @@ _KINDS = {
     bytes: "binary data",
     type(None): "empty",
 }
-BLOCK_KEYS = {"bullets": ("bullets", "title"), "callout": ("callout", "text"), "caption": ("caption",)}
+BLOCK_KEYS = {
+    "bullets": ("bullets", "title"),
+    "callout": ("callout", "text"),
+    "caption": ("caption",),
+    "code": ("code", "language", "output"),
+    "table": ("table", "header"),
+}
 
 
 def read_yaml_lesson(path: Path, number: int = 0, text: str | None = None, language: str = "en-us") -> Lesson:
@@ -126,8 +133,8 @@ class LessonValidator:
     # ------------------------------------------------------------ lesson
 
     def meta(self, data: LineDict) -> dict:
-        """Validated ``id``, ``date``, ``language``, ``think_pause`` (→ ``think_pause_ms``) and ``voice``
-        (→ ``narrator_voice``, ``host_voice``) of a lesson mapping."""
+        """Validated ``id``, ``date``, ``language``, ``think_pause`` (→ ``think_pause_ms``), ``code`` (→
+        ``read_code``) and ``voice`` (→ ``narrator_voice``, ``host_voice``) of a lesson mapping."""
         lesson_id = self.text(data, "id") or default_id(self.path)
         if not SLUG.match(lesson_id):
             self.fail("'id' must be made of a-z, 0-9 and '-' (e.g. cells-and-voltage)", data.line_of("id"))
@@ -151,11 +158,15 @@ class LessonValidator:
                 f"'language' must be an ISO 639 code such as 'de' or 'pt-br', not '{language}'",
                 data.line_of("language"),
             )
+        code = data.get("code")
+        if code not in (None, "read", "notes"):
+            self.fail("'code' must be 'read' (read code blocks aloud) or 'notes' (a cue)", data.line_of("code"))
         return {
             "id": lesson_id,
             "date": date,
             "language": language.lower() if language else None,
             "think_pause_ms": self.seconds(data, "think_pause"),
+            "read_code": None if code is None else code == "read",
             **voices,
         }
 
@@ -165,11 +176,13 @@ class LessonValidator:
         meta = self.meta(data)
         title = self.text(data, "title", required=True)
         sections = data.get("sections")
-        if not isinstance(sections, LineList) or not sections:
-            self.fail("lesson needs a non-empty 'sections' list", data.line_of("sections"))
         quiz = data.get("quiz") or LineList()
         if not isinstance(quiz, LineList):
             self.fail("'quiz' must be a list of questions", data.line_of("quiz"))
+        if sections is None and quiz:
+            sections = LineList()  # a drill: questions only
+        if not isinstance(sections, LineList) or not (sections or quiz):
+            self.fail("lesson needs a non-empty 'sections' list", data.line_of("sections"))
         return Lesson(
             title=title,
             subtitle=self.text(data, "subtitle"),
@@ -202,10 +215,26 @@ class LessonValidator:
         kinds = [k for k in BLOCK_KEYS if k in value]
         if len(kinds) != 1:
             self.fail(
-                "a body item is a paragraph string or a mapping with one of 'bullets', 'callout', 'caption'", value.line
+                "a body item is a paragraph string or a mapping with one of 'bullets', 'callout', 'caption', "
+                "'code', 'table'",
+                value.line,
             )
         kind = kinds[0]
         self.keys(value, BLOCK_KEYS[kind], kind)
+        if kind == "code":
+            code = value.get("code")
+            if not isinstance(code, str) or not code.strip():
+                self.fail("'code' must be the code as text", value.line_of("code"))
+            output = value.get("output", False)
+            if not isinstance(output, bool):
+                self.fail("'output' must be true or false", value.line_of("output"))
+            return CodeBlock(code.rstrip("\n"), self.text(value, "language"), output, value.line)
+        if kind == "table":
+            rows = value.get("table")
+            if not isinstance(rows, LineList) or not rows or not all(isinstance(r, LineList) for r in rows):
+                self.fail("'table' must be a list of rows, each a list of cells", value.line_of("table"))
+            cells = tuple(tuple(str(c) if c is not None else "" for c in row) for row in rows)
+            return Table(tuple(str(h) for h in self.texts(value, "header", "a column name")), cells, value.line)
         if kind == "bullets":
             items = self.texts(value, "bullets", "a bullet")
             if not items:
@@ -222,6 +251,16 @@ class LessonValidator:
         self.keys(data, QUESTION_KEYS, "question")
         prompt = self.text(data, "prompt", required=True, what="question")
         options = self.texts(data, "options", "an option")
+        if "solution" in data and not options:  # an open question (a lesson's challenge or exercise)
+            return Question(
+                prompt=prompt,
+                answers=(self.text(data, "solution", True, "question"),),
+                explanation=self.text(data, "explanation"),
+                think_pause_ms=self.seconds(data, "think_pause"),
+                line=data.line,
+                open=True,
+                topic=self.text(data, "topic"),
+            )
         if "answer" not in data or data["answer"] in (None, "", []):
             self.fail("question has no 'answer'", data.line)
         raw = data["answer"]
@@ -251,4 +290,5 @@ class LessonValidator:
             explanation=self.text(data, "explanation"),
             think_pause_ms=self.seconds(data, "think_pause"),
             line=data.line,
+            topic=self.text(data, "topic"),
         )
