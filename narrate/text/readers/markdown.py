@@ -222,7 +222,7 @@ def _speak_math_in(tree: SyntaxTreeNode) -> None:
     nodes = [n for n in nodes if n.type != "text"]
     if not nodes:
         return
-    spoken = speak_math([n.content.strip() for n in nodes])
+    spoken = speak_math([n.content.strip() for n in nodes], _LANGUAGE.get())
     for node, words in zip(nodes, spoken):
         node.token.content = words  # type: ignore[union-attr]
 
@@ -275,7 +275,7 @@ def _role(name: str, content: str) -> str:
     → nothing; ``{math}`` spoken; ``{code}`` as code."""
     shown = re.match(r"^(.*?)\s*<[^<>]*>$", content, re.S)
     if name == "math":
-        return speak_math([content])[0]
+        return speak_math([content], _LANGUAGE.get())[0]
     if name in ("code", "literal", "kbd", "file", "command", "samp"):
         return speak_code(content)
     if name.startswith("cite") or name == "footcite":
@@ -513,7 +513,7 @@ class _Walker:
         if node.type in ("math_block", "math_block_label", "amsmath"):
             return [Paragraph(node.content.strip(), line)] if node.content.strip() else []
         if node.type == "html_block" and node.content.lstrip().startswith("<math"):
-            return [Paragraph(_sentence(speak_math([node.content.strip()])[0]), line)]
+            return [Paragraph(_sentence(speak_math([node.content.strip()], _LANGUAGE.get())[0]), line)]
         if node.type == "table":
             return [self.table(node, line)]
         if node.type == "dl":
