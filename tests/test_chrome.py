@@ -10,8 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from narrate.config import default_config
+from narrate.errors import ContentError
 from narrate.pipeline import warn_dropped
 from narrate.text.chrome import chrome_kind
 from narrate.text.readers import lesson_to_yaml, read_lesson
@@ -171,3 +174,42 @@ def test_import_never_writes_yaml_that_narrate_rejects(tmp_path, text):
     assert (
         "<b>" not in yaml_text and "&amp;" not in yaml_text and "[1]" not in yaml_text and "ex- pand" not in yaml_text
     )
+
+
+_LINES = [
+    "",
+    "",
+    "Share",
+    "Menu",
+    "5 min read",
+    "Home > Baking > Bread",
+    "<br>",
+    "&nbsp;",
+    "[1]",
+    "Bread Basics",
+    "Why Dough Rises",
+    "Yeast turns sugar into gas.",
+    "The dough will ex-",
+    "pand slowly.",
+    "  • Flour",
+    "  • <b>Water</b>",
+    "Check yourself",
+    "What makes dough rise?",
+    "  • Yeast",
+    "  • Salt",
+    "Answer: Yeast",
+    "Keep going",
+    "  1. Shaping Loaves",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(_LINES), min_size=1, max_size=25))
+def test_import_of_any_page_is_valid_yaml_or_one_clear_error(tmp_path, lines):
+    path = _page(tmp_path, "\n".join(lines) + "\n", "fuzz.txt")
+    try:
+        lesson = read_lesson(path)
+    except ContentError:
+        return  # the page is refused with one clear error: nothing is written
+    again = read_yaml_lesson(tmp_path / "again.yaml", text=lesson_to_yaml(lesson))
+    assert again.title == lesson.title and all(s.blocks for s in again.sections)

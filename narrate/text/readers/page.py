@@ -98,7 +98,8 @@ def read_page(path: Path, number: int = 0, language: str = "en-us") -> Lesson:
         raise ContentError("file is empty" if not dropped else "the file holds nothing but page chrome", path)
     for item in items:
         item.text = " ".join(clean_text(item.text, language).split())
-        item.items = [" ".join(clean_text(i, language).split()) for i in item.items]
+        item.items = [t for t in (" ".join(clean_text(i, language).split()) for i in item.items) if t]
+    items = [i for i in items if i.text or i.items or i.kind == "answer"]  # markup with no text in it
     number = _lesson_number(items) or number
     course = _course_name(items)
     title, subtitle, start = _header(items, course, path, dropped)
@@ -261,6 +262,7 @@ def _header(items: list[_Item], course: str, path: Path, dropped: list[tuple[str
             dropped.append(("site", text, items[n].line))
             continue
         if kept and not text.endswith("?") and _words(items[kept[0]].text) <= _words(text):
+            dropped.append(("repeated title", text, items[n].line))
             continue  # the title repeated ("Overview: <title> in <course>", "<title> of <course>")
         kept.append(n)
     if not kept:
