@@ -160,7 +160,8 @@ def test_numeric_dates(written, said):
 )
 def test_numeric_date_order_follows_the_language(language, said):
     assert numeric_dates("03/04/2025", language) == said
-    assert spoken("On 03/04/2025.", language=language) == f"On {said}."
+    if language.startswith("en"):  # other languages keep their digits for the engine (issue 16)
+        assert spoken("On 03/04/2025.", language=language) == f"On {said}."
     assert month_first(language) == said.startswith("March")
 
 
