@@ -168,6 +168,17 @@ class Lesson:
     dropped: tuple[str, ...] = field(default=(), compare=False)
     language: str | None = None
 
+    @property
+    def show_notes(self) -> tuple[CodeBlock | Table, ...]:
+        """The code blocks (not program output) and tables of the sections, in order: what the
+        listener is told is "in the show notes" (the feed's episode notes and the preview page)."""
+        return tuple(
+            b
+            for s in self.sections
+            for b in s.blocks
+            if isinstance(b, Table) or (isinstance(b, CodeBlock) and not b.output)
+        )
+
 
 @dataclass(frozen=True)
 class Course:

@@ -256,3 +256,16 @@ def test_code_read_reads_blocks_aloud_and_never_output(tmp_path):
     assert "A code example, in the show notes." in lesson_script_text(notes.source)
     said = lesson_script_text(read.source)
     assert "l s dash l star dot c s v." in said and "show notes" not in said and "twelve" not in said
+
+
+def test_show_notes_carry_the_code_and_tables(tmp_path):
+    from narrate.publish.feed import episode_description
+
+    lesson = _lesson(
+        tmp_path,
+        "# T\n\n## S\n\n```bash\nls -l *.csv\n```\n\n```output\n12 a.csv\n```\n\n| a | b |\n|---|---|\n| 1 | <2> |\n",
+    )
+    assert [type(b).__name__ for b in lesson.show_notes] == ["CodeBlock", "Table"]
+    notes = episode_description(lesson)
+    assert notes.endswith("<pre><code>ls -l *.csv</code></pre><pre><code>a | b\n1 | &lt;2&gt;</code></pre>")
+    assert "12 a.csv" not in notes  # program output is not a show note

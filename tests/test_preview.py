@@ -299,3 +299,32 @@ def test_no_cover_no_image(tmp_path: Path):
     write_preview(tmp_path, CONFIG, [SECOND], image_file=None)
     assert _doc(tmp_path / "index.html").xpath("//img") == []
     assert _doc(tmp_path / "episodes/02-milk.html").xpath("//img") == []
+
+
+def test_show_notes_on_the_episode_page(tmp_path: Path):
+    from narrate.model import CodeBlock, Section, Table
+
+    lesson = Lesson(
+        id="shell",
+        title="Shell",
+        number=1,
+        sections=(
+            Section(
+                "Files",
+                (
+                    CodeBlock("ls -l *.csv\necho '<done>'", "bash"),
+                    CodeBlock("12 a.csv", output=True),
+                    Table(("name", "rows"), (("a.csv", "12"),)),
+                ),
+            ),
+        ),
+    )
+    episode = _episode((Chapter("Introduction"), Say("Shell.")), lesson, "01-shell")
+    write_preview(tmp_path, CONFIG, [episode], image_file=None)
+    doc = _doc(tmp_path / "episodes" / "01-shell.html")
+    (notes,) = doc.xpath("//section[@class='show-notes']")
+    assert notes.xpath(".//h2")[0].text_content() == "Show notes"
+    (code,) = notes.xpath(".//pre/code")
+    assert code.get("class") == "language-bash" and code.text_content() == "ls -l *.csv\necho '<done>'"
+    assert [c.text_content() for c in notes.xpath(".//th | .//td")] == ["name", "rows", "a.csv", "12"]
+    assert "12 a.csv" not in notes.text_content()  # program output is not a show note

@@ -27,7 +27,7 @@ from urllib.parse import quote
 
 from narrate.config import CourseConfig
 from narrate.errors import BuildError, ContentError
-from narrate.model import Episode, Lesson
+from narrate.model import CodeBlock, Episode, Lesson, Table
 from narrate.text.phrases import Phrases
 from narrate.text.script import course_phrases
 
@@ -209,7 +209,8 @@ def truncate_bytes(text: str, limit: int = MAX_DESCRIPTION_BYTES, ellipsis: str 
 def episode_description(lesson: Lesson, limit: int = MAX_DESCRIPTION_BYTES, phrases: Phrases | None = None) -> str:
     """The episode notes as HTML (at most ``limit`` bytes): subtitle and summary paragraphs, then a
     list of the section titles and "Quiz: N questions" (the ``notes.quiz`` phrase of ``phrases``,
-    default English). Text is HTML-escaped; tags are p/ul/li."""
+    default English), then the code blocks and tables of :attr:`Lesson.show_notes` as ``<pre><code>``
+    while they fit. Text is HTML-escaped; tags are p/ul/li/pre/code."""
     paragraphs = [clean_text(t, single_line=True) for t in (lesson.subtitle, lesson.summary)]
     paragraphs = [p for p in paragraphs if p]
     items = [clean_text(s.title, single_line=True) for s in lesson.sections]
@@ -237,7 +238,21 @@ def episode_description(lesson: Lesson, limit: int = MAX_DESCRIPTION_BYTES, phra
             listing += li
         if listing:
             out += f"<ul>{listing}</ul>"
+    for block in lesson.show_notes:  # the code and tables the listener was told are in the notes
+        pre = f"<pre><code>{html.escape(notes_text(block), quote=False)}</code></pre>"
+        if len((out + pre).encode("utf-8")) > limit:
+            break
+        out += pre
     return out
+
+
+def notes_text(block: CodeBlock | Table) -> str:
+    """A code block or table of the show notes as plain text: the code as written; a table as rows of
+    cells joined by " | ", the header first."""
+    if isinstance(block, CodeBlock):
+        return block.code
+    rows = ([block.header] if block.header else []) + list(block.rows)
+    return "\n".join(" | ".join(cell for cell in row) for row in rows)
 
 
 def media_url(config: CourseConfig, relative_path: str) -> str:
