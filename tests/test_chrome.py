@@ -45,6 +45,11 @@ CHROME = [
     ("Home > Biology > Photosynthesis", "breadcrumb"),
     ("Home / Baking", "breadcrumb"),
     ("Courses › Chemistry › Acids", "breadcrumb"),
+    ("Share this article", "sharing"),
+    ("Follow us on Instagram", "sharing"),
+    ("By Ana Ruiz · 5 min read", "reading time"),
+    ("Updated 3 March 2024 | 7 min read", "reading time"),
+    ("Sign in | Subscribe", "sign-in"),
 ]
 
 NOT_CHROME = [
@@ -56,6 +61,9 @@ NOT_CHROME = [
     "Heat > 100 degrees means boiling.",
     "Menus of a bakery are short.",
     "Register the dough's temperature before shaping it, then write it down.",
+    "Flour · Water · Salt",
+    "Share the dough into four equal pieces.",
+    "Free sample lesson · Bread Basics",  # the header's own rule names it "site"
 ]
 
 

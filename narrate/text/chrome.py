@@ -39,7 +39,9 @@ CHROME_LINES: dict[str, tuple[str, ...]] = {
         r"(?:already have an account\??\s*)?(?:sign|log) ?in",
     ),
     "sharing": (
-        r"share(?: (?:this|on \w+|article|post|page|story|via \w+))?",
+        r"share(?: this)?(?: (?:article|post|page|story|lesson|on \w+|via \w+))?",
+        r"follow us(?: on \w+)?",
+        r"(?:print|email|save) (?:this|the) (?:article|page|post|story|lesson)",
         r"tweet(?: this)?",
         r"pin it",
         r"copy link",
@@ -98,12 +100,27 @@ def chrome_kind(line: str) -> str | None:
     """The kind of page chrome ``line`` is (see the module docstring), or None for lesson text.
 
     ``"Skip to main content"`` -> ``"navigation"``; ``"5 min read"`` -> ``"reading time"``;
-    ``"Home > Biology > Photosynthesis"`` -> ``"breadcrumb"``; ``"Share"`` -> ``"sharing"``."""
+    ``"Home > Biology > Photosynthesis"`` -> ``"breadcrumb"``; ``"Share"`` -> ``"sharing"``. A line of
+    short parts joined by ``·``, ``|`` or ``•`` is chrome when one part is (``"By Ana Ruiz · 5 min
+    read"``)."""
     text = _STRIP.sub("", " ".join(line.split()))
     if not text or len(text.split()) > _MAX_WORDS:
         return None
     if _breadcrumb(text):
         return "breadcrumb"
+    kind = _whole_line_kind(text)
+    if kind is None:
+        parts = [p for p in _PART_SEP.split(text) if p]
+        if len(parts) > 1 and all(len(p.split()) <= _MAX_PART_WORDS for p in parts):
+            kind = next((k for k in map(_whole_line_kind, parts) if k), None)
+    return kind
+
+
+_PART_SEP = re.compile(r"\s+[·|•]\s+")
+_MAX_PART_WORDS = 6
+
+
+def _whole_line_kind(text: str) -> str | None:
     for kind, pattern in _COMPILED.items():
         if pattern.match(text):
             return kind
