@@ -117,6 +117,14 @@ MARKUP = [
     ("A <stone> sinks if x < 5.", "A stone sinks if x is less than five."),  # not HTML: brackets kept
 ]
 
+
+def test_code_spans_keep_their_tags():
+    assert html_to_text("Use the `<b>` tag, not <i>this</i> &amp; `a &amp; b`.") == (
+        "Use the `<b>` tag, not this & `a &amp; b`."
+    )
+    assert html_to_text("Write ``<p>`` here.") == "Write ``<p>`` here."
+
+
 FOOTNOTES = [
     ("Water boils sooner up high.[1]", "Water boils sooner up high."),
     ("Salt lowers it[^2].", "Salt lowers it."),

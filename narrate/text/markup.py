@@ -37,6 +37,8 @@ _BLOCK_TAGS = frozenset(
     "address article aside blockquote br dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li "
     "main nav ol p pre section table tbody td tfoot th thead tr ul".split()
 )
+_CODE_SPAN = re.compile(r"(`+)[^`].*?\1", re.S)
+_PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 _TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)\b[^<>]*>")
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _EXPONENT_BASE = re.compile(r"(?:^|[^\w])(?:[^\W\d_]{1,2}|\d+)$|\)$")
@@ -101,13 +103,20 @@ def html_to_text(text: str) -> str:
     """HTML -> its text (see the module docstring); text without HTML is returned unchanged.
     Block tags (``<p>``, ``<br>``, ``<li>``) become line breaks; runs of spaces within a line are
     collapsed. Never raises."""
-    if "<" not in text and "&" not in text or not looks_like_html(text):
+    if "<" not in text and "&" not in text or not looks_like_html(_CODE_SPAN.sub("", text)):
         return text
+    spans: list[str] = []
+
+    def keep(m: re.Match) -> str:  # a `code span` is written code: its tags are not HTML
+        spans.append(m.group(0))
+        return f"\ue000{len(spans) - 1}\ue001"
+
     parser = _TextParser()
-    parser.feed(text)
+    parser.feed(_CODE_SPAN.sub(keep, text))
     parser.close()
     lines = ["".join(" ".join(line.split())) for line in "".join(parser.out).split("\n")]
-    return "\n".join(line for line in lines if line) if "\n" not in text.strip() else "\n".join(lines).strip()
+    out = "\n".join(line for line in lines if line) if "\n" not in text.strip() else "\n".join(lines).strip()
+    return _PLACEHOLDER.sub(lambda m: spans[int(m.group(1))], out)
 
 
 # ------------------------------------------------------------------ footnotes
