@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import snapshot
 
 from narrate.cli import main
 
@@ -45,19 +46,6 @@ def write_files(root: Path, files: dict[str, str | bytes]) -> Path:
         else:
             path.write_text(data, encoding="utf-8")
     return root
-
-
-def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
-    """Every file under ``folder`` (relative path → (bytes, mtime in ns)); links as their target."""
-    if not folder.exists():
-        return {}
-    out = {}
-    for path in sorted(folder.rglob("*")):
-        if path.is_symlink():
-            out[path.relative_to(folder).as_posix()] = (os.readlink(path).encode(), 0)
-        elif path.is_file():
-            out[path.relative_to(folder).as_posix()] = (path.read_bytes(), path.stat().st_mtime_ns)
-    return out
 
 
 @pytest.fixture(scope="session")

@@ -6,13 +6,12 @@ narrate.publish.feed), not from ``narrate build``, so that each test breaks exac
 
 from __future__ import annotations
 
-import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import decoded_ms, make_mp3
 from mutagen.id3 import ID3
 from PIL import Image
 
@@ -44,18 +43,6 @@ CUES = [
 EPISODES = [("bowline", "01-bowline"), ("reef-knot", "02 nœud plat")]  # (lesson id, file stem): a space, non-ASCII
 
 
-def ffprobe_ms(path: Path) -> int:
-    """Decoded duration (gapless: LAME's encoder delay and padding removed), as a player hears it."""
-    err = subprocess.run(
-        ["ffmpeg", "-hide_banner", "-nostdin", "-i", str(path), "-f", "null", "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stderr
-    h, m, sec = re.findall(r"time=(\d+):(\d\d):(\d\d\.\d+)", err)[-1]
-    return round((int(h) * 3600 + int(m) * 60 + float(sec)) * 1000)
-
-
 def chapters_for(duration_ms: int) -> list[ChapterMark]:
     return [
         ChapterMark("Opening & <rules>", 0, 1000),
@@ -72,29 +59,8 @@ def pristine(tmp_path_factory) -> Path:
     Image.new("RGB", (1400, 1400), (20, 90, 160)).save(out / "cover.jpg", format="JPEG")
     episodes = []
     for number, (lesson_id, stem) in enumerate(EPISODES, start=1):
-        mp3 = episodes_dir / f"{stem}.mp3"
-        subprocess.run(
-            [
-                "ffmpeg",
-                "-v",
-                "error",
-                "-f",
-                "lavfi",
-                "-i",
-                "sine=frequency=440:sample_rate=44100",
-                "-t",
-                "3",
-                "-ac",
-                "1",
-                "-c:a",
-                "libmp3lame",
-                "-b:a",
-                "64k",
-                str(mp3),
-            ],
-            check=True,
-        )
-        duration_ms = ffprobe_ms(mp3)
+        mp3 = make_mp3(episodes_dir / f"{stem}.mp3", 3)
+        duration_ms = round(decoded_ms(mp3))
         chapters = chapters_for(duration_ms)
         lesson = Lesson(
             id=lesson_id,
@@ -323,7 +289,7 @@ def test_enclosure_url_not_encoded(out):
 def test_wrong_duration(out):
     feed = out / "feed.xml"
     edit(feed, "<itunes:duration>3</itunes:duration>", "<itunes:duration>5</itunes:duration>")
-    actual = ffprobe_ms(out / "episodes" / "01-bowline.mp3") / 1000
+    actual = round(decoded_ms(out / "episodes" / "01-bowline.mp3")) / 1000
     assert lines(out) == [
         f"Error: {feed}:{line_of(feed, '<itunes:duration>')}: item 1: itunes:duration 5 s "
         f"but episodes/01-bowline.mp3 lasts {actual:.3f} s"

@@ -16,6 +16,7 @@ from pathlib import Path
 import feedparser
 import podcastparser
 import pytest
+from helpers import sample_config
 from lxml import etree
 
 from narrate.config import CourseConfig
@@ -40,21 +41,6 @@ NS = {
     "content": "http://purl.org/rss/1.0/modules/content/",
     "atom": "http://www.w3.org/2005/Atom",
 }
-
-
-def make_config(**changes) -> CourseConfig:
-    base = CourseConfig(
-        title="Tidal Physics for Walkers",
-        author="Orla Penhallow",
-        description="Short lessons on why the sea rises and falls, recorded for a coastal walking group.",
-        language="en-gb",
-        base_url="https://example.org/tides/",
-        link="https://example.org/tides/",
-        category=("Science", "Earth Sciences"),
-        start_date="2026-03-02",
-        schedule_days=7,
-    )
-    return replace(base, **changes)
 
 
 def make_episode(
@@ -133,7 +119,7 @@ def parse(xml: str) -> etree._Element:
 
 
 def test_golden_feed():
-    xml = render_feed(make_config(), three_episodes(), image_file="cover art/Côte.jpg")
+    xml = render_feed(sample_config(), three_episodes(), image_file="cover art/Côte.jpg")
     if os.environ.get("NARRATE_UPDATE_GOLDEN") == "1":
         GOLDEN.parent.mkdir(parents=True, exist_ok=True)
         GOLDEN.write_bytes(xml.encode("utf-8"))
@@ -141,7 +127,7 @@ def test_golden_feed():
 
 
 def test_channel_elements():
-    xml = render_feed(make_config(), three_episodes(), image_file="cover art/Côte.jpg")
+    xml = render_feed(sample_config(), three_episodes(), image_file="cover art/Côte.jpg")
     assert xml.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<rss ')
     ch = parse(xml).find("channel")
     assert ch.findtext("title") == "Tidal Physics for Walkers"
@@ -169,7 +155,7 @@ def test_channel_elements():
 
 
 def test_items():
-    ch = parse(render_feed(make_config(), three_episodes())).find("channel")
+    ch = parse(render_feed(sample_config(), three_episodes())).find("channel")
     items = ch.findall("item")
     assert [i.findtext("title") for i in items] == [
         "Why Tides Happen",
@@ -197,7 +183,7 @@ def test_items():
     assert all(i.find("itunes:season", NS) is None for i in items)
     guid = items[0].find("guid")
     assert guid.get("isPermaLink") == "false"
-    assert guid.text == episode_guid(make_config(), three_episodes()[0].lesson)
+    assert guid.text == episode_guid(sample_config(), three_episodes()[0].lesson)
     assert items[0].findtext("description") == (
         "<p>Gravity, distance and a spinning Earth</p>"
         "<p>We follow the pull of the Moon around the planet.</p>"
@@ -227,7 +213,7 @@ def test_optional_config_attributes():
         owner_email: str | None = None
 
     config = Extended(
-        **{**make_config().__dict__, "season": 2, "locked": True, "owner_email": "orla@example.org", "explicit": True}
+        **{**sample_config().__dict__, "season": 2, "locked": True, "owner_email": "orla@example.org", "explicit": True}
     )
     ch = parse(render_feed(config, three_episodes())).find("channel")
     assert ch.findtext("podcast:locked", namespaces=NS) == "yes"
@@ -241,7 +227,7 @@ def test_optional_config_attributes():
 def test_bonus_attribute_on_episode():
     eps = three_episodes()
     eps[0].bonus = True  # type: ignore[attr-defined]
-    items = parse(render_feed(make_config(), eps)).findall("channel/item")
+    items = parse(render_feed(sample_config(), eps)).findall("channel/item")
     assert items[0].findtext("itunes:episodeType", namespaces=NS) == "bonus"
 
 
@@ -250,7 +236,7 @@ def test_bonus_attribute_on_episode():
 
 def test_podcastparser_reads_every_item():
     eps = three_episodes()
-    xml = render_feed(make_config(), eps, image_file="cover.jpg")
+    xml = render_feed(sample_config(), eps, image_file="cover.jpg")
     parsed = podcastparser.parse("https://example.org/tides/feed.xml", io.BytesIO(xml.encode("utf-8")))
     assert parsed["title"] == "Tidal Physics for Walkers"
     assert parsed["cover_url"] == "https://example.org/tides/cover.jpg"
@@ -265,12 +251,12 @@ def test_podcastparser_reads_every_item():
     ]
     assert [e["enclosures"][0]["file_size"] for e in got] == [6_036_480, 3_364_001, 8_000]
     assert [e["total_time"] for e in got] == [755, 420, 1]
-    assert [e["guid"] for e in got] == [episode_guid(make_config(), e.lesson) for e in eps]
+    assert [e["guid"] for e in got] == [episode_guid(sample_config(), e.lesson) for e in eps]
     assert got[0]["published"] == int(datetime(2026, 3, 2, 6, tzinfo=timezone.utc).timestamp())
 
 
 def test_feedparser_is_not_bozo():
-    xml = render_feed(make_config(), three_episodes(), image_file="cover.jpg")
+    xml = render_feed(sample_config(), three_episodes(), image_file="cover.jpg")
     parsed = feedparser.parse(xml.encode("utf-8"))
     assert parsed.bozo == 0, parsed.get("bozo_exception")
     assert parsed.version == "rss20"
@@ -302,7 +288,7 @@ def hostile_episodes() -> list[Episode]:
 
 def test_hostile_text_is_valid_and_round_trips():
     eps = hostile_episodes()
-    xml = render_feed(make_config(title="Curso «Mañana» & <Co>", author="Zoë\x01 Ō"), eps)
+    xml = render_feed(sample_config(title="Curso «Mañana» & <Co>", author="Zoë\x01 Ō"), eps)
     assert not any(c in xml for c in "\x00\x01\x08\x0b\x0c\x1f")
     root = parse(xml)  # lxml raises on invalid XML
     ch = root.find("channel")
@@ -353,7 +339,7 @@ def test_descriptions_fit_4000_bytes_at_word_boundary():
     cut = truncate_bytes(long)
     assert len(cut.encode("utf-8")) <= 4000
     assert cut.endswith("καλά…")
-    ch = parse(render_feed(make_config(description=long), three_episodes())).find("channel")
+    ch = parse(render_feed(sample_config(description=long), three_episodes())).find("channel")
     assert len(ch.findtext("description").encode("utf-8")) <= 4000
     lesson = Lesson(id="x", title="X", summary="a&b " * 2000, sections=tuple(Section(f"Part {n}") for n in range(400)))
     notes = episode_description(lesson)
@@ -367,7 +353,7 @@ def test_descriptions_fit_4000_bytes_at_word_boundary():
 
 
 def test_render_is_deterministic_and_appending_keeps_items():
-    config = make_config()
+    config = sample_config()
     eps = three_episodes()
     assert render_feed(config, eps) == render_feed(config, three_episodes())
     before = parse(render_feed(config, eps)).findall("channel/item")
@@ -379,7 +365,7 @@ def test_render_is_deterministic_and_appending_keeps_items():
 
 
 def test_guids():
-    config = make_config()
+    config = sample_config()
     lesson = Lesson(id="why-tides", title="Anything")
     assert episode_guid(config, lesson) == episode_guid(config, replace(lesson, title="Renamed"))
     assert episode_guid(config, lesson) != episode_guid(config, replace(lesson, id="other"))
@@ -390,7 +376,7 @@ def test_guids():
 
 
 def test_pub_dates():
-    config = make_config(start_date="2026-01-05", schedule_days=3)
+    config = sample_config(start_date="2026-01-05", schedule_days=3)
     plain = Lesson(id="p", title="P")
     assert pub_date(config, plain, 0) == datetime(2026, 1, 5, 6, tzinfo=timezone.utc)
     assert pub_date(config, plain, 2) == datetime(2026, 1, 11, 6, tzinfo=timezone.utc)
@@ -412,21 +398,21 @@ def test_categories():
     assert category_path(("Science", "Cooking")) == ("Science",)
     assert category_path(("Games & Hobbies", "Other Games")) == ("Education", "Courses")
     assert category_path(()) == ("Education", "Courses")
-    ch = parse(render_feed(make_config(category=("Nonsense",)), three_episodes())).find("channel")
+    ch = parse(render_feed(sample_config(category=("Nonsense",)), three_episodes())).find("channel")
     assert ch.find("itunes:category", NS).get("text") == "Education"
 
 
 def test_errors():
     eps = three_episodes()
     with pytest.raises(ContentError, match="two lessons have the id 'why-tides'"):
-        render_feed(make_config(), eps + [make_episode(eps[0].lesson)])
+        render_feed(sample_config(), eps + [make_episode(eps[0].lesson)])
     eps[1].audio_file = ""
     with pytest.raises(BuildError, match="no audio file"):
-        render_feed(make_config(), eps)
+        render_feed(sample_config(), eps)
 
 
 def test_empty_feed_is_valid():
-    xml = render_feed(make_config(), [])
+    xml = render_feed(sample_config(), [])
     parsed = feedparser.parse(xml.encode("utf-8"))
     assert parsed.bozo == 0
     assert parse(xml).findtext("channel/lastBuildDate") == "Mon, 02 Mar 2026 06:00:00 +0000"

@@ -26,7 +26,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+import helpers
 import pytest
+from helpers import with_sigint
 
 BASE_URL = "https://example.org/kettles/"
 PAUSE_ENV = "NARRATE_TEST_PAUSE_AT"
@@ -88,6 +90,7 @@ def start_paused(
         stdout=subprocess.DEVNULL,
         text=True,
         start_new_session=True,
+        preexec_fn=with_sigint,  # Ctrl-C must reach it even when this suite runs with SIGINT ignored
         env={**(env or os.environ), PAUSE_ENV: point},
     )
     line = proc.stderr.readline()  # returns "" if the build ended without reaching the point
@@ -116,11 +119,7 @@ def wait_for_file(folder: Path, pattern: str, proc: subprocess.Popen) -> Path:
 
 def snapshot(out: Path) -> dict[str, tuple[bytes, int]]:
     """Published files (relative path → bytes, mtime in ns); the lock and staging folder excluded."""
-    return {
-        p.relative_to(out).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-        for p in sorted(out.rglob("*"))
-        if p.is_file() and ".narrate-stage" not in p.parts and p.name != ".narrate.lock"
-    }
+    return helpers.snapshot(out, lambda p: ".narrate-stage" not in p.parts and p.name != ".narrate.lock")
 
 
 def published(out: Path) -> dict[str, int]:
@@ -317,4 +316,72 @@ def test_ctrl_c_before_the_feed_is_replaced(site):
     assert {name: after[name] for name in kept} == {name: before[name] for name in kept}
     assert published(out) == old_files
     assert_consistent(out)
+    assert_recovers(course, out, cache, old_files)
+
+
+# ffmpeg on PATH that Ctrl-C reaches before narrate: the terminal sends SIGINT to the whole process
+# group, and under load ffmpeg can end ("Exiting normally, received signal 2.", status 255) before
+# narrate's KeyboardInterrupt is raised, in the encoding thread. Here narrate never gets the signal,
+# which is the extreme of that race: it must still end as an interruption, not "ffmpeg failed".
+INTERRUPTED_FFMPEG = """#!{python}
+import os, signal, subprocess, sys
+
+real, args = {real!r}, sys.argv[1:]
+if {killed!r}:  # SIGINT before ffmpeg installed its handler: the process is killed by the signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGINT)
+first_input = args.index("-i")  # -re: read the input at its own pace, so the run lasts until the signal
+child = subprocess.Popen([real, *args[:first_input], "-re", *args[first_input:]], stderr=subprocess.PIPE, text=True)
+for line in child.stderr:
+    sys.stderr.write(line)
+    if line.startswith("Stream mapping:"):  # running, with its SIGINT handler installed
+        child.send_signal(signal.SIGINT)
+sys.exit(child.wait())
+"""
+
+
+def interrupted_ffmpeg(folder: Path, killed: bool) -> dict[str, str]:
+    """An environment whose ``ffmpeg`` is stopped by SIGINT as soon as it runs (see above)."""
+    folder.mkdir(exist_ok=True)
+    wrapper = folder / "ffmpeg"
+    wrapper.write_text(INTERRUPTED_FFMPEG.format(python=sys.executable, real=shutil.which("ffmpeg"), killed=killed))
+    wrapper.chmod(0o755)
+    return {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}
+
+
+@pytest.mark.parametrize("killed", [False, True], ids=["ffmpeg-exits-on-signal", "ffmpeg-killed-by-signal"])
+@pytest.mark.parametrize("piped", [False, True], ids=["whole-file", "piped-frames"])
+def test_encoder_reports_an_interrupted_ffmpeg_as_interrupted(tmp_path, monkeypatch, killed, piped):
+    from narrate.audio.encoder import Leveling, encode
+    from narrate.audio.timeline import Timeline
+    from narrate.errors import Interrupted
+
+    rate, frames = 44100, 44100 * 3
+    pcm = tmp_path / "episode.pcm"
+    pcm.write_bytes(bytes(frames * 2))
+    timeline = Timeline(pcm, rate, frames, [], [])
+    monkeypatch.setenv("PATH", interrupted_ffmpeg(tmp_path / "bin", killed)["PATH"])
+    with pytest.raises(Interrupted) as caught:
+        encode(
+            timeline,
+            tmp_path / "episode.mp3",
+            leveling=Leveling(0.0, 0.0, 0.0),
+            trim=False,
+            frames=(0, frames) if piped else None,
+        )
+    assert (str(caught.value), caught.value.exit_code) == ("interrupted", 130)
+
+
+def test_build_whose_ffmpeg_got_ctrl_c_ends_as_interrupted(site):
+    course, out, cache, old_files = site
+    before = snapshot(out)
+    proc = subprocess.run(
+        build_cmd(course, out, cache),
+        capture_output=True,
+        text=True,
+        env=interrupted_ffmpeg(out.parent / "bin", killed=False),
+    )
+    assert (proc.returncode, proc.stderr) == (130, "Error: interrupted\n")
+    assert snapshot(out) == before
+    assert not (out / ".narrate-stage").exists()
     assert_recovers(course, out, cache, old_files)

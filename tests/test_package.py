@@ -8,11 +8,10 @@ chapter titles are Greek, Czech, Japanese and Arabic, and no cover (so one is ge
 from __future__ import annotations
 
 import io
-import json
-import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import container_ms, decoded_ms, probe, probe_chapters
 from mutagen.id3 import ID3
 from mutagen.mp4 import MP4
 from PIL import Image
@@ -41,31 +40,6 @@ def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("audio-course-out")
     result = build(COURSE, out, formats=("mp3", "m4b"), split=True, audiobook=True, jobs=1)
     return result
-
-
-def probe(path: Path, *entries: str) -> dict:
-    return json.loads(
-        subprocess.run(
-            ["ffprobe", "-v", "error", *entries, "-of", "json", str(path)], capture_output=True, text=True, check=True
-        ).stdout
-    )
-
-
-def decoded_ms(path: Path) -> float:
-    """Duration of the audio ffmpeg decodes (44.1 kHz mono s16), in ms."""
-    pcm = subprocess.run(
-        ["ffmpeg", "-v", "error", "-i", str(path), "-map", "0:a", "-f", "s16le", "-ac", "1", "-ar", "44100", "-"],
-        capture_output=True,
-        check=True,
-    ).stdout
-    return len(pcm) / 2 / 44.1
-
-
-def ffprobe_chapters(path: Path) -> list[tuple[str, int, int]]:
-    chapters = probe(path, "-show_chapters")["chapters"]
-    return [
-        (c["tags"]["title"], round(float(c["start_time"]) * 1000), round(float(c["end_time"]) * 1000)) for c in chapters
-    ]
 
 
 def by_id(result, lesson_id):
@@ -102,10 +76,9 @@ def test_mp3_chapters_through_mutagen_and_ffprobe(built, lesson_id):
     check_chapters(marks, episode.duration_ms)  # first at 0, contiguous, none empty, last at the end
     # The decoded (gapless) audio lasts exactly the timeline; the last chapter ends there.
     assert abs(decoded_ms(mp3) - marks[-1].end_ms) <= 1
-    assert ffprobe_chapters(mp3) == [(m.title, m.start_ms, m.end_ms) for m in marks]
-    container_ms = float(probe(mp3, "-show_format")["format"]["duration"]) * 1000
+    assert probe_chapters(mp3) == [(m.title, m.start_ms, m.end_ms) for m in marks]
     low, high = MP3_CONTAINER_SLACK_MS
-    assert low <= container_ms - marks[-1].end_ms <= high
+    assert low <= container_ms(mp3) - marks[-1].end_ms <= high
     # CHAP frames are stored in time order, after the CTOC.
     frames = [f.FrameID for f in ID3(str(mp3)).values()]
     ids = [f.element_id for f in ID3(str(mp3)).values() if f.FrameID == "CHAP"]
@@ -121,7 +94,7 @@ def test_m4b_chapters_loudness_and_tags(built, lesson_id):
     aac = next(s for s in streams if s["codec_type"] == "audio")
     assert (aac["codec_name"], aac["sample_rate"], aac["channels"]) == ("aac", "44100", 1)
     assert any(s.get("disposition", {}).get("attached_pic") == 1 for s in streams)
-    assert ffprobe_chapters(m4b) == [(m.title, m.start_ms, m.end_ms) for m in episode.chapters]
+    assert probe_chapters(m4b) == [(m.title, m.start_ms, m.end_ms) for m in episode.chapters]
     assert abs(float(aac["duration"]) * 1000 - episode.duration_ms) <= 2  # edit list: the length, ±2 ms
     assert 0 <= decoded_ms(m4b) - episode.duration_ms <= AAC_FRAME_MS  # ffmpeg keeps the last frame's padding
     lufs, peak = encoder.measure_file(m4b)
@@ -134,7 +107,7 @@ def test_m4b_chapters_loudness_and_tags(built, lesson_id):
 
 def test_audiobook_has_one_chapter_per_lesson(built):
     book = built.out_dir / "svetova-kuchyne-tiny-audio-course.m4b"
-    chapters = ffprobe_chapters(book)
+    chapters = probe_chapters(book)
     assert [c[0] for c in chapters] == ["Ελληνικά — Pans and pots", "日本語 — Rice"]
     pans, rice = by_id(built, "pans"), by_id(built, "rice")
     # lesson 1, a 2 s gap, lesson 2; contiguous from 0 to the end.

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import io
-import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import make_mp3, probe_chapters
 from mutagen.id3 import ID3
 from mutagen.mp3 import MP3
 from PIL import Image
@@ -33,27 +32,7 @@ CHAPTERS = [
 
 @pytest.fixture(scope="module")
 def silent_mp3(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("audio") / "silence.mp3"
-    subprocess.run(
-        [
-            "ffmpeg",
-            "-v",
-            "error",
-            "-f",
-            "lavfi",
-            "-i",
-            "anullsrc=r=44100:cl=mono",
-            "-t",
-            "7",
-            "-c:a",
-            "libmp3lame",
-            "-b:a",
-            "64k",
-            str(path),
-        ],
-        check=True,
-    )
-    return path
+    return make_mp3(tmp_path_factory.mktemp("audio") / "silence.mp3", DURATION_MS / 1000, source="anullsrc")
 
 
 @pytest.fixture
@@ -105,23 +84,10 @@ def raw_frames(path: Path) -> tuple[bytes, list[tuple[str, bytes]]]:
     return header, frames
 
 
-def _ffprobe_chapters(path: Path) -> list[tuple[str, int, int]]:
-    out = subprocess.run(
-        ["ffprobe", "-v", "error", "-show_chapters", "-of", "json", str(path)],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    return [
-        (c.get("tags", {}).get("title", ""), round(float(c["start_time"]) * 1000), round(float(c["end_time"]) * 1000))
-        for c in json.loads(out)["chapters"]
-    ]
-
-
 def test_chapters_round_trip_with_mutagen_and_ffprobe(mp3):
     _write(mp3)
     assert read_chapters(mp3) == CHAPTERS
-    assert _ffprobe_chapters(mp3) == [(c.title, c.start_ms, c.end_ms) for c in CHAPTERS]
+    assert probe_chapters(mp3) == [(c.title, c.start_ms, c.end_ms) for c in CHAPTERS]
 
 
 def test_tag_is_v24_utf8_without_id3v1(mp3):
@@ -197,7 +163,7 @@ def test_frame_order_survives_mutagen_size_sort(mp3):
     starts = [int.from_bytes(body[5:9], "big") for fid, body in frames if fid == "CHAP"]
     assert starts == [0, 1000, 2000, 3000, 5000]
     assert read_chapters(mp3) == chapters
-    assert _ffprobe_chapters(mp3) == [(c.title, c.start_ms, c.end_ms) for c in chapters]
+    assert probe_chapters(mp3) == [(c.title, c.start_ms, c.end_ms) for c in chapters]
 
 
 def test_text_tags_round_trip(mp3):

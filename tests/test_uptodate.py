@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import helpers
 import pytest
 from click.testing import CliRunner
 
@@ -56,12 +57,8 @@ def make_course(root: Path, engine: str = "fake") -> Path:
 
 
 def snapshot(out: Path) -> dict[str, tuple[bytes, int]]:
-    """Every published file (not the lock, records or preview) → (bytes, mtime in ns)."""
-    return {
-        p.relative_to(out).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-        for p in sorted(out.rglob("*"))
-        if p.is_file() and not p.name.startswith(".")
-    }
+    """Every published file (not the lock or the records: hidden files) → (bytes, mtime in ns)."""
+    return helpers.snapshot(out, lambda p: not p.name.startswith("."))
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import signal
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ import numpy as np
 
 from narrate.audio.loudness import LoudnessMeter
 from narrate.audio.timeline import CHANNELS, SAMPLE_WIDTH, Timeline, require_tool
-from narrate.errors import BuildError
+from narrate.errors import BuildError, Interrupted, NarrateError
 
 TRUE_PEAK_MARGIN_DB = 2.0
 """The limiter's sample-peak ceiling sits this far under the true-peak target (dB)."""
@@ -204,8 +205,8 @@ def codec_gain_db(codec: str, bitrate: str, sample_rate: int) -> float:
         decoded = subprocess.run(
             [
                 require_tool("ffmpeg"),
-                "-v",
-                "error",
+                "-hide_banner",
+                "-nostats",
                 "-nostdin",
                 "-i",
                 str(out),
@@ -218,10 +219,12 @@ def codec_gain_db(codec: str, bitrate: str, sample_rate: int) -> float:
                 "-",
             ],
             capture_output=True,
-        ).stdout
+        )
+        if decoded.returncode != 0:
+            raise _ffmpeg_error(decoded.returncode, decoded.stderr.decode("utf-8", "replace"))
     before, after = LoudnessMeter(sample_rate), LoudnessMeter(sample_rate)
     before.add(pcm)
-    after.add(decoded[: len(decoded) - len(decoded) % 2])
+    after.add(decoded.stdout[: len(decoded.stdout) - len(decoded.stdout) % 2])
     change = after.integrated_lufs() - before.integrated_lufs()
     return max(-2.0, min(2.0, round(change * 20) / 20)) if math.isfinite(change) else 0.0
 
@@ -262,6 +265,7 @@ def encode(
 
     Raises:
         ToolMissingError: ffmpeg missing.  BuildError: ffmpeg failed.  ValueError: unknown codec.
+        Interrupted: ffmpeg was stopped by Ctrl-C (SIGINT).
     """
     if codec not in CODECS:
         raise ValueError(f"unknown codec {codec!r} (expected one of {', '.join(CODECS)})")
@@ -325,8 +329,26 @@ def _pcm_input(timeline: Timeline, source: str | None = None) -> list[str]:
 def _run(args: list[str]) -> subprocess.CompletedProcess:
     result = subprocess.run(args, capture_output=True, text=True)
     if result.returncode != 0:
-        raise BuildError(f"ffmpeg failed: {_last_line(result.stderr)}")
+        raise _ffmpeg_error(result.returncode, result.stderr)
     return result
+
+
+_SIGINT_EXIT = f"received signal {signal.SIGINT.value}."
+
+
+def _ffmpeg_error(returncode: int, stderr: str) -> NarrateError:
+    """The error for an ffmpeg run that ended with a non-zero ``returncode`` and printed ``stderr``.
+
+    Ctrl-C in a terminal sends SIGINT to every process of the foreground process group, so ffmpeg
+    gets it too and may end (``Exiting normally, received signal 2.``, status 255; or killed by the
+    signal, status -2) before narrate's own KeyboardInterrupt is raised, and in another thread.
+    Such a run is an interruption: :class:`Interrupted` (``Error: interrupted``, exit status 130),
+    whichever thread notices first. Any other failure is a :class:`BuildError` with ffmpeg's last
+    line of ``stderr``.
+    """
+    if returncode == -signal.SIGINT or _SIGINT_EXIT in stderr:
+        return Interrupted()
+    return BuildError(f"ffmpeg failed: {_last_line(stderr)}")
 
 
 def _run_piped(args: list[str], pcm_path: Path, start: int, end: int) -> None:
@@ -353,7 +375,7 @@ def _run_piped(args: list[str], pcm_path: Path, start: int, end: int) -> None:
         code = proc.wait()
         if code != 0:
             err.seek(0)
-            raise BuildError(f"ffmpeg failed: {_last_line(err.read().decode('utf-8', 'replace'))}")
+            raise _ffmpeg_error(code, err.read().decode("utf-8", "replace"))
 
 
 def _last_line(stderr: str) -> str:
