@@ -160,3 +160,26 @@ def test_render_script_marks_chapters_and_pauses():
     assert text.startswith("# Lesson 2: Heat and Water\n\n## Introduction\nKitchen Science.\n")
     assert "    (think pause 5.00 s)\n[host] The answer is A: Yes.\n" in text
     assert text.endswith("\n") and "•" not in text and "_" not in text
+
+
+THINK_CASES = [
+    # (question's think pause, lesson's think pause, course pauses) → think pause in ms (0: none)
+    (0, None, PauseConfig(), 0),
+    (0, 9000, PauseConfig(), 0),
+    (None, 0, PauseConfig(), 0),
+    (2500, 0, PauseConfig(), 2500),
+    (None, None, PauseConfig(think_ms=0), 0),
+    (None, None, PauseConfig(think_ms=3000, think_per_option_ms=500, think_per_word_ms=100), 3000 + 2 * 500 + 3 * 100),
+    (None, 7000, PauseConfig(), 7000),
+]
+
+
+def test_think_pause_is_the_same_in_the_lesson_and_the_course_review():
+    for question_ms, lesson_ms, pauses, expected in THINK_CASES:
+        question = Question("Is steam hot?", ("Yes",), ("Yes", "No"), think_pause_ms=question_ms)
+        lesson = _lesson(think_pause_ms=lesson_ms, quiz=(question,))
+        config = CourseConfig(title="Kitchen Science", pauses=pauses)
+        case = (question_ms, lesson_ms, pauses)
+        for script in (build_script(lesson, config), build_review_script([lesson], config)):
+            thinks = [c.ms for c in script.cues if isinstance(c, Pause) and c.kind == "think"]
+            assert thinks == ([expected] if expected else []), (case, script.lesson.id)

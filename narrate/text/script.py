@@ -243,7 +243,7 @@ def build_review_script(
         for question in source.quiz:
             number += 1
             b.chapter(say("chapter.question", number=number))
-            _question(b, number, question, lesson.quiz[number - 1].think_pause_ms or p.think_ms)
+            _question(b, number, question, think_pause_ms(lesson.quiz[number - 1], lesson, p))
             b.pause(p.section_ms, "section")
     return Script(lesson=lesson, cues=b.finish(), language=config.language)
 
