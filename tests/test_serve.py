@@ -9,12 +9,17 @@ import http.client
 import os
 import random
 import threading
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from helpers import sample_config
 
 from narrate.errors import ContentError
-from narrate.model import BuildResult
+from narrate.model import BuildResult, Episode, Lesson, Script
+from narrate.publish.episode import FORMATS, MIME_TYPES
+from narrate.publish.feed import render_feed
+from narrate.publish.media_types import content_type
 from narrate.publish.serve import Reloads, Watcher, banner, make_server, parse_range, qr_code, rebuild_report
 
 SIZE = 5000
@@ -343,3 +348,32 @@ def test_watcher_prints_errors_on_one_line(tmp_path):
 )
 def test_rebuild_report_names_exactly_the_rebuilt_episodes(result, line):
     assert rebuild_report(result, 1.25).startswith(line)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_serve_gives_each_file_the_type_the_feed_names(tmp_path, fmt):
+    """An app that reads the feed and then fetches the file is told the same media type twice."""
+    lesson = Lesson(id="tides", title="Tides", number=1)
+    stem = f"episodes/01-tides.{fmt}"
+    files = {"vtt": "episodes/01-tides.vtt", "srt": "episodes/01-tides.srt"}
+    episode = Episode(lesson, Script(lesson, ()), 1000, [], [], stem, 4, MIME_TYPES[fmt], files)
+    out = tmp_path / "out"
+    for name in [stem, *files.values()]:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(b"data")
+    config = sample_config()
+    feed = ET.fromstring(render_feed(config, [episode]))
+    named = {e.get("url"): e.get("type") for e in feed.iter() if e.get("url") and e.get("type")}
+    assert set(named) == {config.base_url + name for name in [stem, *files.values()]}
+    server = make_server(out, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for url, feed_type in named.items():
+            status, headers, _ = request(server.server_address[1], "/" + url.removeprefix(config.base_url), "HEAD")
+            assert (status, headers["content-type"].split(";")[0]) == (200, feed_type), url
+            assert content_type(url).split(";")[0] == feed_type, url  # as uploaded by narrate publish
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

@@ -32,13 +32,15 @@ from narrate.config import CourseConfig
 from narrate.errors import ConfigError
 from narrate.model import ChapterMark, Episode, Lesson, Script, episode_stem
 from narrate.publish import transcripts as transcript
+from narrate.publish.media_types import MEDIA_TYPES, media_type
 from narrate.text.readers.common import slugify
 from narrate.text.script import course_phrases, render_script
 from narrate.yamlio import write_atomic
 
 FORMATS = ("mp3", "m4b")
 """Audio formats an episode can be written in; the first one built is the feed enclosure."""
-MIME_TYPES = {"mp3": "audio/mpeg", "m4b": "audio/x-m4a"}
+MIME_TYPES = {fmt: MEDIA_TYPES[f".{fmt}"] for fmt in FORMATS}
+"""Format → the media type of its files (see :mod:`narrate.publish.media_types`)."""
 
 
 def normalise_formats(formats: Iterable[str] | str | None) -> tuple[str, ...]:
@@ -227,7 +229,7 @@ def copy_cover(config: CourseConfig, out_dir: Path) -> str:
 
 
 def _mime(cover: str | None) -> str:
-    return "image/png" if cover and cover.endswith(".png") else "image/jpeg"
+    return media_type(cover) if cover else MEDIA_TYPES[".jpg"]
 
 
 _ISO639_1_TO_2 = {

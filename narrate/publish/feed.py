@@ -28,6 +28,7 @@ from urllib.parse import quote
 from narrate.config import CourseConfig
 from narrate.errors import BuildError, ContentError
 from narrate.model import CodeBlock, Episode, Lesson, Table
+from narrate.publish.media_types import media_type
 from narrate.text.phrases import Phrases
 from narrate.text.script import course_phrases
 
@@ -407,12 +408,12 @@ def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: in
             f"{{{PODCAST}}}chapters",
             {"url": media_url(config, files["chapters"]), "type": "application/json+chapters"},
         )
-    for key, mime in (("vtt", "text/vtt"), ("srt", "application/x-subrip")):
+    for key in ("vtt", "srt"):
         if files.get(key):
             ET.SubElement(
                 item,
                 f"{{{PODCAST}}}transcript",
-                {"url": media_url(config, files[key]), "type": mime, "rel": "captions"},
+                {"url": media_url(config, files[key]), "type": media_type(files[key]), "rel": "captions"},
             )
 
 

@@ -43,7 +43,7 @@ import click
 
 from narrate.errors import NarrateError
 from narrate.model import BuildResult
-from narrate.publish.upload import CONTENT_TYPES
+from narrate.publish.media_types import CONTENT_TYPES
 
 __all__ = ["CONTENT_TYPES", "make_server", "serve", "parse_range", "lan_address", "Watcher", "Reloads", "qr_code"]
 

@@ -15,7 +15,7 @@ An interrupted upload therefore leaves the old (or the new) feed, never one that
 file; running it again finishes the job. Hidden files (``.narrate-*`` build state, the lock,
 half-written ``.part`` files) are never uploaded.
 
-Object headers (S3): ``Content-Type`` from :data:`CONTENT_TYPES`; ``Cache-Control`` short for the
+Object headers (S3): ``Content-Type`` from :data:`narrate.publish.media_types.CONTENT_TYPES`; ``Cache-Control`` short for the
 feed and the preview pages (``max-age=300``), ``immutable`` for versioned media (their name changes
 whenever their bytes do: ``NN-<id>.<version>.mp3``), one hour for the rest. Each object carries its
 SHA-256 as metadata (``x-amz-meta-sha256``), so files uploaded in several parts are compared too.
@@ -27,32 +27,15 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from narrate.errors import ConfigError, NarrateError
+from narrate.publish.media_types import content_type
 from narrate.publish.output import locked, sha256_file
 
 FEED_FILE = "feed.xml"
 
-#: Content-Type by file extension (others: ``application/octet-stream``).
-CONTENT_TYPES = {
-    ".mp3": "audio/mpeg",
-    ".m4a": "audio/mp4",
-    ".m4b": "audio/mp4",
-    ".mp4": "audio/mp4",
-    ".vtt": "text/vtt; charset=utf-8",
-    ".srt": "application/x-subrip; charset=utf-8",
-    ".json": "application/json",
-    ".xml": "application/rss+xml",
-    ".txt": "text/plain; charset=utf-8",
-    ".jpg": "image/jpeg",
-    ".jpeg": "image/jpeg",
-    ".png": "image/png",
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-}
 SHORT_CACHE = "public, max-age=300"
 """Cache-Control of the feed and the preview pages: apps and browsers see a new build within minutes."""
 IMMUTABLE_CACHE = "public, max-age=31536000, immutable"
@@ -72,11 +55,6 @@ class Uploaded:
     uploaded: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)
-
-
-def content_type(rel: str) -> str:
-    """Content-Type of an output file by its extension (``application/octet-stream`` when unknown)."""
-    return CONTENT_TYPES.get(PurePosixPath(rel).suffix.lower(), "application/octet-stream")
 
 
 def cache_control(rel: str) -> str:
