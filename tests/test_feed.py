@@ -21,7 +21,7 @@ from lxml import etree
 
 from narrate.config import CourseConfig
 from narrate.errors import BuildError, ContentError
-from narrate.model import Episode, Lesson, Question, Script, Section
+from narrate.model import ChapterMark, Episode, Lesson, Question, Script, Section
 from narrate.publish.feed import (
     category_path,
     clean_text,
@@ -52,12 +52,13 @@ def make_episode(
     mime_type="audio/mpeg",
     files=None,
     bonus=False,
+    chapters=(),
 ) -> Episode:
     return Episode(
         lesson=lesson,
         script=Script(lesson=lesson, cues=()),
         duration_ms=duration_ms,
-        chapters=[],
+        chapters=list(chapters),
         cue_times=[],
         audio_file=audio_file or f"episodes/{lesson.number:02d}-{lesson.id}.mp3",
         audio_bytes=audio_bytes,
@@ -94,6 +95,12 @@ def three_episodes() -> list[Episode]:
             l1,
             duration_ms=754_500,
             audio_bytes=6_036_480,
+            chapters=[
+                ChapterMark("Introduction", 0, 12_400),
+                ChapterMark("Two Bulges", 12_400, 301_000),
+                ChapterMark("The Sun's Share", 301_000, 612_999),
+                ChapterMark("Quiz", 612_999, 754_500),
+            ],
             files={
                 "chapters": "episodes/01-why-tides.chapters.json",
                 "vtt": "episodes/01-why-tides.vtt",
@@ -187,8 +194,9 @@ def test_items():
     assert items[0].findtext("description") == (
         "<p>Gravity, distance and a spinning Earth</p>"
         "<p>We follow the pull of the Moon around the planet.</p>"
-        "<ul><li>Two Bulges</li><li>The Sun's Share</li><li>Quiz: 3 questions</li></ul>"
-    )
+        "<ul><li>00:00:00 Introduction</li><li>00:00:12 Two Bulges</li><li>00:05:01 The Sun's Share</li>"
+        "<li>00:10:12 Quiz</li></ul>"
+    )  # the chapters with their start times; an episode without chapters lists its sections and quiz:
     assert items[0].findtext("content:encoded", namespaces=NS) == items[0].findtext("description")
     assert items[1].findtext("description") == "<ul><li>Lining Up</li><li>Quiz: 1 question</li></ul>"
     assert items[2].findtext("description") == "<p>Review: Reading a Tide Table</p>"

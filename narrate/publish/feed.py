@@ -9,6 +9,12 @@ Standards followed:
 * the Podcast Index namespace 1.0 (``https://podcastindex.org/namespace/1.0``): ``podcast:guid``
   (UUIDv5 of the feed URL), ``podcast:locked``, ``podcast:chapters``, ``podcast:transcript``.
 
+Descriptions: the channel's ``description``, and each item's ``description`` and ``content:encoded``
+(the show notes: subtitle, summary, then the chapters with their start times, ``00:01:12 Question 1``,
+which podcast apps turn into links that seek), are HTML made by one sanitiser, :func:`safe_html`
+(nh3): safe tags kept, scripts, event handlers and ``javascript:`` links removed, plain text escaped
+exactly once; ``itunes:summary`` is the same text without tags.
+
 The XML is built with :mod:`xml.etree.ElementTree` (never by string concatenation) and is
 deterministic byte for byte: dates come from the content and the course schedule, never from the clock.
 """
@@ -25,9 +31,11 @@ from datetime import date, datetime, time, timedelta, timezone
 from email.utils import format_datetime
 from urllib.parse import quote
 
+import nh3
+
 from narrate.config import CourseConfig
 from narrate.errors import BuildError, ContentError
-from narrate.model import CodeBlock, Episode, Lesson, Table
+from narrate.model import ChapterMark, CodeBlock, Episode, Lesson, Table
 from narrate.publish.media_types import media_type
 from narrate.text.phrases import Phrases
 from narrate.text.script import course_phrases
@@ -207,38 +215,133 @@ def truncate_bytes(text: str, limit: int = MAX_DESCRIPTION_BYTES, ellipsis: str 
     return cut.rstrip() + ellipsis
 
 
-def episode_description(lesson: Lesson, limit: int = MAX_DESCRIPTION_BYTES, phrases: Phrases | None = None) -> str:
-    """The episode notes as HTML (at most ``limit`` bytes): subtitle and summary paragraphs, then a
-    list of the section titles and "Quiz: N questions" (the ``notes.quiz`` phrase of ``phrases``,
-    default English), then the code blocks and tables of :attr:`Lesson.show_notes` as ``<pre><code>``
-    while they fit. Text is HTML-escaped; tags are p/ul/li/pre/code."""
-    paragraphs = [clean_text(t, single_line=True) for t in (lesson.subtitle, lesson.summary)]
+# ---------------------------------------------------------------- author HTML
+
+#: Tags kept in descriptions: Apple Podcasts renders p, ol, ul, li and a; the others are plain inline markup.
+SAFE_TAGS = frozenset({"p", "br", "a", "ul", "ol", "li", "b", "strong", "i", "em", "code"})
+#: Attributes kept (everything else, e.g. ``onerror``, ``style``, is removed).
+SAFE_ATTRIBUTES = {"a": frozenset({"href", "title"})}
+#: Link schemes kept in ``href`` (a ``javascript:`` or ``data:`` link loses its href).
+SAFE_URL_SCHEMES = frozenset({"http", "https", "mailto"})
+# Text is HTML when it holds a tag of a real HTML element; "<Tides>" or "x < 5" is plain text.
+_HTML_ELEMENT = re.compile(
+    r"</?(?:a|abbr|address|article|aside|audio|b|base|bdi|bdo|blockquote|body|br|button|canvas|caption|center|"
+    r"cite|code|col|colgroup|data|dd|del|details|dfn|dialog|div|dl|dt|em|embed|fieldset|figcaption|figure|font|"
+    r"footer|form|frame|frameset|h[1-6]|head|header|hr|html|i|iframe|img|input|ins|kbd|label|legend|li|link|"
+    r"main|map|mark|marquee|math|meta|nav|noscript|object|ol|optgroup|option|output|p|param|picture|pre|q|rp|rt|"
+    r"ruby|s|samp|script|section|select|small|source|span|strike|strong|style|sub|summary|sup|svg|table|tbody|"
+    r"td|template|textarea|tfoot|th|thead|time|title|tr|track|tt|u|ul|var|video|wbr)(?=[\s/>])",
+    re.IGNORECASE,
+)
+_BLOCK_START = re.compile(r"^<(?:p|ul|ol)[\s>]")
+_BLOCK_BREAK = re.compile(r"</(?:p|li|ul|ol)>|<br\s*/?>", re.IGNORECASE)
+_PLAIN_PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
+
+
+def _nh3(fragment: str) -> str:
+    """nh3 (the Ammonia sanitiser) with narrate's allow-lists; ``<script>`` and ``<style>`` lose their content too."""
+    cleaned = nh3.clean(
+        fragment,
+        tags=set(SAFE_TAGS),
+        attributes={tag: set(names) for tag, names in SAFE_ATTRIBUTES.items()},
+        url_schemes=set(SAFE_URL_SCHEMES),
+        link_rel="noopener noreferrer nofollow",
+    )
+    return cleaned.replace("&nbsp;", "\u00a0")  # the character itself: one form for every no-break space
+
+
+def safe_html(text: str | None) -> str:
+    """Author text (a course or episode description, a summary) → HTML safe in a feed, escaped exactly once.
+
+    The one sanitiser for feed text. Text holding a tag of a real HTML element is parsed as HTML by
+    nh3: :data:`SAFE_TAGS` with :data:`SAFE_ATTRIBUTES` are kept, other tags are dropped (their
+    text kept), ``<script>``/``<style>`` are dropped with their content, event handlers
+    (``onerror=`` ...) and links with a scheme outside :data:`SAFE_URL_SCHEMES` (``javascript:``)
+    are removed. Any other text is plain: its character references are decoded once (``&amp;`` →
+    ``&``, ``&nbsp;`` → U+00A0) and ``& < >`` escaped once, blank lines becoming paragraphs
+    (``<p>``). Characters invalid in XML 1.0 are removed. Returns "" for blank text.
+    """
+    text = _INVALID_XML.sub("", (text or "").replace("\r\n", "\n").replace("\r", "\n")).strip()
+    if not text:
+        return ""
+    if _HTML_ELEMENT.search(text):
+        return _SPACES.sub(" ", _nh3(text)).strip()  # runs of white space are one space in HTML
+    paragraphs = [
+        _SPACES.sub(" ", html.escape(html.unescape(p), quote=False)).strip() for p in _PLAIN_PARAGRAPH.split(text)
+    ]
     paragraphs = [p for p in paragraphs if p]
-    items = [clean_text(s.title, single_line=True) for s in lesson.sections]
-    items = [i for i in items if i]
-    if lesson.quiz:
-        items.append((phrases or Phrases("en"))("notes.quiz", count=len(lesson.quiz)))
-    if not paragraphs and not items:
-        paragraphs = [clean_text(lesson.title, single_line=True)]
+    return paragraphs[0] if len(paragraphs) == 1 else "".join(f"<p>{p}</p>" for p in paragraphs)
+
+
+def html_block(fragment: str) -> str:
+    """A :func:`safe_html` fragment as a block: wrapped in ``<p>`` unless it starts with p, ul or ol."""
+    return fragment if not fragment or _BLOCK_START.match(fragment) else f"<p>{fragment}</p>"
+
+
+def html_text(fragment: str) -> str:
+    """A :func:`safe_html` fragment as plain text (tags removed, references decoded, blocks on their own lines)."""
+    text = html.unescape(nh3.clean(_BLOCK_BREAK.sub("\n", fragment), tags=set()))
+    return "\n".join(line for line in (_SPACES.sub(" ", line).strip() for line in text.split("\n")) if line)
+
+
+def fit_html(fragment: str, limit: int) -> str:
+    """A :func:`safe_html` fragment cut to at most ``limit`` UTF-8 bytes: cut at a word boundary with
+    "…", then mended by the sanitiser (open tags closed, a cut tag dropped). "" if nothing fits."""
+    if len(fragment.encode("utf-8")) <= limit:
+        return fragment
+    budget = limit
+    while budget > 8:
+        cut = _nh3(truncate_bytes(fragment, budget))
+        size = len(cut.encode("utf-8"))
+        if size <= limit:
+            return cut
+        budget -= max(8, size - limit)
+    return ""
+
+
+def clock(ms: int) -> str:
+    """A time in the episode as ``HH:MM:SS`` (whole seconds, rounded down), the form podcast apps
+    turn into a link that seeks."""
+    seconds = max(0, ms) // 1000
+    return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def episode_description(
+    lesson: Lesson,
+    limit: int = MAX_DESCRIPTION_BYTES,
+    phrases: Phrases | None = None,
+    chapters: Sequence[ChapterMark] = (),
+) -> str:
+    """The episode notes as HTML (at most ``limit`` bytes): subtitle and summary (through
+    :func:`safe_html`, each a block), then a list: the chapters with their start times
+    (``00:01:12 Question 1``) when ``chapters`` are given, else the section titles and "Quiz: N
+    questions" (the ``notes.quiz`` phrase of ``phrases``, default English); then the code blocks and
+    tables of :attr:`Lesson.show_notes` as ``<pre><code>`` while they fit. The list keeps at least
+    half of ``limit`` when it needs it; a too long summary is cut at a word boundary with "…"."""
+    blocks = [html_block(safe_html(t)) for t in (lesson.subtitle, lesson.summary)]
+    blocks = [b for b in blocks if b]
+    if chapters:
+        items = [f"{clock(c.start_ms)} {clean_text(c.title, single_line=True)}" for c in chapters]
+    else:
+        items = [clean_text(s.title, single_line=True) for s in lesson.sections]
+        if lesson.quiz:
+            items.append((phrases or Phrases("en"))("notes.quiz", count=len(lesson.quiz)))
+    listing = [f"<li>{html.escape(item, quote=False)}</li>" for item in items if item]
+    if not blocks and not listing:
+        blocks = [html_block(html.escape(clean_text(lesson.title, single_line=True), quote=False))]
+    wanted = len("<ul></ul>") + sum(len(li.encode("utf-8")) for li in listing) if listing else 0
     out = ""
-    for text in paragraphs:
-        room = limit - len(out.encode("utf-8")) - len("<p></p>")
+    for para in blocks:
+        room = limit - min(wanted, limit // 2) - len(out.encode("utf-8"))
         if room < 16:
             break
-        para, budget = html.escape(text, quote=False), room
-        while len(para.encode("utf-8")) > room:  # escaping lengthens "&<>": shrink until it fits
-            budget = budget * room // len(para.encode("utf-8"))
-            para = html.escape(truncate_bytes(text, budget), quote=False)
-        out += f"<p>{para}</p>"
-    if items:
-        listing = ""
-        for item in items:
-            li = f"<li>{html.escape(item, quote=False)}</li>"
-            if len((out + "<ul>" + listing + li + "</ul>").encode("utf-8")) > limit:
-                break
-            listing += li
-        if listing:
-            out += f"<ul>{listing}</ul>"
+        out += fit_html(para, room)
+    kept = ""
+    for li in listing:
+        if len((out + "<ul>" + kept + li + "</ul>").encode("utf-8")) > limit:
+            break
+        kept += li
+    out += f"<ul>{kept}</ul>" if kept else ""
     for block in lesson.show_notes:  # the code and tables the listener was told are in the notes
         pre = f"<pre><code>{html.escape(notes_text(block), quote=False)}</code></pre>"
         if len((out + pre).encode("utf-8")) > limit:
@@ -330,7 +433,7 @@ def render_feed(
     ET.SubElement(channel, f"{{{ATOM}}}link", {"href": feed_url, "rel": "self", "type": "application/rss+xml"})
     _text(channel, "title", title)
     _text(channel, "link", link)
-    description = truncate_bytes(clean_text(config.description).strip() or title)
+    description = fit_html(safe_html(config.description) or html.escape(title, quote=False), MAX_DESCRIPTION_BYTES)
     _text(channel, "description", description)
     _text(channel, "language", clean_text(config.language, single_line=True) or "en-us")
     _text(channel, "generator", GENERATOR)
@@ -340,7 +443,7 @@ def render_feed(
     author = clean_text(config.author or config.title, single_line=True)
     if author:
         _text(channel, f"{{{ITUNES}}}author", author)
-    _text(channel, f"{{{ITUNES}}}summary", description)
+    _text(channel, f"{{{ITUNES}}}summary", truncate_bytes(html_text(description)))  # plain text
     _text(channel, f"{{{ITUNES}}}type", "serial")
     _text(channel, f"{{{ITUNES}}}explicit", "true" if config.explicit else "false")
     if image_file:
@@ -379,7 +482,9 @@ def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: in
     item = ET.SubElement(channel, "item")
     title = clean_text(lesson.title, single_line=True) or lesson.id
     _text(item, "title", title)
-    notes = episode_description(lesson, phrases=course_phrases(config, episode.script.language))
+    notes = episode_description(
+        lesson, phrases=course_phrases(config, episode.script.language), chapters=episode.chapters
+    )
     _text(item, "description", notes)
     _text(item, f"{{{CONTENT}}}encoded", notes)
     ET.SubElement(
