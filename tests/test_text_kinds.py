@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from narrate.text.markup import clean_text, html_to_text, join_hyphenated
+from narrate.text.markup import clean_text, drop_footnote_markers, html_to_text, join_hyphenated
 from narrate.text.normalize import spoken
 from narrate.text.numbers import month_first, numeric_dates, roman_value
 
@@ -118,6 +118,11 @@ MARKUP = [
 ]
 
 
+def test_an_interval_is_no_footnote():
+    assert drop_footnote_markers("Pick x in [0,1] or (2,3].") == "Pick x in [0,1] or (2,3]."
+    assert drop_footnote_markers("Done.[1,2] Next[3].") == "Done. Next."
+
+
 def test_code_spans_keep_their_tags():
     assert html_to_text("Use the `<b>` tag, not <i>this</i> &amp; `a &amp; b`.") == (
         "Use the `<b>` tag, not this & `a &amp; b`."
@@ -132,6 +137,7 @@ FOOTNOTES = [
     ("Yeast needs warmth[3][4] and sugar.", "Yeast needs warmth and sugar."),
     ("Rye is dense.[citation needed]", "Rye is dense."),
     ("Area is 4 m² here.", "Area is four m squared here."),  # a unit's square is no footnote
+    ("Rye is dense.[2,3] It is dark[4–6].", "Rye is dense. It is dark."),
 ]
 
 HYPHENATION = [

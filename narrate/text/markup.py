@@ -114,13 +114,17 @@ def html_to_text(text: str) -> str:
     parser = _TextParser()
     parser.feed(_CODE_SPAN.sub(keep, text))
     parser.close()
-    lines = ["".join(" ".join(line.split())) for line in "".join(parser.out).split("\n")]
+    lines = [" ".join(line.split()) for line in "".join(parser.out).split("\n")]
     out = "\n".join(line for line in lines if line) if "\n" not in text.strip() else "\n".join(lines).strip()
     return _PLACEHOLDER.sub(lambda m: spans[int(m.group(1))], out)
 
 
 # ------------------------------------------------------------------ footnotes
-_MARKER = re.compile(r"\s?\[(?:\^[^\]\s]{1,20}|\d{1,3}(?:[,–-]\d{1,3})*|citation needed|note \d+)\]", re.I)
+# "[1]", "[^note]", "[citation needed]"; a list or range "[2,3]" "[4–6]" only right after a word or
+# punctuation, so an interval "in [0,1]" stays
+_MARKER = re.compile(
+    r"\s?\[(?:\^[^\]\s]{1,20}|\d{1,3}|citation needed|note \d+)\]|(?<=[^\s\[(])\[\d{1,3}(?:[,–-]\d{1,3})+\]", re.I
+)
 _SUPERSCRIPT_MARK = re.compile(r"(?:(?<=[.,;:!?)\"'”’])|(?<=[^\W\d_]{3}))[¹²³⁰⁴⁵⁶⁷⁸⁹]+(?![\w⁰-⁹])")
 
 
