@@ -40,20 +40,29 @@ class BulletList:
     """A bullet list, optionally with a title line above it (e.g. "Components of Test-Time Scaling").
 
     Items may be "Label: text"; the label is kept in the item text.
+
+    ``role``: a phrase key (``title.objectives``) when narrate gave the title, not the author: the title
+    is then said in the lesson's language.
     """
 
     items: tuple[str, ...]
     title: str | None = None
     line: int = 0
+    role: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
 class Callout:
-    """A titled aside (tip, note, "lens"): a title and its text (one or more sentences)."""
+    """A titled aside (tip, note, "lens"): a title and its text (one or more sentences).
+
+    ``role``: a phrase key (``title.objectives``) when narrate gave the title, not the author: the title
+    is then said in the lesson's language.
+    """
 
     title: str
     text: str
     line: int = 0
+    role: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -86,16 +95,25 @@ class Table:
     line: int = 0
 
 
+PROMPT_CUES = {"\ue000": "code.prompt_cue", "\ue001": "code.output_cue", "\ue002": "table.prompt_cue"}
+"""Characters a reader puts in a question's text where a code block, program output or table was: the
+script says the phrase of that key (in the lesson's language) there."""
+
 Block = Union[Paragraph, BulletList, Callout, Caption, CodeBlock, Table]
 
 
 @dataclass(frozen=True)
 class Section:
-    """A titled part of a lesson; becomes one chapter."""
+    """A titled part of a lesson; becomes one chapter.
+
+    ``role``: a phrase key (``title.objectives``) when narrate gave the title, not the author: the title
+    is then said in the lesson's language.
+    """
 
     title: str
     blocks: tuple[Block, ...] = ()
     line: int = 0
+    role: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

@@ -269,3 +269,17 @@ def test_show_notes_carry_the_code_and_tables(tmp_path):
     notes = episode_description(lesson)
     assert notes.endswith("<pre><code>ls -l *.csv</code></pre><pre><code>a | b\n1 | &lt;2&gt;</code></pre>")
     assert "12 a.csv" not in notes  # program output is not a show note
+
+
+def test_titles_narrate_gives_are_said_in_the_lessons_language(tmp_path):
+    text = (
+        "---\ntitle: Bucles\nlanguage: es\n---\n\n::::: objectives\n- Escribir un bucle.\n:::::\n\n"
+        "## Bucles\n\nUn bucle repite órdenes.\n\n::::: callout\nUsa `$nombre` para leer la variable.\n:::::\n\n"
+        "::::: challenge\n## ¿Qué imprime?\n\n```bash\nfor f in a b; do echo $f; done\nls\n```\n\n"
+        "::: solution\nImprime a y b.\n:::\n:::::\n\n::::: keypoints\n- Un bucle repite.\n:::::\n"
+    )
+    script = lesson_script_text(_lesson(tmp_path, text).source)
+    for said in ("## Resumen", "Objetivos.", "Nota.", "## Puntos clave", "El código está en las notas del episodio."):
+        assert said in script, said
+    for english in ("Overview", "Objectives", "Note.", "Key points", "show notes"):
+        assert english not in script, english

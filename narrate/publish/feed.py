@@ -323,9 +323,10 @@ def episode_description(
     if chapters:
         items = [f"{clock(c.start_ms)} {clean_text(c.title, single_line=True)}" for c in chapters]
     else:
-        items = [clean_text(s.title, single_line=True) for s in lesson.sections]
+        say = phrases or Phrases("en")
+        items = [clean_text(say(s.role) if s.role else s.title, single_line=True) for s in lesson.sections]
         if lesson.quiz:
-            items.append((phrases or Phrases("en"))("notes.quiz", count=len(lesson.quiz)))
+            items.append(say("notes.quiz", count=len(lesson.quiz)))
     listing = [f"<li>{html.escape(item, quote=False)}</li>" for item in items if item]
     if not blocks and not listing:
         blocks = [html_block(html.escape(clean_text(lesson.title, single_line=True), quote=False))]

@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import (
+    PROMPT_CUES,
     BulletList,
     Callout,
     Caption,
@@ -162,8 +163,9 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
     b.pause(p.section_ms, "section")
 
     for section in lesson.sections:
-        b.chapter(section.title)
-        b.say(as_sentence(section.title))
+        title = _title(b, section.title, section.role)
+        b.chapter(title)
+        b.say(as_sentence(title))
         b.pause(p.paragraph_ms, "paragraph")
         for block in section.blocks:
             _block(b, block)
@@ -253,11 +255,11 @@ def _block(b: _Builder, block) -> None:
         b.text(block.text)
     elif isinstance(block, BulletList):
         if block.title:
-            b.say(as_sentence(block.title))
+            b.say(as_sentence(_title(b, block.title, block.role)))
         for item in block.items:
             b.text(as_sentence(item))
     elif isinstance(block, Callout):
-        b.say(as_sentence(block.title))
+        b.say(as_sentence(_title(b, block.title, block.role)))
         b.text(as_sentence(block.text))
     elif isinstance(block, Caption):
         text = b.spoken(as_sentence(block.text))
@@ -296,8 +298,33 @@ def _table(b: _Builder, table: Table) -> None:
             b.say(b.phrases("table.row", number=number, cells="; ".join(cells)), already_spoken=True)
 
 
+def _title(b: _Builder, title: str, role: str) -> str:
+    """A title narrate gave (``role``, a phrase key) in the lesson's language; the author's as written."""
+    return b.phrases(role) if role else title
+
+
+def _with_cues(b: _Builder, q: Question) -> Question:
+    """``q`` with the reader's code, output and table marks (:data:`PROMPT_CUES`) as their phrases."""
+
+    def cue(text: str) -> str:
+        for mark, key in PROMPT_CUES.items():
+            text = text.replace(mark, b.phrases(key))
+        return text
+
+    if not any(mark in text for mark in PROMPT_CUES for text in (q.prompt, q.explanation, *q.answers, *q.options)):
+        return q
+    return replace(
+        q,
+        prompt=cue(q.prompt),
+        answers=tuple(cue(a) for a in q.answers),
+        options=tuple(cue(o) for o in q.options),
+        explanation=cue(q.explanation),
+    )
+
+
 def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
     say = b.phrases
+    q = _with_cues(b, q)
     if q.open:  # a lesson's challenge or exercise: the prompt, time to work on it, then a solution
         b.say(say("question.exercise", number=number), "host", already_spoken=True)
         b.text(q.prompt, "host")

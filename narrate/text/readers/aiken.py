@@ -71,7 +71,6 @@ def read_aiken(path: Path, number: int = 0) -> Lesson:
     return Lesson(
         id=default_id(path),
         title=default_id(path).replace("-", " ").capitalize(),
-        summary=f"A drill of {len(questions)} questions." if len(questions) != 1 else "A drill of one question.",
         quiz=tuple(questions),
         number=number,
         source=path,

@@ -35,7 +35,7 @@ import logging
 import re
 from collections.abc import Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -49,10 +49,22 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
 from narrate.errors import ContentError
-from narrate.model import BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
+from narrate.model import (
+    PROMPT_CUES,
+    BulletList,
+    Callout,
+    Caption,
+    CodeBlock,
+    Lesson,
+    Paragraph,
+    Question,
+    Section,
+    Table,
+)
 from narrate.text.code import speak_code
 from narrate.text.markup import clean_text
 from narrate.text.math import speak_math
+from narrate.text.phrases import keys as phrase_keys
 from narrate.text.readers.common import count_blanks, match_option, seconds_to_ms
 from narrate.text.readers.dialects import ial_classes, prepare
 from narrate.text.readers.yaml_lesson import LessonValidator
@@ -86,6 +98,14 @@ LIST_KINDS = {
     "checklist": "Checklist",
 }
 SKIPPED_KINDS = {"instructor", "toctree", "tableofcontents", "bibliography", "glossary", "include", "only", "glue"}
+LIST_ROLES = {
+    "objectives": "title.objectives",
+    "questions": "title.questions",
+    "keypoints": "title.keypoints",
+    "prereq": "title.prerequisites",
+    "checklist": "title.checklist",
+}
+_ROLE_OF_TITLE = {"See also": "title.seealso", "Aside": "title.aside", "Quote": "title.quote"}
 CALLOUT_TITLES = {
     "note": "Note",
     "tip": "Tip",
@@ -417,12 +437,12 @@ class _Walker:
     def overview(self, questions: tuple[str, ...], objectives: tuple[str, ...]) -> None:
         """Front matter ``questions`` and ``objectives`` (legacy Carpentries) as an "Overview" section."""
         lists = [
-            BulletList(items, LIST_KINDS[key], 1)
+            BulletList(items, LIST_KINDS[key], 1, LIST_ROLES[key])
             for key, items in (("questions", questions), ("objectives", objectives))
             if items
         ]
         if lists:
-            self.sections.append(Section("Overview", tuple(lists), 1))
+            self.sections.append(Section("Overview", tuple(lists), 1, "title.overview"))
             self.levels.append(2)
 
     def walk(self, nodes: list[SyntaxTreeNode]) -> None:
@@ -444,7 +464,7 @@ class _Walker:
             else:
                 if self.mode == "head":  # a div, or content before any heading (a Workbench episode)
                     if not self.sections or self.sections[-1].title != "Overview":
-                        self.sections.append(Section("Overview", (), self.line(node)))
+                        self.sections.append(Section("Overview", (), self.line(node), "title.overview"))
                         self.levels.append(2)
                     self.mode = "body"
                 self.add(self.blocks(node, classes, nxt))
@@ -477,7 +497,8 @@ class _Walker:
     def add(self, blocks: list) -> None:
         if blocks and blocks[0] is _KEYPOINTS:  # key points: a section of their own
             blocks = blocks[1:]
-            self.sections.append(Section(LIST_KINDS["keypoints"], (), blocks[0].line if blocks else 0))
+            line = blocks[0].line if blocks else 0
+            self.sections.append(Section(LIST_KINDS["keypoints"], (), line, LIST_ROLES["keypoints"]))
             self.levels.append(2)
         if not blocks:
             return
@@ -485,7 +506,7 @@ class _Walker:
             self.fail("put this under a '## Section' heading", getattr(blocks[0], "line", 0))
         section = self.sections[-1]
         merged = _merge(list(section.blocks), blocks)
-        self.sections[-1] = Section(section.title, tuple(merged), section.line)
+        self.sections[-1] = replace(section, blocks=tuple(merged))
 
     def collect(self, nodes: list[SyntaxTreeNode]) -> list:
         """The blocks of a div's content (headings inside it become sentences)."""
@@ -507,6 +528,8 @@ class _Walker:
         if node.type in ("bullet_list", "ordered_list"):
             return [BulletList(tuple(_text(i) for i in node.children), None, line)]
         if node.type == "blockquote":
+            if not _text(node) or any(c.type in ("fence", "code_block", "table") for c in node.children):
+                return self.callout_blocks("Note", node.children, line, "title.note")  # code in a quote
             return [self.callout(node)]
         if node.type in ("fence", "code_block"):
             return self.code(node, classes, line)
@@ -568,26 +591,31 @@ class _Walker:
                 items.extend(block.items if isinstance(block, BulletList) else [_spoken_text([block])])
             if kind == "keypoints" and items:
                 return [_KEYPOINTS, BulletList(tuple(i for i in items if i), None, line)]
-            return [BulletList(tuple(i for i in items if i), LIST_KINDS[kind], line)] if items else []
+            return [BulletList(tuple(i for i in items if i), LIST_KINDS[kind], line, LIST_ROLES[kind])] if items else []
         if kind in SKIPPED_KINDS:
             return []
         if kind in FIGURE_KINDS:
             caption = _spoken_text(self.collect(children)) or options.get("alt", "")
             return [Caption(caption, line)] if caption else []
         if kind in CALLOUT_TITLES or kind in SOLUTION_KINDS:
-            return self.callout_blocks(arg or CALLOUT_TITLES.get(kind, "Solution"), children, line)
+            if arg:
+                return self.callout_blocks(arg, children, line)
+            title = CALLOUT_TITLES.get(kind, "Solution")
+            return self.callout_blocks(title, children, line, _ROLE_OF_TITLE.get(title, f"title.{title.lower()}"))
         blocks = self.collect(children)  # a layout div (tab-set, card, grid ...): its content, no name
         return ([Paragraph(_sentence(arg), line)] if arg else []) + blocks
 
-    def callout_blocks(self, title: str, children: list[SyntaxTreeNode], line: int) -> list:
+    def callout_blocks(self, title: str, children: list[SyntaxTreeNode], line: int, role: str = "") -> list:
+        """A callout of ``children``: titled by their first heading (the author's words), else by
+        ``title`` (with ``role``, the phrase key of a title narrate gave)."""
         nodes = list(children)
         if nodes and nodes[0].type == "heading":
-            title, nodes = _text(nodes[0]), nodes[1:]
+            title, nodes, role = _text(nodes[0]), nodes[1:], ""
         blocks = self.collect(nodes)
         said = [b for b in blocks if isinstance(b, (Paragraph, BulletList))]
         rest = [b for b in blocks if not isinstance(b, (Paragraph, BulletList))]
         text = _spoken_text(said)
-        return ([Callout(" ".join(title.split()), text, line)] if text else []) + rest
+        return ([Callout(" ".join(title.split()), text, line, role)] if text else []) + rest
 
     def exercise(self, arg: str, children: list[SyntaxTreeNode], line: int, options: dict[str, str]) -> list:
         """A challenge or exercise: with a solution, an open quiz question; without one, a callout."""
@@ -616,7 +644,7 @@ class _Walker:
         prompt = " ".join(p for p in (_sentence(title), body) if p)
         label = options.get("label", "")
         if not solutions and label not in self.solved:
-            return self.callout_blocks(title or "Exercise", prompt_nodes, line)
+            return self.callout_blocks(title or "Exercise", prompt_nodes, line, "" if title else "title.exercise")
         q = _Q(prompt, line, open=True)
         if solutions:
             q.answer = " ".join(self.solution(list(n.children), ln) for n, ln in solutions)
@@ -641,26 +669,26 @@ class _Walker:
         """``> **Tip:** text``, ``> **Title**`` + text, ``> [!NOTE] text``, or plain (titled "Note")."""
         paragraphs = list(node.children)
         line = self.line(node)
-        title, rest = "Note", _text(node)
+        title, rest, role = "Note", _text(node), "title.note"
         first = paragraphs[0] if paragraphs else None
         if first is not None and first.type == "paragraph":
             inline = first.children[0].children
             lead = [c for c in inline if not (c.type == "text" and not c.content.strip())]
             alert = _ALERT.match(_inline(first.children[0]))
             if lead and lead[0].type == "strong":
-                title = _inline(lead[0]).strip().rstrip(":").strip()
+                title, role = _inline(lead[0]).strip().rstrip(":").strip(), ""
                 after = inline[inline.index(lead[0]) + 1 :]
                 tail = "".join(_inline_one(c) for c in after).lstrip(": ").strip()
                 rest = " ".join([tail] + [_text(p) for p in paragraphs[1:]])
             elif alert:
-                title = alert.group(1).capitalize()
+                title, role = alert.group(1).capitalize(), f"title.{alert.group(1).lower()}"
                 rest = _text(node)[alert.end() :]
         elif first is not None and first.type == "heading":
-            title, rest = _text(first), " ".join(_text(p) for p in paragraphs[1:])
+            title, rest, role = _text(first), " ".join(_text(p) for p in paragraphs[1:]), ""
         rest = " ".join(rest.split())
         if not rest:
             self.fail(f"callout '{title}' has no text", line)
-        return Callout(" ".join(title.split()), rest, line)
+        return Callout(" ".join(title.split()), rest, line, role if role in phrase_keys() else "")
 
     def finish(self, keypoints: tuple[str, ...]) -> None:
         """Settle what only the whole file tells: next-lessons lists, key points, empty sections."""
@@ -683,10 +711,12 @@ class _Walker:
             section = self.sections_all[i]
             if self.sections and self.sections[-1].title == section.title == "Overview":
                 first = self.sections.pop()
-                section = Section(section.title, first.blocks + section.blocks, first.line)
+                section = replace(section, blocks=first.blocks + section.blocks, line=first.line, role=first.role)
             self.sections.append(section)
         if keypoints:
-            self.sections.append(Section(LIST_KINDS["keypoints"], (BulletList(keypoints, None, 1),), 1))
+            self.sections.append(
+                Section(LIST_KINDS["keypoints"], (BulletList(keypoints, None, 1),), 1, "title.keypoints")
+            )
 
     # ------------------------------------------------------------ quiz
 
@@ -794,6 +824,9 @@ def _merge(blocks: list, new: list) -> list:
     return [b for b in blocks if not isinstance(b, _ListTitle)] + [b for b in blocks[-1:] if isinstance(b, _ListTitle)]
 
 
+_CUE_CODE, _CUE_OUTPUT, _CUE_TABLE = PROMPT_CUES  # the script says each as its phrase
+
+
 def _spoken_text(blocks: list, code_cue: bool = False) -> str:
     """Blocks as one run of sentences (a question's prompt, a solution, a callout's text)."""
     parts: list[str] = []
@@ -803,7 +836,7 @@ def _spoken_text(blocks: list, code_cue: bool = False) -> str:
         elif isinstance(block, BulletList):
             parts.extend(_sentence(t) for t in ((block.title or ""), *block.items) if t)
         elif isinstance(block, Caption):
-            parts.append(_sentence(f"Figure: {block.text}"))
+            parts.append(_sentence(block.text))
         elif isinstance(block, Callout):
             parts.append(f"{_sentence(block.title)} {_sentence(block.text)}")
         elif isinstance(block, CodeBlock) and code_cue:
@@ -811,7 +844,7 @@ def _spoken_text(blocks: list, code_cue: bool = False) -> str:
             if short:
                 parts.append(_sentence(speak_code(block.code)))
             else:
-                parts.append("The output is in the show notes." if block.output else "The code is in the show notes.")
+                parts.append(_CUE_OUTPUT if block.output else _CUE_CODE)
         elif isinstance(block, Table) and code_cue:
-            parts.append("The table is in the show notes.")
+            parts.append(_CUE_TABLE)
     return " ".join(p for p in parts if p)
