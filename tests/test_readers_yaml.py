@@ -8,6 +8,7 @@ import pytest
 
 from narrate.errors import ContentError
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.text.readers.common import default_id
 from narrate.text.readers import SUPPORTED, read_lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
@@ -147,9 +148,26 @@ def test_default_id_from_stem_and_plain_string_body(tmp_path):
     path = tmp_path / "07 Motors & Gears.yml"
     path.write_text("title: Motors\nsections:\n  - title: S\n    body: One paragraph.\n", encoding="utf-8")
     lesson = read_lesson(path)
-    assert lesson.id == "07-motors-gears"
+    assert lesson.id == "motors-gears"  # the ordering number is not part of the id
     assert lesson.sections == (Section("S", (Paragraph("One paragraph.", 4),), 3),)
     assert lesson.quiz == () and lesson.date is None and lesson.think_pause_ms is None
+
+
+@pytest.mark.parametrize(
+    "name, lesson_id",
+    [
+        ("02-the-light-reactions.md", "the-light-reactions"),
+        ("03-the-light-reactions.md", "the-light-reactions"),  # renumbered: same id
+        ("1_intro.yaml", "intro"),
+        ("010. Cells and Voltage.txt", "cells-and-voltage"),
+        ("cells.yaml", "cells"),
+        ("03.md", "03"),
+        ("2nd-law.md", "2nd-law"),  # a number that is part of the name
+        ("Ünïcode Café.md", "unicode-cafe"),
+    ],
+)
+def test_default_id_drops_the_ordering_number(name, lesson_id):
+    assert default_id(Path(name)) == lesson_id
 
 
 def test_lesson_voice_overrides(tmp_path):

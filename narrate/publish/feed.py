@@ -151,7 +151,12 @@ def episode_guid(config: CourseConfig, lesson: Lesson) -> str:
     Stable across rebuilds and unique within a course (lesson ids are unique), whatever the titles
     and dates. Changes only if the course's ``base_url`` or the lesson id changes.
     """
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, config.base_url + lesson.id))
+    return guid_for(config, lesson.id)
+
+
+def guid_for(config: CourseConfig, lesson_id: str) -> str:
+    """UUIDv5 (URL namespace) of ``base_url + lesson_id``: the item GUID of that lesson id."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, config.base_url + lesson_id))
 
 
 def pub_date(config: CourseConfig, lesson: Lesson, index: int) -> datetime:
@@ -395,7 +400,13 @@ def category_path(category: Sequence[str]) -> tuple[str, ...]:
 
 
 def render_feed(
-    config: CourseConfig, episodes: Sequence[Episode], *, image_file: str | None = None, feed_file: str = "feed.xml"
+    config: CourseConfig,
+    episodes: Sequence[Episode],
+    *,
+    image_file: str | None = None,
+    feed_file: str = "feed.xml",
+    guids: Sequence[str] | None = None,
+    dates: Sequence[datetime] | None = None,
 ) -> str:
     """The RSS 2.0 podcast feed for ``episodes`` (one item each, in the given lesson order).
 
@@ -407,6 +418,8 @@ def render_feed(
         image_file: cover image path relative to the output folder, or None.
         feed_file: the feed's own path relative to the output folder (for ``atom:link rel=self``
             and ``podcast:guid``).
+        guids, dates: each episode's GUID and publication time (see :mod:`narrate.publish.identity`,
+            which keeps published ones); None: :func:`episode_guid` and :func:`pub_dates`.
 
     Returns:
         The XML document as a str beginning ``<?xml version="1.0" encoding="UTF-8"?>`` (encode it as
@@ -424,7 +437,10 @@ def render_feed(
         if not ep.audio_file:
             raise BuildError(f"episode '{ep.lesson.id}' has no audio file for the feed enclosure")
 
-    dates = pub_dates(config, [ep.lesson for ep in episodes])
+    if dates is None:
+        dates = pub_dates(config, [ep.lesson for ep in episodes])
+    if guids is None:
+        guids = [episode_guid(config, ep.lesson) for ep in episodes]
     feed_url = media_url(config, feed_file)
     title = clean_text(config.title, single_line=True)
     link = config.link or config.base_url
@@ -438,7 +454,8 @@ def render_feed(
     _text(channel, "description", description)
     _text(channel, "language", clean_text(config.language, single_line=True) or "en-us")
     _text(channel, "generator", GENERATOR)
-    newest = dates[-1] if dates else datetime.combine(date.fromisoformat(config.start_date), PUBLISH_TIME)
+    # the newest episode's date, not the clock: a rebuild with no change gives the same bytes
+    newest = max(dates) if dates else datetime.combine(date.fromisoformat(config.start_date), PUBLISH_TIME)
     _text(channel, "lastBuildDate", format_datetime(newest))
     # Apple requires itunes:author: a course without an author (e.g. one lesson page) is credited to its title
     author = clean_text(config.author or config.title, single_line=True)
@@ -471,14 +488,16 @@ def render_feed(
         attrs = {"owner": clean_text(owner_email, single_line=True)} if owner_email else {}
         _text(channel, f"{{{PODCAST}}}locked", value, attrs)
 
-    for index, (episode, when) in enumerate(zip(episodes, dates)):
-        _item(channel, config, episode, index, when)
+    for index, (episode, when, guid) in enumerate(zip(episodes, dates, guids)):
+        _item(channel, config, episode, index, when, guid)
 
     ET.indent(rss, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(rss, encoding="unicode") + "\n"
 
 
-def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: int, when: datetime) -> None:
+def _item(
+    channel: ET.Element, config: CourseConfig, episode: Episode, index: int, when: datetime, guid: str
+) -> None:
     lesson = episode.lesson
     item = ET.SubElement(channel, "item")
     title = clean_text(lesson.title, single_line=True) or lesson.id
@@ -497,7 +516,7 @@ def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: in
             "type": episode.mime_type or "audio/mpeg",
         },
     )
-    _text(item, "guid", episode_guid(config, lesson), {"isPermaLink": "false"})
+    _text(item, "guid", guid, {"isPermaLink": "false"})
     _text(item, "pubDate", format_datetime(when))
     _text(item, f"{{{ITUNES}}}title", title)
     _text(item, f"{{{ITUNES}}}duration", str((max(0, int(episode.duration_ms)) + 500) // 1000))

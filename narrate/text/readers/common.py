@@ -27,9 +27,15 @@ def slugify(text: str) -> str:
     return slug or "lesson"
 
 
+_ORDER_PREFIX = re.compile(r"^\d+[-_.\s]+(?=\S)")
+
+
 def default_id(path: Path) -> str:
-    """Lesson id from the file name: the slug of its stem."""
-    return slugify(path.stem)
+    """Lesson id from the file name: the slug of its stem without the number that orders it
+    (``02-the-light-reactions.md`` → ``the-light-reactions``; ``07 Motors & Gears.yml`` →
+    ``motors-gears``), so renumbering files to insert a lesson keeps every id (and feed GUID).
+    A name that is only a number keeps it (``03.md`` → ``03``)."""
+    return slugify(_ORDER_PREFIX.sub("", path.stem) or path.stem)
 
 
 def count_blanks(prompt: str) -> int:
