@@ -77,6 +77,12 @@ def main() -> None:
 @click.option(
     "--language", default=None, help="Language of a single lesson file (ISO 639, e.g. de); default: detected."
 )
+@click.option(
+    "--allow-guid-change",
+    is_flag=True,
+    help="Let a published episode's GUID change or vanish (podcast apps then list it as new, or drop it).",
+)
+@click.option("--include-scheduled", is_flag=True, help="Put episodes dated after today in the feed too.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
 def build(
     content: Path,
@@ -92,6 +98,8 @@ def build(
     voice: str | None,
     base_url: str | None,
     language: str | None,
+    allow_guid_change: bool,
+    include_scheduled: bool,
     quiet: bool,
 ) -> None:
     """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
@@ -115,6 +123,8 @@ def build(
             voice=voice,
             base_url=base_url,
             language=language,
+            allow_guid_change=allow_guid_change,
+            include_scheduled=include_scheduled,
         )
     if result.detected_language:
         click.echo(f"language: {result.detected_language} (detected)", err=True)
@@ -129,6 +139,9 @@ def build(
             f"{_count(result.synthesized, 'sentence')} spoken, {result.cached} from the cache; "
             f"feed: {result.feed_file}"
         )
+        if result.scheduled:
+            listed = ", ".join(f"{stem} on {day}" for stem, day in result.scheduled)
+            click.echo(f"Scheduled, not in the feed until their date: {listed} (--include-scheduled puts them in now)")
 
 
 def _count(n: int, noun: str) -> str:

@@ -316,6 +316,8 @@ class BuildResult:
     rebuilt: tuple[str, ...] = ()
     """File stems (``NN-<id>``) of the episodes made (synthesized and encoded) by this build."""
     detected_language: str | None = None
+    scheduled: tuple[tuple[str, str], ...] = ()
+    """``(file stem, YYYY-MM-DD)`` of the episodes built but left out of the feed until that day."""
 
 
 def episode_stem(lesson: Lesson) -> str:

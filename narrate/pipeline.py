@@ -24,6 +24,7 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
@@ -186,6 +187,9 @@ def build(
     voice: str | None = None,
     base_url: str | None = None,
     language: str | None = None,
+    allow_guid_change: bool = False,
+    include_scheduled: bool = False,
+    today: date | None = None,
 ) -> BuildResult:
     """Build every episode of a course (or one lesson file), the transcripts and the feed.
 
@@ -207,6 +211,10 @@ def build(
         base_url: publish under this URL instead of the course's ``base_url``.
         language: the language of a single lesson file (``--language``; None: its ``language:`` or
             the detected one, then reported as ``BuildResult.detected_language``).
+        allow_guid_change: let a published episode's GUID change or vanish (see
+            :mod:`narrate.publish.identity`); by default that stops the build before any synthesis.
+        include_scheduled: put episodes dated after ``today`` in the feed too.
+        today: the build's date (None: today in UTC), for the release schedule.
 
     Returns:
         what was built. When neither the inputs nor the outputs changed since the last build into
@@ -216,6 +224,7 @@ def build(
     Raises:
         NarrateError: bad content or settings, a missing tool or engine, an unusable clip.
     """
+    today = today or datetime.now(timezone.utc).date()
     options = {
         "lexicon_file": lexicon_file,
         "review": review,
@@ -225,6 +234,9 @@ def build(
         "engine": engine,
         "voice": voice,
         "base_url": base_url,
+        "allow_guid_change": allow_guid_change,
+        "include_scheduled": include_scheduled,
+        "today": today.isoformat(),  # a scheduled episode is released by the first build on its day
     }
     if language:  # only then, so that earlier builds' stamps stay valid
         options["language"] = language
@@ -242,6 +254,7 @@ def build(
     from narrate.audio.m4b import write_audiobook
     from narrate.publish.episode import copy_cover, normalise_formats, write_episode
     from narrate.publish.feed import render_feed
+    from narrate.publish.identity import assign, read_published, record_start, released, start_date
     from narrate.publish.output import commit_feed, hooked, locked, publish
     from narrate.publish.preview import write_preview
     from narrate.speech.cache import UtteranceCache
@@ -257,6 +270,19 @@ def build(
         review_script = build_review_script(loaded.lessons, config)
         if review_script is not None:
             scripts.append(review_script)
+    out_dir = Path(out_dir)
+    published, published_base = read_published(out_dir / "feed.xml")
+    first_day = start_date(config, out_dir, today)
+    identities = assign(
+        config,
+        [s.lesson for s in scripts],
+        published,
+        first_day=first_day,
+        allow_guid_change=allow_guid_change,
+        feed_file=out_dir / "feed.xml",
+        published_base=published_base,
+    )
+    in_feed = [True] * len(scripts) if include_scheduled else released(identities, today)
     audio.require_tool("ffmpeg")
     _preflight(config, scripts, out_dir)
     out_dir = Path(out_dir)
@@ -283,9 +309,22 @@ def build(
         for episode in episodes:
             episode.bonus = episode.lesson.id == REVIEW_ID
         episodes = publish(stage, out_dir, episodes)
-        write_preview(out_dir, config, episodes, image_file=cover)
-        feed = render_feed(config, episodes, image_file=cover)
+        status = {
+            e.lesson.id: f"Scheduled for {i.when.date().isoformat()}"
+            for e, i, shown in zip(episodes, identities, in_feed)
+            if not shown
+        }
+        write_preview(out_dir, config, episodes, image_file=cover, status=status)
+        chosen = [n for n, shown in enumerate(in_feed) if shown]
+        feed = render_feed(
+            config,
+            [episodes[n] for n in chosen],
+            image_file=cover,
+            guids=[identities[n].guid for n in chosen],
+            dates=[identities[n].when for n in chosen],
+        )
         commit_feed(out_dir, feed, episodes)
+        record_start(config, out_dir, first_day)
         save_records(out_dir, made)
         uptodate.record(out_dir, digest, len(episodes))
     total = sum(len(s.says()) for s in scripts)
@@ -298,6 +337,11 @@ def build(
         skipped_episodes=made.skipped,
         rebuilt=tuple(episode_stem(scripts[i].lesson) for i in made.made),
         detected_language=loaded.detected,
+        scheduled=tuple(
+            (episode_stem(s.lesson), i.when.date().isoformat())
+            for s, i, shown in zip(scripts, identities, in_feed)
+            if not shown
+        ),
     )
 
 
@@ -501,8 +545,10 @@ def warn_dropped(lessons: Sequence[Lesson], stream: TextIO | None = None) -> Non
 
 
 def _read_lesson(path: Path, number: int, config: CourseConfig) -> Lesson:
+    """Lesson ``number`` of a course: its place in the course always wins over a page's own numbering
+    ("Lesson 3 of ..." copied from a website)."""
     check_lesson_size(path, config.limits)
-    return read_lesson(path, number, config.language)
+    return replace(read_lesson(path, number, config.language), number=number)
 
 
 def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> None:

@@ -8,8 +8,8 @@ import pytest
 
 from narrate.errors import ContentError
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
-from narrate.text.readers.common import default_id
 from narrate.text.readers import SUPPORTED, read_lesson
+from narrate.text.readers.common import default_id
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 CONTENT = Path(__file__).parent.parent / "content" / "lessons"

@@ -495,9 +495,7 @@ def render_feed(
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(rss, encoding="unicode") + "\n"
 
 
-def _item(
-    channel: ET.Element, config: CourseConfig, episode: Episode, index: int, when: datetime, guid: str
-) -> None:
+def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: int, when: datetime, guid: str) -> None:
     lesson = episode.lesson
     item = ET.SubElement(channel, "item")
     title = clean_text(lesson.title, single_line=True) or lesson.id

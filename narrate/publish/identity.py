@@ -97,18 +97,22 @@ def read_published(feed_file: Path) -> tuple[list[Published], str | None]:
 
 
 def start_date(config: CourseConfig, out_dir: Path, today: date) -> date:
-    """The schedule's first day: course.yaml's ``start_date``; else the one recorded in ``out_dir``
-    by the first build; else ``today``, recorded now (atomically) for every later build."""
+    """The schedule's first day: course.yaml's ``start_date``; else the one the first build recorded in
+    ``out_dir`` (:func:`record_start`); else ``today``."""
     if config.start_date:
         return date.fromisoformat(str(config.start_date))
-    state = Path(out_dir) / SCHEDULE_FILE
     try:
-        return date.fromisoformat(json.loads(state.read_text(encoding="utf-8"))["start_date"])
+        return date.fromisoformat(json.loads((Path(out_dir) / SCHEDULE_FILE).read_text(encoding="utf-8"))["start_date"])
     except (OSError, ValueError, KeyError, TypeError):
-        pass
-    Path(out_dir).mkdir(parents=True, exist_ok=True)
-    write_atomic(state, json.dumps({"start_date": today.isoformat()}) + "\n")
-    return today
+        return today
+
+
+def record_start(config: CourseConfig, out_dir: Path, first_day: date) -> None:
+    """Record ``first_day`` in ``out_dir`` (atomically) when course.yaml gives no ``start_date`` and
+    none is recorded yet, so that later builds date episodes from the same day."""
+    state = Path(out_dir) / SCHEDULE_FILE
+    if not config.start_date and not state.is_file():
+        write_atomic(state, json.dumps({"start_date": first_day.isoformat()}) + "\n")
 
 
 def assign(

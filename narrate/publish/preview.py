@@ -26,7 +26,7 @@ Shift+←/→ five seconds back/forward. Works in current Chromium and Firefox.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import quote
@@ -192,11 +192,18 @@ def timing_data(blocks: list[ChapterBlock]) -> dict:
 
 
 def render_index(
-    config: CourseConfig, episodes: Sequence[Episode], *, image_file: str | None, feed_file: str = "feed.xml"
+    config: CourseConfig,
+    episodes: Sequence[Episode],
+    *,
+    image_file: str | None,
+    feed_file: str = "feed.xml",
+    status: Mapping[str, str] | None = None,
 ) -> str:
-    """The course page (``index.html``) as a str."""
+    """The course page (``index.html``) as a str; ``status`` marks episodes not in the feed
+    (lesson id → e.g. "Scheduled for 2026-12-07", "Draft: not in the feed")."""
     items = [
         {
+            "status": (status or {}).get(ep.lesson.id, ""),
             "episode": ep,
             "href": _href(f"episodes/{page_stem(ep)}.html"),
             "audio": _href(ep.audio_file),
@@ -268,6 +275,7 @@ def write_preview(
     *,
     image_file: str | None,
     feed_file: str = "feed.xml",
+    status: Mapping[str, str] | None = None,
 ) -> list[str]:
     """Write the preview site into ``out_dir`` (see module docstring), each file atomically.
 
@@ -277,6 +285,7 @@ def write_preview(
         episodes: the built episodes, in course order.
         image_file: the cover's path relative to ``out_dir``, or None.
         feed_file: the feed's path relative to ``out_dir`` (shown as ``base_url`` + it).
+        status: lesson id → why that episode is not in the feed (shown beside it on the course page).
 
     Returns:
         The paths written, relative to ``out_dir`` with ``/``: ``assets/…``, ``index.html``, then
@@ -294,7 +303,7 @@ def write_preview(
         source = _ENV.loader.get_source(_ENV, name)[0]  # type: ignore[union-attr]
         write_atomic(out_dir / "assets" / name, source)
         written.append(f"assets/{name}")
-    pages = [("index.html", render_index(config, episodes, image_file=image_file, feed_file=feed_file))]
+    pages = [("index.html", render_index(config, episodes, image_file=image_file, feed_file=feed_file, status=status))]
     for i, ep in enumerate(episodes):
         pages.append((f"episodes/{page_stem(ep)}.html", render_episode(config, episodes, i, image_file=image_file)))
     for rel, html in pages:
