@@ -33,6 +33,7 @@ from narrate.config import CourseConfig, LimitsConfig, default_config, load_conf
 from narrate.errors import BuildError, ConfigError, ContentError
 from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
+from narrate.publish.identity import release_due
 from narrate.text.readers import SUPPORTED, read_lesson
 from narrate.uptodate import Made, digest_file, fingerprint, load_record, read_records
 from narrate.yamlio import write_atomic
@@ -234,15 +235,14 @@ def build(
         "engine": engine,
         "voice": voice,
         "base_url": base_url,
-        "allow_guid_change": allow_guid_change,
-        "include_scheduled": include_scheduled,
-        "today": today.isoformat(),  # a scheduled episode is released by the first build on its day
     }
     if language:  # only then, so that earlier builds' stamps stay valid
         options["language"] = language
+    if allow_guid_change or include_scheduled:
+        options.update(allow_guid_change=allow_guid_change, include_scheduled=include_scheduled)
     digest = uptodate.input_digest(content, out_dir, options)
     episode_count = uptodate.unchanged(out_dir, digest)
-    if episode_count is not None:
+    if episode_count is not None and not release_due(Path(out_dir), today):
         return BuildResult(
             Path(out_dir), [], Path(out_dir) / "feed.xml", skipped_episodes=episode_count, up_to_date=True
         )
@@ -254,7 +254,7 @@ def build(
     from narrate.audio.m4b import write_audiobook
     from narrate.publish.episode import copy_cover, normalise_formats, write_episode
     from narrate.publish.feed import render_feed
-    from narrate.publish.identity import assign, read_published, record_start, released, start_date
+    from narrate.publish.identity import assign, read_published, record_schedule, released, start_date
     from narrate.publish.output import commit_feed, hooked, locked, publish
     from narrate.publish.preview import write_preview
     from narrate.speech.cache import UtteranceCache
@@ -270,6 +270,8 @@ def build(
         review_script = build_review_script(loaded.lessons, config)
         if review_script is not None:
             scripts.append(review_script)
+    audio.require_tool("ffmpeg")
+    _preflight(config, scripts, out_dir)
     out_dir = Path(out_dir)
     published, published_base = read_published(out_dir / "feed.xml")
     first_day = start_date(config, out_dir, today)
@@ -283,8 +285,6 @@ def build(
         published_base=published_base,
     )
     in_feed = [True] * len(scripts) if include_scheduled else released(identities, today)
-    audio.require_tool("ffmpeg")
-    _preflight(config, scripts, out_dir)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     cache = cache or UtteranceCache(cache_dir)
@@ -324,7 +324,8 @@ def build(
             dates=[identities[n].when for n in chosen],
         )
         commit_feed(out_dir, feed, episodes)
-        record_start(config, out_dir, first_day)
+        waiting = [i.when.date() for i, shown in zip(identities, in_feed) if not shown]
+        record_schedule(config, out_dir, first_day, min(waiting) if waiting else None)
         save_records(out_dir, made)
         uptodate.record(out_dir, digest, len(episodes))
     total = sum(len(s.says()) for s in scripts)

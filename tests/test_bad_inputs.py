@@ -186,7 +186,7 @@ def test_lesson_symlinked_inside_the_course_is_accepted(tmp_path):
     )
     (course / "lessons" / "01-boiling.yaml").unlink()
     (course / "lessons" / "01-boiling.yaml").symlink_to(course / "drafts" / "boil.yaml")
-    assert [lesson.id for lesson in load(course).lessons] == ["01-boiling"]
+    assert [lesson.id for lesson in load(course).lessons] == ["boiling"]  # the ordering number is not in the id
 
 
 def test_cover_symlinked_outside_the_course_is_refused(tmp_path, out_dir, monkeypatch):

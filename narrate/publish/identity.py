@@ -39,7 +39,8 @@ from narrate.text.readers.common import slugify
 from narrate.yamlio import write_atomic
 
 SCHEDULE_FILE = ".narrate-schedule.json"
-"""State in the output folder: ``{"start_date": "YYYY-MM-DD"}``, the first build's date."""
+"""State in the output folder: ``{"start_date": "YYYY-MM-DD", "next_release": "YYYY-MM-DD"}``: the first
+build's date (when course.yaml has no ``start_date``) and the date of the next scheduled episode."""
 
 _VERSIONED_STEM = re.compile(r"^(?P<stem>.+?)(?:\.[0-9a-f]{10})?$")
 _NUMBER_PREFIX = re.compile(r"^\d+-")
@@ -96,23 +97,45 @@ def read_published(feed_file: Path) -> tuple[list[Published], str | None]:
     return items, base
 
 
+def _state(out_dir: Path) -> dict:
+    try:
+        data = json.loads((Path(out_dir) / SCHEDULE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def start_date(config: CourseConfig, out_dir: Path, today: date) -> date:
     """The schedule's first day: course.yaml's ``start_date``; else the one the first build recorded in
-    ``out_dir`` (:func:`record_start`); else ``today``."""
+    ``out_dir`` (:func:`record_schedule`); else ``today``."""
     if config.start_date:
         return date.fromisoformat(str(config.start_date))
     try:
-        return date.fromisoformat(json.loads((Path(out_dir) / SCHEDULE_FILE).read_text(encoding="utf-8"))["start_date"])
-    except (OSError, ValueError, KeyError, TypeError):
+        return date.fromisoformat(_state(out_dir)["start_date"])
+    except (KeyError, TypeError, ValueError):
         return today
 
 
-def record_start(config: CourseConfig, out_dir: Path, first_day: date) -> None:
-    """Record ``first_day`` in ``out_dir`` (atomically) when course.yaml gives no ``start_date`` and
-    none is recorded yet, so that later builds date episodes from the same day."""
-    state = Path(out_dir) / SCHEDULE_FILE
-    if not config.start_date and not state.is_file():
-        write_atomic(state, json.dumps({"start_date": first_day.isoformat()}) + "\n")
+def release_due(out_dir: Path, today: date) -> bool:
+    """Whether a scheduled episode of the last build into ``out_dir`` is due by ``today`` (then even an
+    unchanged course must be built again, to put it in the feed)."""
+    try:
+        return date.fromisoformat(_state(out_dir)["next_release"]) <= today
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
+def record_schedule(config: CourseConfig, out_dir: Path, first_day: date, next_release: date | None) -> None:
+    """Record in ``out_dir`` (atomically): the first build's day when course.yaml gives no
+    ``start_date`` (kept from the first build on), and the day the next scheduled episode is due."""
+    state = _state(out_dir)
+    new = {k: v for k, v in state.items() if k == "start_date"}
+    if not config.start_date and "start_date" not in new:
+        new["start_date"] = first_day.isoformat()
+    if next_release is not None:
+        new["next_release"] = next_release.isoformat()
+    if new != state:
+        write_atomic(Path(out_dir) / SCHEDULE_FILE, json.dumps(new, sort_keys=True) + "\n")
 
 
 def assign(
