@@ -37,6 +37,17 @@ def main() -> None:
     """Turn written lessons into narrated, chaptered podcast episodes and a feed."""
 
 
+_LISTEN = click.option(
+    "--listen", is_flag=True, help="Also hear each episode with an offline speech recogniser: WER and misheard cues."
+)
+_ASR_MODEL = click.option(
+    "--asr-model",
+    metavar="MODEL",
+    default=None,
+    help="Recogniser for --listen: a CTranslate2 Whisper folder or model name (default: the bundled base model).",
+)
+
+
 @main.command()
 @click.argument("content", type=_PATH, default=Path("content"))
 @click.option("-o", "--out", "out_dir", type=_PATH, default=Path("audio_out"), show_default=True, help="Output folder.")
@@ -83,6 +94,8 @@ def main() -> None:
     help="Let a published episode's GUID change or vanish (podcast apps then list it as new, or drop it).",
 )
 @click.option("--include-scheduled", is_flag=True, help="Put episodes dated after today in the feed too.")
+@_LISTEN
+@_ASR_MODEL
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
 def build(
     content: Path,
@@ -100,6 +113,8 @@ def build(
     language: str | None,
     allow_guid_change: bool,
     include_scheduled: bool,
+    listen: bool,
+    asr_model: str | None,
     quiet: bool,
 ) -> None:
     """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
@@ -107,6 +122,7 @@ def build(
     from narrate.progress import reporter
     from narrate.publish.episode import normalise_formats
 
+    recogniser = _recogniser(asr_model, cache_dir) if listen else None  # a missing model stops before the build
     with reporter(quiet) as progress:
         result = run_build(
             content,
@@ -128,8 +144,13 @@ def build(
         )
     if result.detected_language:
         click.echo(f"language: {result.detected_language} (detected)", err=True)
-    if quiet:
-        return
+    if not quiet:
+        _echo_summary(result)
+    if recogniser is not None:
+        _echo_listen(_listen(result.out_dir, asr_model, cache_dir, quiet, recogniser))
+
+
+def _echo_summary(result) -> None:
     if result.up_to_date:
         click.echo(f"Up to date: {result.skipped_episodes} episode(s) in {result.out_dir}; feed: {result.feed_file}")
     else:
@@ -255,17 +276,63 @@ def import_(page: Path) -> None:
 
 @main.command()
 @click.argument("target", default="audio_out")
-def check(target: str) -> None:
+@_LISTEN
+@_ASR_MODEL
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (problems and the --listen report).")
+@click.option(
+    "--cache-dir", type=_PATH, default=None, envvar="NARRATE_CACHE_DIR", help="Cache folder (models, what was heard)."
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress output.")
+def check(target: str, listen: bool, asr_model: str | None, as_json: bool, cache_dir: Path | None, quiet: bool) -> None:
     """Validate a built folder, or a published feed's http(s) URL, the way a podcast directory would;
-    one problem per line."""
+    one problem per line. With --listen, also hear each episode of the folder (see README, Proof-listening)."""
     from narrate.publish.check import check_output, check_url
 
-    problems = check_url(target) if target.startswith(("http://", "https://")) else check_output(Path(target))
-    for problem in problems:
-        click.echo(str(problem))
+    remote = target.startswith(("http://", "https://"))
+    if remote and listen:
+        raise click.UsageError("--listen hears a built folder, not a URL")
+    problems = check_url(target) if remote else check_output(Path(target))
+    heard = _listen(Path(target), asr_model, cache_dir, quiet or as_json) if listen else None
+    if as_json:
+        import json
+
+        from narrate.proof.report import report_json
+
+        document = {
+            "out": target,
+            "problems": [str(p) for p in problems],
+            "listen": report_json(heard.reports, heard.model, heard.language) if heard else None,
+        }
+        click.echo(json.dumps(document, ensure_ascii=False, indent=1))
+    else:
+        for problem in problems:
+            click.echo(str(problem))
+        if heard:
+            _echo_listen(heard)
     if problems:
         raise SystemExit(1)
-    click.echo(f"{target}: OK")
+    if not as_json:
+        click.echo(f"{target}: OK")
+
+
+def _recogniser(asr_model: str | None, cache_dir: Path | None):
+    from narrate.proof.listen import prepare
+
+    return prepare(asr_model, cache_dir)
+
+
+def _listen(out_dir: Path, asr_model: str | None, cache_dir: Path | None, quiet: bool, recogniser=None):
+    from narrate.progress import reporter
+    from narrate.proof.listen import listen
+
+    with reporter(quiet) as progress:
+        return listen(out_dir, model=asr_model, cache_dir=cache_dir, progress=progress, recogniser=recogniser)
+
+
+def _echo_listen(heard) -> None:
+    from narrate.proof.report import format_report
+
+    click.echo(format_report(heard.reports), nl=False)
 
 
 @main.command("publish")

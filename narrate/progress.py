@@ -2,6 +2,7 @@
 
 The build reports ``progress(stage, done, total)`` (see ``narrate.pipeline.Progress``) for two stages:
 ``synthesis`` (utterances the cache lacks) and ``encoding`` (episodes that are not up to date).
+Proof-listening reports ``listening:<episode>`` (seconds of audio heard), one bar per episode.
 """
 
 from __future__ import annotations
@@ -13,7 +14,11 @@ from typing import TextIO
 
 from tqdm import tqdm
 
-LABELS = {"synthesis": ("Synthesizing", "utterance"), "encoding": ("Encoding", "episode")}
+LABELS = {
+    "synthesis": ("Synthesizing", "utterance"),
+    "encoding": ("Encoding", "episode"),
+    "listening": ("Listening to", "s"),
+}
 
 
 @contextmanager
@@ -33,7 +38,9 @@ def reporter(quiet: bool = False, stream: TextIO | None = None) -> Iterator[Call
     def progress(stage: str, done: int, total: int) -> None:
         if quiet or total <= 0:
             return
-        label, unit = LABELS.get(stage, (stage.capitalize(), "item"))
+        name, _, item = stage.partition(":")  # "listening:01-cells": one bar per episode
+        label, unit = LABELS.get(name, (name.capitalize(), "item"))
+        label = f"{label} {item}" if item else label
         if tty:
             bar = bars.get(stage)
             if bar is None:

@@ -23,6 +23,7 @@ LAYERS = [
     {"narrate.audio"},
     {"narrate.publish"},
     {"narrate.uptodate"},
+    {"narrate.proof"},
     {"narrate.pipeline"},
     {"narrate", "narrate.api"},
     {"narrate.cli", "narrate.__main__"},

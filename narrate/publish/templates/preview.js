@@ -185,4 +185,29 @@
     audio.addEventListener(name, update);
   });
   update();
+
+  // ------------------------------------------------------------ proof-listening marks
+  // `narrate check --listen` writes assets/listen.js: window.narrateListen = {"<audio file name>":
+  // [{start_ms, heard, suggestion}]}. Marks are keyed by the audio file, so a rebuilt episode (new
+  // file name) shows none until it is heard again. Without the file (never listened) nothing happens.
+  function markMisheard(all) {
+    var name = decodeURIComponent(audio.getAttribute("src").split("/").pop());
+    (all[name] || []).forEach(function (mark) {
+      var row = document.querySelector('.cue.say[data-start="' + mark.start_ms + '"]');
+      if (!row) return;
+      row.classList.add("misheard");
+      var note = document.createElement("span");
+      note.className = "heard";
+      note.textContent = "Heard: " + (mark.heard || "(nothing)") + (mark.suggestion ? " · lexicon? " + mark.suggestion : "");
+      row.querySelector(".text").appendChild(note);
+    });
+  }
+  var self = document.currentScript || document.querySelector('script[src$="preview.js"]');
+  if (self) {
+    var marks = document.createElement("script");
+    marks.src = self.getAttribute("src").replace(/preview\.js$/, "listen.js");
+    marks.onload = function () { markMisheard(window.narrateListen || {}); };
+    marks.onerror = function () { /* never listened: no marks */ };
+    document.body.appendChild(marks);
+  }
 })();
