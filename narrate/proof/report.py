@@ -6,8 +6,8 @@ Pure functions over cue times and recognised text; no recogniser is needed here 
 **Windows.** An episode is heard in *windows* of whole say cues, each at most :data:`WINDOW_MS` of
 speech: the recogniser (Whisper) reads 30-second windows, and cutting at cue boundaries lets every
 word heard be charged to the right cue. Pauses are not sent to the recogniser (a think pause is
-silence, where Whisper tends to invent words); each cue's audio is followed by :data:`GAP_MS` of
-silence instead.
+silence, where Whisper tends to invent words); a window starts with :data:`GAP_MS` of silence and
+each cue's audio is followed by as much.
 
 **Normalisation.** Both sides are normalised the way ASR word error rates are usually scored:
 Whisper's English text normaliser for English (case, punctuation, British/American spelling, and
@@ -45,7 +45,7 @@ WINDOW_MS = 28_000
 """Longest stretch of speech sent to the recogniser at once (Whisper reads 30-second windows)."""
 
 GAP_MS = 300
-"""Silence put after each cue's audio inside a window (the cues' own pauses are left out)."""
+"""Silence put before a window and after each cue's audio in it (the cues' own pauses are left out)."""
 
 
 @dataclass(frozen=True)
@@ -270,7 +270,7 @@ def suggest_entry(text: str, differences: Sequence[Difference], language: str) -
     lang = pyphen.language_fallback(language.replace("-", "_")) or pyphen.language_fallback(language.split("-")[0])
     if not lang:
         return None
-    respelt = pyphen.Pyphen(lang=lang).inserted(written)
+    respelt = pyphen.Pyphen(lang=lang, left=2, right=2).inserted(written)
     return f"{written}: {respelt}" if respelt != written else None
 
 

