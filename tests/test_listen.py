@@ -19,7 +19,6 @@ import pytest
 from click.testing import CliRunner
 
 from narrate.cli import main
-from narrate.errors import ConfigError
 from narrate.model import CueTime
 from narrate.proof.report import WINDOW_MS, Difference, Window, compare, format_report, suggest_entry, windows
 
