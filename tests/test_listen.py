@@ -131,6 +131,26 @@ def test_compare_scores_against_the_script(name, heard, errors, misheard, sugges
         assert report.misheard[0].suggestion == suggestion
 
 
+SAME_CASES = [
+    # (said in the script, heard): the same words after ASR-scoring normalisation
+    ("In seventeen seventy-nine, he showed it.", "In 1779 he showed it."),
+    ("Lesson one: Two Scaling Axes.", "Lesson 1. Two scaling axes"),
+    ("A fresh cell gives about one point five volts.", "A fresh cell gives about 1.5 volts."),
+    ("It costs one point five million dollars.", "It costs $1.5 million."),
+    ("Charge it to fifty percent.", "Charge it to 50%."),
+    ("The colour of the COLOR.", "the color of the colour"),
+    ("Test-time scale; pre-training.", "test time scale pre training"),
+]
+
+
+@pytest.mark.parametrize("said, heard", SAME_CASES)
+@needs_listen
+def test_asr_normalisation_counts_these_as_the_same(said, heard):
+    report = compare("e", "e.mp3", 1000, [say(said, 0, 1000)], [Window((0,))], [heard], "en-us")
+    assert (report.errors, report.misheard) == (0, [])
+    assert report.words > 0
+
+
 SUGGEST_CASES = [
     ("Electrolyte: the layer.", [Difference("electrolyte", "electrite")], "en-us", "Electrolyte: Elec-trolyte"),
     ("It holds steady.", [Difference("holds", "folds")], "en-us", None),  # one syllable: nothing to respell

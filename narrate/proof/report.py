@@ -171,10 +171,10 @@ def compare(
         owner: list[int] = []  # script word → cue index
         ref: list[str] = []
         for index in window.cues:
-            words = normalise(cue_times[index].text).split()
+            words = _words(cue_times[index].text, normalise)
             ref += words
             owner += [index] * len(words)
-        hyp = normalise(text).split()
+        hyp = _words(text, normalise)
         if not ref:
             report.errors += len(hyp)
             continue
@@ -205,6 +205,15 @@ def compare(
                 )
             )
     return report
+
+
+_CLAUSE_END = re.compile(r"(?<=[,;:.!?])\s+")
+
+
+def _words(text: str, normalise: Callable[[str], str]) -> list[str]:
+    """Normalised words of ``text``, each clause on its own: the number normaliser would otherwise
+    read across a comma or colon ("Lesson one: Two axes" is not "lesson 12 axes")."""
+    return [word for clause in _CLAUSE_END.split(text) for word in normalise(clause).split()]
 
 
 def _operations(ref: list[str], hyp: list[str], jiwer) -> list[tuple[str, int, int]]:
