@@ -327,8 +327,13 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
     start = _cue_start(planted, "The zblorktuv flows to the sea.")
     minutes, rest = divmod(start, 60_000)
     assert f"{minutes}:{rest / 1000:04.1f}  said:  The zblorktuv flows to the sea." in result.output
-    named = [line for line in result.output.splitlines() if "words: zblorktuv →" in line]
-    assert len(named) == 2, result.output
+    said_runs = [
+        [run.split(" → ")[0] for run in line.split("words: ", 1)[1].split("; ")]
+        for line in result.output.splitlines()
+        if "words: " in line
+    ]
+    named = [runs for runs in said_runs if any("zblorktuv" in run.split() for run in runs)]
+    assert len(named) == 2, result.output  # both cues with the word
 
     # --json: the same findings; the preview's marks; a second check hears nothing again (cached by audio)
     result = runner.invoke(main, ["check", str(planted), "--listen", "--json"])
@@ -337,8 +342,8 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
     (episode,) = document["listen"]["episodes"]
     cue = next(c for c in episode["misheard"] if c["start_ms"] == start)
     assert cue["said"] == "The zblorktuv flows to the sea."
-    assert cue["differences"][0]["said"] == "zblorktuv"
-    assert document["problems"] == [] and document["listen"]["language"] == "en-us"
+    assert any("zblorktuv" in d["said"].split() for d in cue["differences"])
+    assert document["problems"] == [] and document["listen"]["language"] == "en"  # detected: a lone lesson file
     marks = (planted / "assets" / "listen.js").read_text(encoding="utf-8")
     assert marks.startswith("window.narrateListen = ")
     data = json.loads(marks.removeprefix("window.narrateListen = ").rstrip().rstrip(";"))
