@@ -43,6 +43,8 @@ class PauseConfig:
     think_per_option_ms: int = 0
     think_per_word_ms: int = 0
     chime: bool = False
+    repeat_ms: int | None = None
+    """Listen-and-repeat pause after a ``{lang=xx repeat}`` span; None: the span's spoken length + 1 s."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,7 @@ _TOP = {
     "phrases",
 }
 _VOICE = {"engine", "narrator", "host", "host_engine", "rate_wpm"}
-_PAUSES = {"sentence", "paragraph", "section", "think", "think_per_option", "think_per_word", "chime"}
+_PAUSES = {"sentence", "paragraph", "section", "think", "think_per_option", "think_per_word", "chime", "repeat"}
 _AUDIO = {"sample_rate", "bitrate", "loudness_lufs", "true_peak_dbtp", "formats"}
 _LIMITS = {"max_lesson_bytes", "max_episode_minutes"}
 _COVER_TYPES = (".jpg", ".jpeg", ".png")
@@ -252,6 +254,7 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
             think_per_option_ms=v.seconds(pauses, "think_per_option", 0.0),
             think_per_word_ms=v.seconds(pauses, "think_per_word", 0.0),
             chime=v.boolean(pauses, "chime", False),
+            repeat_ms=v.seconds(pauses, "repeat", 0.0) if pauses.get("repeat") is not None else None,
         ),
         audio=AudioConfig(
             sample_rate=v.number(audio, "sample_rate", 44100, int, 8000, 192000),
@@ -396,7 +399,8 @@ class _Validator:
 
     def phrases(self, data: dict, key: str) -> tuple[dict[str, str | tuple[str, ...]], str | None]:
         """``phrases:``: a language code (framing in that language, e.g. ``en``) or a mapping of phrase
-        key → text, or → a list [singular, plural] for a phrase that depends on a count."""
+        key → text, or → a list [singular, plural] for a phrase that depends on a count; the mapping's
+        ``fallback: <code>`` names the catalogue that gives the phrases it leaves out."""
         value = data.get(key)
         if value is None:
             return {}, None
@@ -407,7 +411,13 @@ class _Validator:
         if not isinstance(value, dict):
             self.fail(data, key, f"'{key}' must be a language code (e.g. en) or a mapping of phrase: text")
         out: dict[str, str | tuple[str, ...]] = {}
+        framing = None
         for name, text in value.items():
+            if name == "fallback":
+                if not isinstance(text, str) or not LANGUAGE_TAG.match(text.strip()):
+                    self.fail(value, name, "'phrases.fallback' must be a language code such as en")
+                framing = text.strip().lower()
+                continue
             line = value.line_of(name) if isinstance(value, LineDict) else None
             if isinstance(text, list) and text and all(isinstance(t, str) for t in text):
                 out[str(name)] = tuple(text)
@@ -415,7 +425,7 @@ class _Validator:
                 out[str(name)] = text
             else:
                 raise ConfigError(f"phrase '{name}' must be text or a list [singular, plural]", self.path, line)
-        return out, None
+        return out, framing
 
     def lexicon(self, data: dict, key: str):
         value = data.get(key) or {}

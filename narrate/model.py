@@ -209,7 +209,7 @@ class Course:
 
 # ---------------------------------------------------------------- script
 
-PauseKind = Literal["sentence", "paragraph", "think", "section"]
+PauseKind = Literal["sentence", "paragraph", "think", "section", "repeat"]
 Role = Literal["narrator", "host"]
 
 
@@ -222,10 +222,17 @@ class Chapter:
 
 @dataclass(frozen=True)
 class Say:
-    """One utterance: spoken text (already normalised), spoken by ``role``'s voice."""
+    """One utterance: spoken text (already normalised), spoken by ``role``'s voice.
+
+    ``parts`` is empty when the whole text is in the script's language; for a sentence with a phrase
+    in another language (``[hola]{lang=es}``) it holds ``(language, spoken text)`` runs in order, ""
+    for the script's language, whose texts joined with spaces are ``text``. Each run is spoken
+    with its language's voice and the runs are joined into one clip.
+    """
 
     text: str
     role: Role = "narrator"
+    parts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -236,6 +243,13 @@ class Pause:
     ms: int
     kind: PauseKind = "sentence"
     chime: bool = False
+    repeat: tuple[str, str] | None = None
+    """For a listen-and-repeat pause (kind "repeat"): the ``(language, spoken text)`` of the phrase
+    to repeat. With ``ms`` 0 the pause lasts the phrase's spoken length + :data:`REPEAT_EXTRA_MS`."""
+
+
+REPEAT_EXTRA_MS = 1000
+"""A listen-and-repeat pause without a set length: the phrase's spoken length plus this."""
 
 
 Cue = Union[Chapter, Say, Pause]

@@ -83,7 +83,50 @@ def load(content: Path, *, lexicon_file: Path | None = None, language: str | Non
     for lesson in loaded.lessons:
         if lesson.language and lesson.language != config.language:
             check_phrases(lesson.language, config.phrases, config.framing, lesson.source, None)
+        _check_spans(lesson)
     return loaded
+
+
+def _check_spans(lesson: Lesson) -> None:
+    """Refuse a language span that is not closed or names no language (``[hola]{lang=es``).
+
+    Raises:
+        ContentError: at the span's file and line.
+    """
+    from narrate.text.lexicon_report import lesson_texts
+    from narrate.text.spans import span_problem
+
+    for text, source, line in lesson_texts(lesson):
+        problem = span_problem(text)
+        if problem:
+            raise ContentError(problem, source, line or None)
+
+
+def check_span_voices(lessons: tuple[Lesson, ...], config: CourseConfig, cache_root: Path) -> None:
+    """Before any synthesis: every language a span names (``[hola]{lang=es}``) has a voice in the
+    narrator's and the quiz host's engine.
+
+    Raises:
+        EngineError: at the first span's file and line, naming the voices that would work.
+    """
+    from narrate.errors import EngineError
+    from narrate.speech.synthesis import span_voice
+    from narrate.text.lexicon_report import lesson_texts
+    from narrate.text.spans import span_languages
+
+    engines = {config.voice.engine, config.voice.host_engine or config.voice.engine}
+    checked: set[str] = set()
+    for lesson in lessons:
+        for text, source, line in lesson_texts(lesson):
+            for language in span_languages(text):
+                if language in checked:
+                    continue
+                for engine in sorted(engines):
+                    try:
+                        span_voice(engine, language, cache_root)
+                    except EngineError as exc:
+                        raise EngineError(f"[...]{{lang={language}}}: {exc.problem}", source, line or None) from None
+                checked.add(language)
 
 
 def _load(content: Path, lexicon_file: Path | None, language: str | None) -> Loaded:
@@ -258,7 +301,7 @@ def build(
     from narrate.publish.output import commit_feed, hooked, locked, publish
     from narrate.publish.preview import write_preview
     from narrate.speech.cache import UtteranceCache
-    from narrate.speech.synthesis import plan, synthesize
+    from narrate.speech.synthesis import plan, resolve_repeat_pauses, synthesize
     from narrate.text.script import REVIEW_ID, build_review_script, build_script
     from narrate.uptodate import save_records
 
@@ -272,6 +315,8 @@ def build(
             scripts.append(review_script)
     audio.require_tool("ffmpeg")
     _preflight(config, scripts, out_dir)
+    cache = cache or UtteranceCache(cache_dir)
+    check_span_voices(loaded.lessons, config, cache.root)
     out_dir = Path(out_dir)
     published, published_base = read_published(out_dir / "feed.xml")
     first_day = start_date(config, out_dir, today)
@@ -287,7 +332,6 @@ def build(
     in_feed = [True] * len(scripts) if include_scheduled else released(identities, today)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    cache = cache or UtteranceCache(cache_dir)
     report = hooked(progress)
     with locked(out_dir) as stage:
         config = replace(
@@ -296,6 +340,7 @@ def build(
         cover = copy_cover(config, stage)
 
         def write(script: Script, clips: dict, work: Path):
+            script = resolve_repeat_pauses(script, clips)
             return write_episode(script, clips, config, stage, work, cover, len(scripts), split=split)
 
         made = make_episodes(
@@ -304,7 +349,9 @@ def build(
         if audiobook:
             all_clips, _ = synthesize(plan(scripts, config, cache), cache, jobs=jobs)
             with tempfile.TemporaryDirectory(prefix="narrate-book-") as work:
-                write_audiobook(scripts, _filled(all_clips), config, stage, Path(work), cover)
+                filled = _filled(all_clips)
+                resolved = [resolve_repeat_pauses(s, c) for s, c in zip(scripts, filled)]
+                write_audiobook(resolved, filled, config, stage, Path(work), cover)
         episodes = made.episodes
         for episode in episodes:
             episode.bonus = episode.lesson.id == REVIEW_ID

@@ -37,7 +37,7 @@ from narrate.config import CourseConfig
 from narrate.errors import BuildError
 from narrate.model import Chapter, ChapterMark, Episode, Say, episode_stem
 from narrate.publish.feed import media_url
-from narrate.text.phrases import Phrases, is_rtl, primary
+from narrate.text.phrases import Phrases, is_rtl
 from narrate.text.script import course_phrases
 from narrate.yamlio import write_atomic
 
@@ -165,6 +165,8 @@ def script_chapters(episode: Episode) -> list[ChapterBlock]:
         elif cue.kind == "think":
             rows.append(Row(row_id, "think", "", time.start_ms, time.end_ms, pause_ms=time.end_ms - time.start_ms))
             answer_after = time.end_ms
+        elif cue.kind == "repeat":  # a listen-and-repeat pause: its own row, like a think pause
+            rows.append(Row(row_id, "repeat", "", time.start_ms, time.end_ms, pause_ms=time.end_ms - time.start_ms))
         elif rows:  # a sentence/paragraph/section pause: the row before it lasts through it
             ends_paragraph = rows[-1].paragraph_end or cue.kind in ("paragraph", "section")
             rows[-1] = replace(rows[-1], end_ms=time.end_ms, paragraph_end=ends_paragraph)
@@ -214,7 +216,7 @@ def render_index(
         for ep in episodes
     ]
     return _ENV.get_template("index.html").render(
-        **_language(course_phrases(config)),
+        **_language(course_phrases(config), config.language),
         config=config,
         items=items,
         image=_href(image_file) if image_file else None,
@@ -245,7 +247,7 @@ def render_episode(config: CourseConfig, episodes: Sequence[Episode], index: int
         (t(f"download.{key}"), _href(episode.files[key], "episodes")) for key in _DOWNLOADS if episode.files.get(key)
     ]
     return _ENV.get_template("episode.html").render(
-        **_language(t),
+        **_language(t, episode.script.language or config.language),
         config=config,
         episode=episode,
         lesson=episode.lesson,
@@ -262,10 +264,11 @@ def render_episode(config: CourseConfig, episodes: Sequence[Episode], index: int
     )
 
 
-def _language(t: Phrases) -> dict:
-    """Template values for a page's language: ``t`` (phrases), ``lang`` and ``dir`` (``rtl`` for
-    Arabic, Hebrew, Persian, ...; text itself is never reordered, the browser's bidi does it)."""
-    return {"t": t, "lang": t.language, "dir": "rtl" if is_rtl(t.language) else "ltr", "primary": primary(t.language)}
+def _language(t: Phrases, language: str) -> dict:
+    """Template values for a page in ``language`` (the course's or the episode's): ``t`` (the framing
+    phrases), ``lang`` and ``dir`` (``rtl`` for Arabic, Hebrew, Persian, ...; text itself is never
+    reordered, the browser's bidi algorithm lays it out)."""
+    return {"t": t, "lang": language, "dir": "rtl" if is_rtl(language) else "ltr"}
 
 
 def write_preview(

@@ -22,15 +22,16 @@ import json
 import os
 import platform
 import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from narrate.config import CourseConfig
 from narrate.errors import EngineError
-from narrate.model import Lesson, Say, Script
+from narrate.model import REPEAT_EXTRA_MS, Lesson, Pause, Say, Script
 from narrate.speech.cache import MEMO_FILE, UtteranceCache, utterance_key
 from narrate.speech.engines import ENGINES, get_engine
+from narrate.speech.join import voiced_ms
 from narrate.speech.utterance import Utterance, make_clip, named_error, utterance_timeout_ms
 
 Progress = Callable[[str, int, int], None]
@@ -61,12 +62,19 @@ class Plan:
 def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> Plan:
     """Resolve voices and versions and compute every Say cue's cache key (no synthesis).
 
+    A Say with ``parts`` (a sentence mixing languages) is one utterance whose runs are spoken by the
+    role's engine, each with the voice of its language (the role's own voice for the script's
+    language). A repeat pause of no set length gets a key too: the clip of its phrase alone, whose
+    spoken length sets the pause (see :func:`resolve_repeat_pauses`).
+
     Raises:
-        EngineError: unknown or missing engine, or unknown voice (when the engine must be asked).
+        EngineError: unknown or missing engine, unknown voice, or a span in a language the engine
+            cannot speak (naming the voices that would work).
     """
     speakers = resolve_speakers(config, cache.root)
     result = Plan(list(scripts), speakers)
     rate = config.voice.rate_wpm
+    memo = _Memo(cache.root / MEMO_FILE)
     for script in scripts:
         keys: dict[int, str] = {}
         lesson = script.lesson
@@ -74,16 +82,59 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
         if lesson.narrator_voice or lesson.host_voice or (script.language or config.language) != config.language:
             own = resolve_speakers(config, cache.root, lesson, script.language)
         for index, cue in enumerate(script.cues):
+            what = f"lesson '{script.lesson.id}', cue {index + 1}"
+            if isinstance(cue, Pause) and cue.kind == "repeat" and cue.repeat and not cue.ms:
+                cue = Say(cue.repeat[1], "narrator", (cue.repeat,))
             if not isinstance(cue, Say):
                 continue
             s = own[cue.role]
-            key = utterance_key(s.engine, s.version, s.voice, rate, cue.text)
+            what += f' ("{_short(cue.text)}")'
+            if cue.parts:
+                runs = tuple(
+                    (_language_speaker(s, language, memo) if language else s, text) for language, text in cue.parts
+                )
+                voices = "|".join(f"{r.voice or ''}@{r.version}" for r, _ in runs)
+                key = utterance_key(s.engine, s.version, voices, rate, "\x1f".join(text for _, text in runs))
+                if key not in result.utterances:
+                    parts = tuple((r.voice, text) for r, text in runs)
+                    result.utterances[key] = Utterance(
+                        key, s.engine, s.voice, rate, cue.text, what, lesson.source, parts
+                    )
+            else:
+                key = utterance_key(s.engine, s.version, s.voice, rate, cue.text)
+                if key not in result.utterances:
+                    result.utterances[key] = Utterance(key, s.engine, s.voice, rate, cue.text, what, lesson.source)
             keys[index] = key
-            if key not in result.utterances:
-                what = f"lesson '{script.lesson.id}', cue {index + 1} (\"{_short(cue.text)}\")"
-                result.utterances[key] = Utterance(key, s.engine, s.voice, rate, cue.text, what, script.lesson.source)
         result.keys.append(keys)
+    memo.save()
     return result
+
+
+def _language_speaker(role: Speaker, language: str, memo: _Memo) -> Speaker:
+    """The role's engine speaking ``language`` with that engine's default voice for it."""
+    return _speaker(role.engine, None, language, memo)
+
+
+def span_voice(engine_name: str, language: str, cache_root: Path) -> str | None:
+    """The voice ``engine_name`` speaks ``language`` with in a span (``[hola]{lang=es}``).
+
+    Raises:
+        EngineError: the engine cannot speak the language (naming the voices that would work).
+    """
+    memo = _Memo(cache_root / MEMO_FILE)
+    speaker = _speaker(engine_name, None, language, memo)
+    memo.save()
+    return speaker.voice
+
+
+def resolve_repeat_pauses(script: Script, clips: Mapping[int, Path]) -> Script:
+    """The script with each repeat pause of no set length made as long as its phrase's speech (the
+    clip planned for it, from its first to its last sound) plus :data:`REPEAT_EXTRA_MS`."""
+    cues = list(script.cues)
+    for index, cue in enumerate(cues):
+        if isinstance(cue, Pause) and cue.kind == "repeat" and not cue.ms and index in clips:
+            cues[index] = replace(cue, ms=voiced_ms(clips[index]) + REPEAT_EXTRA_MS)
+    return replace(script, cues=tuple(cues))
 
 
 def synthesize(

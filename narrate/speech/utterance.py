@@ -12,6 +12,7 @@ from pathlib import Path
 from narrate.errors import EngineError
 from narrate.speech.cache import UtteranceCache
 from narrate.speech.engines import WordTimes, clip_duration_ms, get_engine
+from narrate.speech.join import join_clips
 
 MIN_TIMEOUT_MS = 30_000
 """Per-utterance timeout: at least this, or 1 s per 5 characters of text when that is longer."""
@@ -27,7 +28,9 @@ class Utterance:
     """One clip to make: its cache key, who speaks it, the spoken text, and which cue it is for.
 
     ``what`` names the cue for error messages (``lesson 'id', cue N ("text…")``); ``source`` is
-    the lesson file.
+    the lesson file. ``parts`` (a sentence mixing languages): ``(voice, text)`` runs, each spoken
+    with its own voice and joined into one clip (:func:`narrate.speech.join.join_clips`);
+    ``voice`` and ``text`` then describe the whole.
     """
 
     key: str
@@ -37,6 +40,7 @@ class Utterance:
     text: str
     what: str
     source: Path | None = None
+    parts: tuple[tuple[str | None, str], ...] = ()
 
 
 def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
@@ -49,13 +53,27 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     """
     engine = get_engine(u.engine)
 
-    def make(tmp: Path) -> WordTimes | None:
+    def speak(text: str, voice: str | None, path: Path) -> WordTimes | None:
         try:
-            words = engine.synthesize(u.text, u.voice, u.rate_wpm, tmp)
+            return engine.synthesize(text, voice, u.rate_wpm, path)
         except EngineError:
             raise
         except Exception as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
             raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
+
+    def make(tmp: Path) -> WordTimes | None:
+        words = None
+        if not u.parts:
+            words = speak(u.text, u.voice, tmp)
+        else:  # a mixed-language sentence: no word timings (captions fall back to even cuts)
+            runs = [tmp.with_name(f"{tmp.name}.{n}.wav") for n in range(len(u.parts))]
+            try:
+                for (voice, text), run in zip(u.parts, runs):
+                    speak(text, voice, run)
+                join_clips(runs, tmp)
+            finally:
+                for run in runs:
+                    run.unlink(missing_ok=True)
         clip_duration_ms(tmp, u.what)
         return words if isinstance(words, list) else None
 

@@ -24,6 +24,7 @@ from dataclasses import replace
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import (
     PROMPT_CUES,
+    REPEAT_EXTRA_MS,
     BulletList,
     Callout,
     Caption,
@@ -42,12 +43,15 @@ from narrate.text.clauses import split_utterance
 from narrate.text.code import speak_code_block
 from narrate.text.normalize import as_sentence, sentences, spoken
 from narrate.text.phrases import Phrases
+from narrate.text.spans import Span, has_spans, protect, restore, split_spans
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 TABLE_READ_ROWS = 6
 """A table with more rows than this (or more than :data:`TABLE_READ_COLUMNS` columns) is summarised."""
 TABLE_READ_COLUMNS = 5
 _BLANK = re.compile(r"_{2,}")
+_LEADING_PUNCT = re.compile(r"^\s*([,;:.!?)\]]+)")
+_NO_SPACE_BEFORE = ",;:.!?)]"
 
 
 class _Builder:
@@ -62,10 +66,26 @@ class _Builder:
         self.language = language
 
     def spoken(self, written: str) -> str:
-        """``written`` normalised in the lesson's language; a blank is said as the ``blank`` phrase."""
+        """``written`` normalised in the lesson's language; a blank is said as the ``blank`` phrase.
+
+        A span in another language (``[Bahnhof]{lang=de}``) is normalised by its own language's
+        rules and kept as a span around its spoken text, for :meth:`say` to voice it.
+        """
         if _BLANK.search(written):
             written = _BLANK.sub(f" {self.phrases('blank')} ", written)
-        return spoken(written, self.lexicon, self.language)
+        if not has_spans(written):
+            return spoken(written, self.lexicon, self.language)
+        out = ""
+        for run in split_spans(written):
+            lead = _LEADING_PUNCT.match(run.text)
+            said = spoken(run.text, self.lexicon, run.language or self.language)
+            if run.language is not None:
+                said = f"[{said}]{{lang={run.language}{' repeat' if run.repeat else ''}}}" if said else ""
+            elif lead and not said.startswith(lead.group(1)):
+                said = lead.group(1) + (" " + said if said else "")
+            if said:
+                out += said if not out or said[0] in _NO_SPACE_BEFORE else " " + said
+        return out
 
     def chapter(self, title: str) -> None:
         if self.cues and isinstance(self.cues[-1], Chapter):
@@ -80,23 +100,44 @@ class _Builder:
             text = text[0].upper() + text[1:]  # "2,500 mAh is ..." → "Two thousand ..."
         if self.cues and isinstance(self.cues[-1], Say):
             self.pause(self.pauses.sentence_ms, "sentence")
+        if has_spans(text):
+            self._mixed(text, role)
+            return True
         # a long sentence is several utterances with no pause of ours between them: each but the last
         # ends on a clause boundary (or an added comma), and the engine's own clause pause is heard there
         for part in split_utterance(text):
             self.cues.append(Say(part, role))  # type: ignore[arg-type]
         return True
 
+    def _mixed(self, text: str, role: str) -> None:
+        """A Say with a part per language run; after a ``repeat`` span, a repeat pause, and the rest
+        of the sentence as its own Say."""
+        runs: list[Span] = []
+        for run in split_spans(text) + [Span("")]:
+            if run.text.strip():
+                runs.append(run)
+            if runs and (not run.text or (run.repeat and run.language)):
+                parts = tuple((r.language or "", r.text.strip()) for r in runs)
+                plain = " ".join(t for _, t in parts)
+                plain = re.sub(r" (?=[" + re.escape(_NO_SPACE_BEFORE) + "])", "", plain)
+                self.cues.append(Say(plain, role, parts if any(lang for lang, _ in parts) else ()))  # type: ignore[arg-type]
+                if run.repeat and run.language:
+                    repeat = (run.language, run.text.strip())
+                    self.cues.append(Pause(self.pauses.repeat_ms or 0, "repeat", repeat=repeat))
+                runs = []
+
     def text(self, written: str, role: str = "narrator") -> None:
-        """Say running text one sentence per cue."""
-        for sentence in sentences(written, language=self.language):
-            self.say(sentence, role)
+        """Say running text one sentence per cue (never cutting inside a language span)."""
+        held, found = protect(written)
+        for sentence in sentences(held, language=self.language):
+            self.say(restore(sentence, found), role)
 
     def pause(self, ms: int, kind: str) -> None:
         if ms <= 0 or not self.cues or isinstance(self.cues[-1], Chapter):
             return
         last = self.cues[-1]
         if isinstance(last, Pause):
-            if last.kind == "think" or last.ms >= ms:
+            if last.kind in ("think", "repeat") or last.ms >= ms:
                 return
             self.cues.pop()
         chime = kind == "think" and self.pauses.chime
@@ -104,6 +145,8 @@ class _Builder:
 
     def finish(self) -> tuple[Cue, ...]:
         while self.cues and isinstance(self.cues[-1], (Pause, Chapter)):
+            if isinstance(self.cues[-1], Pause) and self.cues[-1].kind == "repeat":
+                break  # the learner still says the last phrase aloud
             self.cues.pop()
         return tuple(self.cues)
 
@@ -381,6 +424,9 @@ def render_script(script: Script, phrases: Phrases | None = None) -> str:
             who = "" if cue.role == "narrator" else f"[{cue.role}] "
             lines.append(f"{who}{cue.text}")
         elif isinstance(cue, Pause):
+            if cue.kind == "repeat" and not cue.ms:
+                lines.append(f"    ({say('pause.repeat_auto', extra=f'{REPEAT_EXTRA_MS / 1000:.2f}')})")
+                continue
             label = say(f"pause.{cue.kind}")
             chime = say("pause.chime") if cue.chime else ""
             lines.append(f"    ({label} {cue.ms / 1000:.2f} s{chime})")

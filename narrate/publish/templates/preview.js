@@ -109,7 +109,7 @@
           if (hide) text.setAttribute("aria-hidden", "true"); else text.removeAttribute("aria-hidden");
         }
       }
-      if (cue.kind === "think") {
+      if (cue.kind === "think" || cue.kind === "repeat") {
         var done = Math.min(1, Math.max(0, (ms - cue.start) / Math.max(1, cue.end - cue.start)));
         cue.el.querySelector(".fill").style.width = (done * 100).toFixed(1) + "%";
       }

@@ -96,10 +96,12 @@ class Pyttsx3Engine:
 def _some_voices(voices: list[Voice]) -> str:
     """A short list of voices for an error message: ``en (gmw/en), de (gmw/de), ... and 120 more``."""
     common = ("en", "de", "fr", "es", "it", "pt", "nl", "sv", "ar", "he", "fa")
-    first = sorted(
-        (v for v in voices if v.languages and v.languages[0] in common), key=lambda v: common.index(v.languages[0])
-    )
-    shown = [f"{v.languages[0]} ({v.id})" for v in first][:12]
+    best: dict[str, Voice] = {}
+    for v in voices:
+        base = v.languages[0].split("-")[0] if v.languages else ""
+        if base in common and (base not in best or v.id.rsplit("/", 1)[-1] == base):
+            best[base] = v
+    shown = [f"{base} ({best[base].id})" for base in common if base in best]
     return ", ".join(shown) + f" and {len(voices) - len(shown)} more"
 
 
