@@ -16,6 +16,7 @@ previous output intact.
 
 from __future__ import annotations
 
+import fnmatch
 import importlib
 import os
 import sys
@@ -183,11 +184,22 @@ def _language_option(tag: str) -> str:
     return tag.lower()
 
 
+IGNORED_IN_LESSONS = ("README*", ".*", "*.bak", "*~")
+"""Files in ``lessons/`` that are not lessons and not an error (shell patterns, case-insensitive)."""
+
+
+def ignored_in_lessons(name: str) -> bool:
+    """Whether a file name in ``lessons/`` matches :data:`IGNORED_IN_LESSONS`."""
+    return any(fnmatch.fnmatch(name.lower(), pattern.lower()) for pattern in IGNORED_IN_LESSONS)
+
+
 def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
-    """The course's lesson files: ``lessons:`` from course.yaml in that order, else ``lessons/*`` sorted.
+    """The course's lesson files: ``lessons:`` from course.yaml in that order, else ``lessons/*`` sorted
+    (files matching :data:`IGNORED_IN_LESSONS` and subfolders left out).
 
     Raises:
-        ContentError: a listed file is missing, or a lesson file is a link to outside the course folder.
+        ContentError: a listed file is missing; a file in lessons/ is no lesson format (e.g. ``.docx``);
+            a lesson file is a link to outside the course folder.
     """
     folder = content / "lessons"
     if config.lessons:
@@ -202,9 +214,17 @@ def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
                 )
             files.append(path)
     else:
-        files = sorted(
-            p for p in folder.glob("*") if p.suffix.lower() in SUPPORTED and not p.name.startswith(".") and p.is_file()
-        )
+        files = []
+        for path in sorted(folder.glob("*")):
+            if not path.is_file() or ignored_in_lessons(path.name):
+                continue
+            if path.suffix.lower() not in SUPPORTED:
+                raise ContentError(
+                    f"not a lesson format ({', '.join(SUPPORTED)}): move it out of lessons/ (a subfolder is fine), "
+                    f"or list the lessons in course.yaml's 'lessons:'",
+                    path,
+                )
+            files.append(path)
         if not files:
             raise ContentError(f"no lesson files ({', '.join(SUPPORTED)}) in {folder}", config.source)
     root = content.resolve()
@@ -269,6 +289,7 @@ def build(
         NarrateError: bad content or settings, a missing tool or engine, an unusable clip.
     """
     today = today or datetime.now(timezone.utc).date()
+    refuse_output_inside_content(Path(content), Path(out_dir))
     options = {
         "lexicon_file": lexicon_file,
         "review": review,
@@ -490,7 +511,8 @@ def _filled(items: Sequence[T | None]) -> list[T]:
 def lesson_script_text(
     path: Path, *, lexicon_file: Path | None = None, language: str | None = None, detected: list[str] | None = None
 ) -> str:
-    """The rendered narration script of one lesson file.
+    """The rendered narration script of one lesson file, or of every lesson of a course folder
+    (in course order, separated by a blank line).
 
     A lesson inside a course folder uses that course's settings and lexicon (see :func:`load`);
     ``language`` is ``--language``. When the language was detected, it is appended to ``detected``.
@@ -503,8 +525,11 @@ def lesson_script_text(
     loaded = load(Path(path), lexicon_file=lexicon_file, language=language)
     if loaded.detected and detected is not None:
         detected.append(loaded.detected)
-    script = build_script(loaded.lessons[0], loaded.config)
-    return render_script(script, course_phrases(loaded.config, script.language))
+    rendered = []
+    for lesson in loaded.lessons:  # a course folder: every lesson, in course order
+        script = build_script(lesson, loaded.config)
+        rendered.append(render_script(script, course_phrases(loaded.config, script.language)))
+    return "\n".join(rendered)
 
 
 def lexicon_findings(content: Path, *, lexicon_file: Path | None = None) -> list[Finding]:
@@ -597,6 +622,29 @@ def _read_lesson(path: Path, number: int, config: CourseConfig) -> Lesson:
     ("Lesson 3 of ..." copied from a website)."""
     check_lesson_size(path, config.limits)
     return replace(read_lesson(path, number, config.language), number=number)
+
+
+def refuse_output_inside_content(content: Path, out_dir: Path) -> None:
+    """A course's output folder must lie outside the course folder: built episodes and the feed
+    mixed into the sources would be read back as content, watched, and published with them.
+
+    Raises:
+        BuildError: ``out_dir`` is the course folder (a folder, or the one a ``lessons/`` file is in)
+            or inside it.
+    """
+    if content.is_dir():
+        course = content
+    elif content.parent.name == "lessons" and (content.parent.parent / "course.yaml").is_file():
+        course = content.parent.parent
+    else:
+        return  # a lone lesson file: its output may go anywhere
+    if out_dir.exists() and not out_dir.is_dir():
+        return  # a file: reported as such by the preflight checks
+    if out_dir.resolve().is_relative_to(course.resolve()):
+        raise BuildError(
+            f"the output folder is inside the course folder {course}; choose one outside it (e.g. -o audio_out)",
+            out_dir,
+        )
 
 
 def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> None:

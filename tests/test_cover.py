@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from narrate.audio.cover import conform_cover, cover_problems, generate_cover, write_cover
+from narrate.audio.cover import conform_cover, cover_problems, generate_cover, geometry_warning, write_cover
 from narrate.errors import ConfigError
 
 
@@ -57,3 +57,50 @@ def test_write_cover(tmp_path):
     bad.write_bytes(b"not an image")
     with pytest.raises(ConfigError, match="cover image: not a readable image"):
         write_cover(tmp_path, title="Course", source=bad)
+
+
+@pytest.mark.parametrize(
+    "size, warning",
+    [
+        ((1400, 1400), None),
+        ((3000, 3000), None),
+        ((4000, 4000), None),  # scaled down: nothing lost
+        (
+            (300, 300),
+            "cover is 300×300 px: upscaled to 1400×1400 (under 1400 px: it will look blurry); "
+            "give a square image of 1400–3000 px",
+        ),
+        (
+            (2400, 1400),
+            "cover is 2400×1400 px: centre-cropped to 1400×1400 (not square: its edges are cut off); "
+            "give a square image of 1400–3000 px",
+        ),
+        (
+            (800, 600),
+            "cover is 800×600 px: centre-cropped to 600×600 (not square: its edges are cut off) and upscaled to "
+            "1400×1400 (under 1400 px: it will look blurry); give a square image of 1400–3000 px",
+        ),
+        (
+            (5000, 3500),
+            "cover is 5000×3500 px: centre-cropped to 3500×3500 (not square: its edges are cut off) and scaled "
+            "down to 3000×3000; give a square image of 1400–3000 px",
+        ),
+    ],
+)
+def test_geometry_warning(size, warning):
+    assert geometry_warning(*size) == warning
+
+
+def test_an_upscaled_cover_gives_one_warning_line(tmp_path, capsys):
+    source = tmp_path / "small.png"
+    Image.new("RGB", (300, 300), (10, 120, 80)).save(source)
+    (tmp_path / "out").mkdir()
+    assert write_cover(tmp_path / "out", title="T", source=source) == "cover.png"
+    assert capsys.readouterr().err.splitlines() == [
+        f"Warning: {source}: cover is 300×300 px: upscaled to 1400×1400 (under 1400 px: it will look blurry); "
+        "give a square image of 1400–3000 px"
+    ]
+    ready = tmp_path / "ready.png"
+    Image.new("RGB", (1400, 1400), (10, 120, 80)).save(ready)
+    write_cover(tmp_path / "out", title="T", source=ready)
+    assert capsys.readouterr().err == ""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import colorsys
 import hashlib
 import io
+import sys
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
@@ -117,6 +118,23 @@ def cover_problems(data: bytes) -> list[str]:
     return problems
 
 
+def geometry_warning(width: int, height: int) -> str | None:
+    """What conforming a ``width`` × ``height`` px cover does to its picture, as one sentence, or None
+    when it is kept as drawn (square, 1400–3000 px): centre-cropping and upscaling lose detail."""
+    side = min(width, height)
+    target = min(MAX_SIZE, max(MIN_SIZE, side))
+    if width == height and target <= side:
+        return None  # kept, or scaled down: nothing a podcast app shows is lost
+    done = []
+    if width != height:
+        done.append(f"centre-cropped to {side}×{side} (not square: its edges are cut off)")
+    if target > side:
+        done.append(f"upscaled to {target}×{target} (under {MIN_SIZE} px: it will look blurry)")
+    elif target < side:
+        done.append(f"scaled down to {target}×{target}")
+    return f"cover is {width}×{height} px: " + " and ".join(done) + f"; give a square image of {MIN_SIZE}–{MAX_SIZE} px"
+
+
 def conform_cover(data: bytes) -> tuple[bytes, str]:
     """Make an image podcast-ready: ``(bytes, extension)``; unchanged when it already is.
 
@@ -153,17 +171,25 @@ def conform_cover(data: bytes) -> tuple[bytes, str]:
 def write_cover(out_dir: Path, *, title: str, author: str = "", source: Path | None = None) -> str:
     """Write ``OUT/cover.png`` (or ``cover.jpg``) and return its name relative to ``out_dir``.
 
-    ``source`` is the course's cover (conformed with :func:`conform_cover`); without one a cover is
-    generated from ``title`` and ``author``. Written beside the target and renamed into place.
+    ``source`` is the course's cover (conformed with :func:`conform_cover`; when that crops or
+    upscales it, one ``Warning: <file>: ...`` line on stderr says so, see :func:`geometry_warning`);
+    without one a cover is generated from ``title`` and ``author``. Written beside the target and
+    renamed into place.
 
     Raises:
         ConfigError: ``source`` is not a readable image (naming the file).
     """
     if source is not None:
         try:
-            data, ext = conform_cover(Path(source).read_bytes())
+            raw = Path(source).read_bytes()
+            data, ext = conform_cover(raw)
         except (ValueError, OSError) as exc:
             raise ConfigError(f"cover image: {exc}", Path(source)) from None
+        if data != raw:
+            with Image.open(io.BytesIO(raw)) as image:
+                warning = geometry_warning(*image.size)
+            if warning:
+                print(f"Warning: {source}: {warning}", file=sys.stderr)
     else:
         data, ext = generate_cover(title, author), ".png"
     name = f"cover{ext}"
