@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from narrate.text.code import speak_code, speak_code_block
-from narrate.text.math import speak_latex, speak_math, sre_available
+from narrate.text.math import _sre_cached, speak_latex, speak_math, sre_available
 from narrate.text.normalize import spoken
 
 MATH = [
@@ -111,6 +113,20 @@ SRE_MATH = [
 
 
 @pytest.mark.skipif(not sre_available(), reason="speech-rule-engine not installed (scripts/setup.sh --dev installs it)")
-def test_speech_rule_engine_speaks_all_at_once():
+def test_speech_rule_engine_speaks_all_at_once_and_is_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("NARRATE_CACHE_DIR", str(tmp_path))
+    _sre_cached.cache_clear()
     said = speak_math([latex for latex, _ in SRE_MATH])
     assert [spoken(s) for s in said] == [words for _, words in SRE_MATH]
+    (kept,) = (tmp_path / "math").glob("sre-*-en.json")
+    assert json.loads(kept.read_text("utf-8"))[r"\frac{a}{b}"] == "a over b"
+    asked: list[list] = []
+
+    def no_node(command, input, **kwargs):  # the next build: node is asked only what is not kept
+        asked.append(json.loads(input)["math"])
+        raise OSError("node is not called in this test")
+
+    monkeypatch.setattr("narrate.text.math.subprocess.run", no_node)
+    _sre_cached.cache_clear()
+    assert speak_math([r"\frac{a}{b}", r"x_2", r"\frac{c}{d}"]) == ["a over b", "x sub 2", "c over d"]
+    assert len(asked) == 1 and len(asked[0]) == 1  # only \frac{c}{d}; the fallback spoke it

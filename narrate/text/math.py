@@ -5,7 +5,8 @@ Two speakers, same interface (:func:`speak_math`):
 * **speech-rule-engine** (SRE, the engine MathJax uses for accessibility; ClearSpeak rules) when
   Node.js and the npm package are installed (``scripts/setup.sh`` puts it in ``vendor/node_modules``;
   ``NARRATE_SRE_DIR`` names another ``node_modules`` folder). LaTeX is first converted to MathML with
-  latex2mathml. One ``node`` process speaks every expression of a call (``narrate/text/sre_driver.js``).
+  latex2mathml. One ``node`` process speaks every expression of a call (``narrate/text/sre_driver.js``)
+  that is not already in the math cache (``<cache folder>/math/``, kept between builds).
 * a **pure-Python fallback** for common constructs (fractions, roots, powers, subscripts, Greek
   letters, functions, sums, integrals, limits, relations) when SRE is missing, fails, or
   ``NARRATE_SRE=off``. Its output is deterministic and tested (tests/test_math_code.py).
@@ -24,11 +25,14 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
+from narrate.yamlio import write_atomic
+
 __all__ = ["speak_math", "speak_latex", "sre_available"]
 
 _DRIVER = Path(__file__).with_name("sre_driver.js")
 _VENDOR = Path(__file__).resolve().parents[2] / "vendor" / "node_modules"
 SRE_TIMEOUT_S = 60
+SRE_TIMEOUT_PER_EXPRESSION_S = 5
 
 
 def _sre_dir() -> Path | None:
@@ -76,12 +80,59 @@ def _rows(expr: str) -> list[str]:
     return [r for r in rows if r] or [""]
 
 
+def _sre_version(folder: Path) -> str:
+    try:
+        return str(json.loads((folder / "speech-rule-engine" / "package.json").read_text("utf-8")).get("version", ""))
+    except (OSError, ValueError):
+        return ""
+
+
+def _cache_file(folder: Path, locale: str) -> Path:
+    """Where SRE's answers are kept between builds: one JSON file per SRE version and locale, in the
+    narrate cache folder (``$NARRATE_CACHE_DIR``, else ``$XDG_CACHE_HOME/narrate`` or ~/.cache/narrate)."""
+    root = os.environ.get("NARRATE_CACHE_DIR") or str(
+        Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "narrate"
+    )
+    return Path(root) / "math" / f"sre-{_sre_version(folder)}-{locale}.json"
+
+
+def _load_cache(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return (
+        {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(data, dict) else {}
+    )
+
+
 @functools.lru_cache(maxsize=64)
 def _sre_cached(items: tuple[str, ...], locale: str) -> tuple[str | None, ...]:
+    """SRE's speech of each item (None where it has none): from the disk cache, else from one node
+    process for all the others (SRE takes tens of milliseconds per expression, more on a busy machine)."""
+    folder = _sre_dir()
+    if folder is None:
+        return (None,) * len(items)
+    cache_path = _cache_file(folder, locale)
+    cache = _load_cache(cache_path)
+    todo = sorted({e for e in items if e not in cache})
+    if todo:
+        found = _run_sre(folder, todo, locale)
+        fresh = {e: s for e, s in zip(todo, found) if s}
+        if fresh:
+            cache.update(fresh)
+            try:
+                write_atomic(cache_path, json.dumps(cache, ensure_ascii=False, sort_keys=True))
+            except OSError:
+                pass  # a read-only cache folder: the answers are still used for this build
+    return tuple(cache.get(e) for e in items)
+
+
+def _run_sre(folder: Path, items: list[str], locale: str) -> list[str | None]:
     try:
         from latex2mathml.converter import convert
     except ImportError:
-        return (None,) * len(items)
+        return [None] * len(items)
     mathml: list[str | None] = []
     for expr in items:
         if expr.lstrip().startswith("<math"):
@@ -91,9 +142,6 @@ def _sre_cached(items: tuple[str, ...], locale: str) -> tuple[str | None, ...]:
             mathml.append(convert(expr))
         except Exception:  # latex2mathml raises many kinds on bad LaTeX: the fallback speaks it
             mathml.append(None)
-    folder = _sre_dir()
-    if folder is None:
-        return (None,) * len(items)
     request = {"sre": str(folder / "speech-rule-engine"), "locale": locale, "math": mathml}
     try:
         done = subprocess.run(
@@ -101,15 +149,15 @@ def _sre_cached(items: tuple[str, ...], locale: str) -> tuple[str | None, ...]:
             input=json.dumps(request),
             capture_output=True,
             text=True,
-            timeout=SRE_TIMEOUT_S,
+            timeout=SRE_TIMEOUT_S + SRE_TIMEOUT_PER_EXPRESSION_S * len(items),
             check=True,
         )
         out = json.loads(done.stdout)
     except (OSError, subprocess.SubprocessError, ValueError):
-        return (None,) * len(items)
+        return [None] * len(items)
     if not isinstance(out, list) or len(out) != len(items):
-        return (None,) * len(items)
-    return tuple(s.strip() if isinstance(s, str) and s.strip() else None for s in out)
+        return [None] * len(items)
+    return [s.strip() if isinstance(s, str) and s.strip() else None for s in out]
 
 
 def _fallback(expr: str) -> str:
