@@ -146,3 +146,86 @@ def test_a_fresh_engine_repeats_its_output_exactly(tmp_path):
             fresh.synthesize(text, None, 160, tmp_path / f"{name}{i}.wav")
         outputs.append([(tmp_path / f"{name}{i}.wav").read_bytes() for i in range(2)])
     assert outputs[0] == outputs[1]
+
+
+# ---------------------------------------------------------------- word timings from Piper's alignments
+
+
+def test_piper_reports_where_words_start(engine, tmp_path):
+    pytest.importorskip("onnx", reason="phoneme alignments need the onnx package (narrate[piper])")
+    text = "Ions cross the electrolyte inside the cell, so electrons go round."
+    out = tmp_path / "words.wav"
+    words = engine.synthesize(text, None, 160, out)
+    starts = [m for m in range(len(text)) if not text[m].isspace() and (m == 0 or text[m - 1].isspace())]
+    assert [offset for offset, _ in words] == starts  # every word matched: no joined words here
+    times = [ms for _, ms in words]
+    assert times == sorted(times) and len(set(times)) == len(times)
+    assert 0 <= times[0] < 300 and times[-1] < clip_duration_ms(out, "words")
+    # the cut after "cell," is heard after the comma's pause: later than an even share of the words
+    assert times[7] - times[6] > (times[-1] - times[0]) / (len(times) - 1)
+
+
+# (text, phonemes with start ms, words timed)
+WORD_STARTS = [
+    # one phoneme word per text word: every word timed
+    (
+        "Go on.",
+        [("^", 0), ("ɡ", 10), ("ˈoʊ", 60), (" ", 200), ("ɔ", 240), ("n", 300), (".", 400), ("$", 500)],
+        [(0, 10), (3, 240)],
+    ),
+    # "on the" joined by the phonemizer: only the clause's first word is timed ...
+    (
+        "Sit on the mat, then go.",
+        [
+            ("s", 0),
+            ("ɪ", 50),
+            (" ", 100),
+            ("ɔ", 120),
+            ("n", 150),
+            ("ð", 180),
+            ("ə", 200),
+            (" ", 250),
+            ("m", 260),
+            (",", 400),
+            (" ", 500),
+            ("ð", 520),
+            (" ", 600),
+            ("ɡ", 620),
+            (".", 700),
+        ],
+        [(0, 0), (16, 520), (21, 620)],
+    ),
+    # ... while a clause whose counts agree has every word
+    (
+        "Yes, it works.",
+        [("j", 0), (",", 100), (" ", 150), ("ɪ", 200), ("t", 220), (" ", 260), ("w", 300), (".", 400)],
+        [(0, 0), (5, 200), (8, 300)],
+    ),
+    # clauses that do not match: no timings (captions fall back to characters)
+    ("One, two, three.", [("w", 0), (",", 100), (" ", 110), ("t", 120), (".", 200)], []),
+    # closing quotes after punctuation still end a clause
+    (
+        'He said "go," then left.',
+        [
+            ("h", 0),
+            (" ", 50),
+            ("s", 60),
+            (" ", 90),
+            ("ɡ", 100),
+            (",", 150),
+            (" ", 160),
+            ("ð", 170),
+            (" ", 200),
+            ("l", 210),
+            (".", 300),
+        ],
+        [(0, 0), (3, 60), (8, 100), (14, 170), (19, 210)],
+    ),
+]
+
+
+@pytest.mark.parametrize("text, phonemes, expected", WORD_STARTS)
+def test_word_starts_matches_words_clause_by_clause(text, phonemes, expected):
+    from narrate.speech.engines.piper_engine import word_starts
+
+    assert word_starts(text, phonemes) == expected

