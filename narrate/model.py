@@ -95,9 +95,19 @@ class Table:
     line: int = 0
 
 
-PROMPT_CUES = {"\ue000": "code.prompt_cue", "\ue001": "code.output_cue", "\ue002": "table.prompt_cue"}
-"""Characters a reader puts in a question's text where a code block, program output or table was: the
-script says the phrase of that key (in the lesson's language) there."""
+PROMPT_CUES = {
+    "\ue000": "code.prompt_cue",
+    "\ue001": "code.output_cue",
+    "\ue002": "table.prompt_cue",
+    "\ue003": "option.true",
+    "\ue004": "option.false",
+}
+"""Characters a reader puts in a question's text where a code block, program output or table was (and
+as the options of a true/false question): the script says the phrase of that key, in the lesson's
+language, there."""
+
+TRUE_FALSE = ("\ue003", "\ue004")
+"""The options of a true/false question (a question bank's ``{T}``/``{F}``), said as "True"/"False"."""
 
 Block = Union[Paragraph, BulletList, Callout, Caption, CodeBlock, Table]
 

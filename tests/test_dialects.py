@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from narrate.errors import ContentError
-from narrate.model import CodeBlock, Table
+from narrate.model import TRUE_FALSE, CodeBlock, Table
 from narrate.pipeline import lesson_script_text
 from narrate.text.readers import read_lesson
 
@@ -124,7 +124,7 @@ def test_gift_bank_is_a_drill_whose_chapters_are_the_questions(caplog):
     assert len(lesson.quiz) == 20 and lesson.sections == ()
     kinds = {("open" if q.open else "choice" if q.options else "blank") for q in lesson.quiz}
     assert kinds == {"open", "choice", "blank"}
-    assert sum(q.options == ("True", "False") for q in lesson.quiz) == 5
+    assert sum(q.options == TRUE_FALSE for q in lesson.quiz) == 5
     assert [q.topic for q in lesson.quiz][::7] == ["Shapes of rivers", "Water and speed", "Life in rivers"]
     skipped = [r.getMessage().split(": ", 1)[1] for r in caplog.records]
     assert skipped == [

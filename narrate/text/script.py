@@ -24,6 +24,7 @@ from dataclasses import replace
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import (
     PROMPT_CUES,
+    TRUE_FALSE,
     REPEAT_EXTRA_MS,
     BulletList,
     Callout,
@@ -367,7 +368,15 @@ def _with_cues(b: _Builder, q: Question) -> Question:
 
 def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
     say = b.phrases
+    true_false = q.options == TRUE_FALSE
     q = _with_cues(b, q)
+    if true_false and q.answer_index is not None:  # a bank's {T}/{F}: "True or false?", then the answer
+        b.say(say("question.truefalse", number=number, prompt=b.spoken(q.prompt)), "host", already_spoken=True)
+        b.pause(think_ms, "think")
+        b.say(say("answer.one", answer=q.options[q.answer_index]), "host", already_spoken=True)
+        if q.explanation.strip():
+            b.text(q.explanation, "host")
+        return
     if q.open:  # a lesson's challenge or exercise: the prompt, time to work on it, then a solution
         b.say(say("question.exercise", number=number), "host", already_spoken=True)
         b.text(q.prompt, "host")

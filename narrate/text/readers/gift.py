@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from narrate.errors import ContentError
-from narrate.model import Lesson, Question
+from narrate.model import TRUE_FALSE, Lesson, Question
 from narrate.text.readers.common import default_id
 from narrate.yamlio import read_text
 
@@ -166,8 +166,9 @@ def _question(path: Path, raw: _Raw) -> Question | None:
         return None
     head, _, feedback = spec.partition("#")
     if head.strip().lower() in _TRUE | _FALSE:
-        truth = "True" if head.strip().lower() in _TRUE else "False"
-        return Question(prompt, (truth,), ("True", "False"), _join(general), line=raw.line, topic=raw.topic)
+        truth = TRUE_FALSE[0] if head.strip().lower() in _TRUE else TRUE_FALSE[1]
+        said = feedback.split("#")[0]  # {T#shown to a wrong answer#shown to a right one}: the first explains
+        return Question(prompt, (truth,), TRUE_FALSE, _join(said, general), line=raw.line, topic=raw.topic)
     if spec.startswith("#"):
         value = spec[1:].split("=")[0].split("#")[0].strip()
         value = value.split(":")[0].strip() if ":" in value else value.replace("..", " to ")

@@ -824,7 +824,7 @@ def _merge(blocks: list, new: list) -> list:
     return [b for b in blocks if not isinstance(b, _ListTitle)] + [b for b in blocks[-1:] if isinstance(b, _ListTitle)]
 
 
-_CUE_CODE, _CUE_OUTPUT, _CUE_TABLE = PROMPT_CUES  # the script says each as its phrase
+_CUE_CODE, _CUE_OUTPUT, _CUE_TABLE = list(PROMPT_CUES)[:3]  # the script says each as its phrase
 
 
 def _spoken_text(blocks: list, code_cue: bool = False) -> str:
