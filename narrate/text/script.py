@@ -24,8 +24,8 @@ from dataclasses import replace
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import (
     PROMPT_CUES,
-    TRUE_FALSE,
     REPEAT_EXTRA_MS,
+    TRUE_FALSE,
     BulletList,
     Callout,
     Caption,
