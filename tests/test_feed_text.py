@@ -128,10 +128,11 @@ quiz:
 @pytest.fixture(scope="module")
 def hostile_build(tmp_path_factory):
     root = tmp_path_factory.mktemp("harbour")
-    (root / "lessons").mkdir()
-    (root / "course.yaml").write_text(COURSE_YAML, encoding="utf-8")
-    (root / "lessons" / "01-high-water.yaml").write_text(LESSON_YAML, encoding="utf-8")
-    return build(root, root / "out", jobs=1)
+    course = root / "course"
+    (course / "lessons").mkdir(parents=True)
+    (course / "course.yaml").write_text(COURSE_YAML, encoding="utf-8")
+    (course / "lessons" / "01-high-water.yaml").write_text(LESSON_YAML, encoding="utf-8")
+    return build(course, root / "out", jobs=1)
 
 
 def _no_script(text: str) -> None:
