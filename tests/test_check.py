@@ -6,6 +6,7 @@ narrate.publish.feed), not from ``narrate build``, so that each test breaks exac
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -478,3 +479,105 @@ def test_cli_check_fails(out):
     assert result.output == (
         f"Error: {feed}:{line_of(feed, '<enclosure', 2)}: item 2: enclosure file not found: episodes/02 nœud plat.mp3\n"
     )
+
+
+# ---------------------------------------------------------------- Apple's required tags, one by one
+
+APPLE_REQUIRED = [  # (the channel element, as a pattern, and what check says when it is gone)
+    (r"<title>[^<]*</title>", "channel: missing or empty <title>"),
+    (r"<description>.*?</description>", "channel: missing or empty <description>"),
+    (r"<language>[^<]*</language>", "channel: missing or empty <language>"),
+    (r"<itunes:explicit>[^<]*</itunes:explicit>", "channel: missing or empty <itunes:explicit>"),
+    (r"<itunes:author>[^<]*</itunes:author>", "channel: missing or empty <itunes:author>"),
+    (r"<itunes:image [^>]*/>", "channel: missing <itunes:image>"),
+    (
+        r'<itunes:category text="[^"]*">.*?</itunes:category>|<itunes:category [^>]*/>',
+        "channel: missing <itunes:category>",
+    ),
+]
+
+
+@pytest.mark.parametrize("pattern, message", APPLE_REQUIRED, ids=[m for _, m in APPLE_REQUIRED])
+def test_each_apple_required_channel_tag_is_reported(out, pattern, message):
+    feed = out / "feed.xml"
+    text = feed.read_text(encoding="utf-8")
+    channel_part = text[: text.index("<item>")]
+    assert re.search(pattern, channel_part, re.S), pattern
+    feed.write_text(
+        re.sub(pattern, "", channel_part, count=1, flags=re.S) + text[len(channel_part) :], encoding="utf-8"
+    )
+    assert any(p.endswith(message) for p in lines(out)), lines(out)
+
+
+@pytest.mark.parametrize(
+    "tag, where, message",
+    [
+        (
+            "<itunes:type>weekly</itunes:type>",
+            "</itunes:author>",
+            "channel: itunes:type must be 'episodic' or 'serial', not 'weekly'",
+        ),
+        (
+            "<itunes:complete>yes</itunes:complete>",
+            "</itunes:author>",
+            "channel: itunes:complete must be 'Yes', not 'yes'",
+        ),
+        (
+            "<itunes:owner><itunes:name>M</itunes:name></itunes:owner>",
+            "</itunes:author>",
+            "channel: itunes:owner needs an itunes:email, got none",
+        ),
+        ("<copyright> </copyright>", "</itunes:author>", "channel: <copyright> is empty"),
+        (
+            '<podcast:funding url="/donate">Support us</podcast:funding>',
+            "</itunes:author>",
+            "channel: podcast:funding url '/donate' is not an absolute http(s) URL",
+        ),
+        (
+            '<podcast:person role="chef">Maren Holt</podcast:person>',
+            "</itunes:author>",
+            "channel: podcast:person role 'chef' is not in the Podcast Index taxonomy",
+        ),
+        ('<podcast:person role="host"></podcast:person>', "</itunes:author>", "channel: podcast:person has no name"),
+        (
+            "<podcast:locked>maybe</podcast:locked>",
+            "</itunes:author>",
+            "channel: podcast:locked must be 'yes' or 'no', not 'maybe'",
+        ),
+        (
+            "<itunes:episodeType>teaser</itunes:episodeType>",
+            "</guid>",
+            "item 1: itunes:episodeType must be 'full' or 'trailer' or 'bonus', not 'teaser'",
+        ),
+        ("<itunes:season>0</itunes:season>", "</guid>", "item 1: itunes:season must be a whole number from 1, not '0'"),
+        (
+            "<itunes:explicit>clean</itunes:explicit>",
+            "</guid>",
+            "item 1: itunes:explicit must be 'true' or 'false', not 'clean'",
+        ),
+        (
+            '<itunes:image href="https://example.org/knots/art.gif"/>',
+            "</guid>",
+            "item 1: itunes:image href must end in .jpg or .png (Apple Podcasts), not 'https://example.org/knots/art.gif'",
+        ),
+    ],
+)
+def test_show_and_episode_tags_are_validated(out, tag, where, message):
+    feed = out / "feed.xml"
+    edit(feed, where, where + tag)
+    found = lines(out)
+    assert any(p.endswith(message) for p in found), found
+
+
+def test_valid_show_and_episode_tags_pass(out):
+    feed = out / "feed.xml"
+    edit(
+        feed,
+        "</itunes:author>",
+        "</itunes:author><itunes:complete>Yes</itunes:complete><copyright>© 2026 Maren Holt</copyright>"
+        "<itunes:owner><itunes:name>Maren Holt</itunes:name><itunes:email>maren@example.org</itunes:email></itunes:owner>"
+        '<podcast:funding url="https://example.org/support">Support the course</podcast:funding>'
+        '<podcast:person role="Narrator" href="https://example.org/maren">Maren Holt</podcast:person>',
+    )
+    edit(feed, "</guid>", "</guid><itunes:season>2</itunes:season><itunes:explicit>false</itunes:explicit>")
+    assert lines(out) == []

@@ -28,6 +28,7 @@ import subprocess
 import tempfile
 import urllib.error
 import urllib.request
+import uuid
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
@@ -56,6 +57,77 @@ _DECODED_TIME = re.compile(r"time=(\d+):(\d\d):(\d\d(?:\.\d+)?)")
 CHAPTER_MATCH_TOLERANCE_MS = 1
 ARTWORK_MIN_PX, ARTWORK_MAX_PX = 1400, 3000
 
+SHOW_TYPES = ("episodic", "serial")
+EPISODE_TYPES = ("full", "trailer", "bonus")
+FUNDING_TEXT_MAX = 128
+"""Podcast Index namespace: a ``podcast:funding`` label is at most 128 characters."""
+PERSON_ROLES = frozenset(
+    {
+        "director",
+        "assistant director",
+        "executive producer",
+        "senior producer",
+        "producer",
+        "associate producer",
+        "development producer",
+        "creative director",
+        "host",
+        "co-host",
+        "guest host",
+        "guest",
+        "voice actor",
+        "narrator",
+        "announcer",
+        "reporter",
+        "author",
+        "editorial director",
+        "co-writer",
+        "writer",
+        "songwriter",
+        "guest writer",
+        "story editor",
+        "managing editor",
+        "script editor",
+        "script coordinator",
+        "researcher",
+        "editor",
+        "fact checker",
+        "translator",
+        "transcriber",
+        "logger",
+        "studio coordinator",
+        "technical director",
+        "technical manager",
+        "audio engineer",
+        "remote recording engineer",
+        "post production engineer",
+        "audio editor",
+        "sound designer",
+        "foley artist",
+        "composer",
+        "theme music",
+        "music production",
+        "music contributor",
+        "production coordinator",
+        "booking coordinator",
+        "production assistant",
+        "content manager",
+        "marketing manager",
+        "sales representative",
+        "sales manager",
+        "graphic designer",
+        "cover art designer",
+        "social media manager",
+        "consultant",
+        "intern",
+        "camera operator",
+        "lighting designer",
+        "camera grip",
+        "assistant camera",
+    }
+)
+"""Roles of the Podcast Index person taxonomy (``taxonomy.json``), lower case, as ``podcast:person role`` takes them."""
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _DURATION = re.compile(r"^(?:(?:(\d+):)?([0-5]?\d):)?(\d+)$")
 _URL_SAFE = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
 
@@ -219,10 +291,89 @@ class _Checker:
         image = channel.find(f"{{{ITUNES}}}image")
         if image is None:
             self.at(channel, "channel: missing <itunes:image>")
-        elif self.url(image, image.get("href", ""), "channel: itunes:image href"):
-            path = self.local(image, image.get("href", ""), "channel: itunes:image")
-            if path is not None:
-                self.artwork(path)
+        else:
+            self.image(image, "channel")
+        self.show_tags(channel)
+
+    def image(self, image: ET.Element, what: str) -> None:
+        """An ``itunes:image``: an absolute URL to a .jpg/.png file that is valid artwork."""
+        href = image.get("href", "")
+        if not self.url(image, href, f"{what}: itunes:image href"):
+            return
+        if not unquote(urlsplit(href).path).lower().endswith((".jpg", ".jpeg", ".png")):
+            self.at(image, f"{what}: itunes:image href must end in .jpg or .png (Apple Podcasts), not '{href}'")
+        path = self.local(image, href, f"{what}: itunes:image")
+        if path is not None:
+            self.artwork(path)
+
+    def enumerated(self, parent: ET.Element, tag: str, allowed: tuple[str, ...], what: str) -> None:
+        element = parent.find(tag)
+        if element is not None and _text(element) not in allowed:
+            label = tag.replace(f"{{{ITUNES}}}", "itunes:").replace(f"{{{PODCAST}}}", "podcast:")
+            choices = " or ".join(f"'{a}'" for a in allowed)
+            self.at(element, f"{what}: {label} must be {choices}, not '{_text(element)}'")
+
+    def positive(self, parent: ET.Element, tag: str, what: str) -> None:
+        element = parent.find(tag)
+        if element is not None and not (_text(element).isdigit() and int(_text(element)) > 0):
+            label = tag.replace(f"{{{ITUNES}}}", "itunes:")
+            self.at(element, f"{what}: {label} must be a whole number from 1, not '{_text(element)}'")
+
+    def show_tags(self, channel: ET.Element) -> None:
+        """Apple's optional show tags (owner, type, complete, copyright) and the Podcast Index
+        namespace's (guid, locked, funding, person), checked when present."""
+        what = "channel"
+        self.enumerated(channel, f"{{{ITUNES}}}type", SHOW_TYPES, what)
+        self.enumerated(channel, f"{{{ITUNES}}}complete", ("Yes",), what)
+        owner = channel.find(f"{{{ITUNES}}}owner")
+        if owner is not None:
+            email = owner.find(f"{{{ITUNES}}}email")
+            if email is None or not _EMAIL.match(_text(email)):
+                found = f"'{_text(email)}'" if email is not None else "none"
+                self.at(
+                    email if email is not None else owner, f"{what}: itunes:owner needs an itunes:email, got {found}"
+                )
+        copyright_ = channel.find("copyright")
+        if copyright_ is not None and not _text(copyright_):
+            self.at(copyright_, f"{what}: <copyright> is empty")
+        guid = channel.find(f"{{{PODCAST}}}guid")
+        if guid is not None:
+            try:
+                uuid.UUID(_text(guid))
+            except ValueError:
+                self.at(guid, f"{what}: podcast:guid '{_text(guid)}' is not a UUID")
+        self.enumerated(channel, f"{{{PODCAST}}}locked", ("yes", "no"), what)
+        for funding in channel.findall(f"{{{PODCAST}}}funding"):
+            self.url(funding, funding.get("url", ""), f"{what}: podcast:funding url")
+            if len(_text(funding)) > FUNDING_TEXT_MAX:
+                self.at(funding, f"{what}: podcast:funding text is over {FUNDING_TEXT_MAX} characters")
+        self.persons(channel, what)
+
+    def persons(self, parent: ET.Element, what: str) -> None:
+        for person in parent.findall(f"{{{PODCAST}}}person"):
+            if not _text(person):
+                self.at(person, f"{what}: podcast:person has no name")
+            role = person.get("role", "host").strip().lower()
+            if role not in PERSON_ROLES:
+                self.at(person, f"{what}: podcast:person role '{role}' is not in the Podcast Index taxonomy")
+            for key in ("href", "img"):
+                if person.get(key):
+                    self.url(person, person.get(key, ""), f"{what}: podcast:person {key}")
+
+    def episode_tags(self, item: ET.Element, what: str) -> None:
+        """Apple's optional episode tags, checked when present: episode and season numbers, type,
+        explicit, image, description size; and ``podcast:person``."""
+        self.positive(item, f"{{{ITUNES}}}episode", what)
+        self.positive(item, f"{{{ITUNES}}}season", what)
+        self.enumerated(item, f"{{{ITUNES}}}episodeType", EPISODE_TYPES, what)
+        self.enumerated(item, f"{{{ITUNES}}}explicit", ("true", "false"), what)
+        image = item.find(f"{{{ITUNES}}}image")
+        if image is not None:
+            self.image(image, what)
+        description = item.find("description")
+        if description is not None and len(_text(description).encode("utf-8")) > MAX_DESCRIPTION_BYTES:
+            self.at(description, f"{what}: <description> is over {MAX_DESCRIPTION_BYTES} bytes")
+        self.persons(item, what)
 
     def category(self, channel: ET.Element) -> None:
         top = channel.find(f"{{{ITUNES}}}category")
@@ -299,6 +450,7 @@ class _Checker:
             else:
                 h, m, s = (int(x or 0) for x in match.groups())
                 duration_s = h * 3600 + m * 60 + s
+        self.episode_tags(item, what)
         audio = self.enclosure(item, what, duration_s)
         self.chapters(item, what, audio)
         for transcript in item.findall(f"{{{PODCAST}}}transcript"):

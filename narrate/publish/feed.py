@@ -462,8 +462,13 @@ def render_feed(
     if author:
         _text(channel, f"{{{ITUNES}}}author", author)
     _text(channel, f"{{{ITUNES}}}summary", truncate_bytes(html_text(description)))  # plain text
-    _text(channel, f"{{{ITUNES}}}type", "serial")
+    _text(channel, f"{{{ITUNES}}}type", getattr(config, "show_type", "") or "serial")
     _text(channel, f"{{{ITUNES}}}explicit", "true" if config.explicit else "false")
+    copyright_ = clean_text(getattr(config, "copyright", ""), single_line=True)
+    if copyright_:
+        _text(channel, "copyright", copyright_)
+    if getattr(config, "complete", False):
+        _text(channel, f"{{{ITUNES}}}complete", "Yes")
     if image_file:
         image_url = media_url(config, image_file)
         ET.SubElement(channel, f"{{{ITUNES}}}image", {"href": image_url})
@@ -475,13 +480,17 @@ def render_feed(
     top = ET.SubElement(channel, f"{{{ITUNES}}}category", {"text": cat[0]})
     if len(cat) > 1:
         ET.SubElement(top, f"{{{ITUNES}}}category", {"text": cat[1]})
+    owner_name = clean_text(getattr(config, "owner_name", "") or author, single_line=True)
     owner_email = getattr(config, "owner_email", None)
     if owner_email:
         owner = ET.SubElement(channel, f"{{{ITUNES}}}owner")
-        if author:
-            _text(owner, f"{{{ITUNES}}}name", author)
+        if owner_name:
+            _text(owner, f"{{{ITUNES}}}name", owner_name)
         _text(owner, f"{{{ITUNES}}}email", clean_text(owner_email, single_line=True))
     _text(channel, f"{{{PODCAST}}}guid", podcast_guid(feed_url))
+    for funding in getattr(config, "funding", ()):
+        _text(channel, f"{{{PODCAST}}}funding", clean_text(funding.text, single_line=True), {"url": funding.url})
+    _persons(channel, getattr(config, "persons", ()))
     locked = getattr(config, "locked", None)
     if locked is not None:
         value = locked if isinstance(locked, str) else ("yes" if locked else "no")
@@ -518,12 +527,18 @@ def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: in
     _text(item, "pubDate", format_datetime(when))
     _text(item, f"{{{ITUNES}}}title", title)
     _text(item, f"{{{ITUNES}}}duration", str((max(0, int(episode.duration_ms)) + 500) // 1000))
-    _text(item, f"{{{ITUNES}}}episode", str(lesson.number or index + 1))
-    season = getattr(config, "season", None)
+    _text(item, f"{{{ITUNES}}}episode", str(getattr(lesson, "episode", None) or lesson.number or index + 1))
+    season = getattr(lesson, "season", None) or getattr(config, "season", None)
     if season:
         _text(item, f"{{{ITUNES}}}season", str(int(season)))
-    bonus = episode.bonus
-    _text(item, f"{{{ITUNES}}}episodeType", "bonus" if bonus else "full")
+    episode_type = getattr(lesson, "episode_type", None) or ("bonus" if episode.bonus else "full")
+    _text(item, f"{{{ITUNES}}}episodeType", episode_type)
+    explicit = getattr(lesson, "explicit", None)
+    if explicit is not None:
+        _text(item, f"{{{ITUNES}}}explicit", "true" if explicit else "false")
+    image = (episode.files or {}).get("image")
+    if image:
+        ET.SubElement(item, f"{{{ITUNES}}}image", {"href": media_url(config, image)})
     files = episode.files or {}
     if files.get("chapters"):
         ET.SubElement(
@@ -538,6 +553,14 @@ def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: in
                 f"{{{PODCAST}}}transcript",
                 {"url": media_url(config, files[key]), "type": media_type(files[key]), "rel": "captions"},
             )
+
+
+def _persons(parent: ET.Element, persons: Sequence) -> None:
+    """``podcast:person`` (Podcast Index namespace): name as text; role (default host), href, img."""
+    for person in persons:
+        attrs = {"role": person.role or "host"}
+        attrs.update({k: v for k, v in (("href", person.href), ("img", person.img)) if v})
+        _text(parent, f"{{{PODCAST}}}person", clean_text(person.name, single_line=True), attrs)
 
 
 def _text(parent: ET.Element, tag: str, text: str, attrs: dict[str, str] | None = None) -> ET.Element:
