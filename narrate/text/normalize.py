@@ -22,6 +22,9 @@ from collections.abc import Mapping
 import ftfy
 
 from narrate.text.chemistry import chemistry
+from narrate.text.languages import abbreviations as language_abbreviations
+from narrate.text.languages import expand_abbreviations, ordinal_dot
+from narrate.text.languages import verbalize as verbalize_in
 from narrate.text.lexicon import ABBREVIATIONS, Finding, apply_lexicon, lexicon_report
 from narrate.text.markup import clean_text
 from narrate.text.numbers import DEFAULT_LANGUAGE, verbalize_numbers
@@ -250,8 +253,12 @@ def _drop_defined_acronym(m: re.Match) -> str:
     return m.group(0)
 
 
-def _clean(text: str) -> str:
-    text = "".join(" " if _unspeakable(c) else c for c in text)
+_ENGINE_READS = frozenset("+=<>±×÷°")
+"""Symbols an engine reads in its own language; kept for languages without rules of ours."""
+
+
+def _clean(text: str, keep: frozenset[str] = frozenset()) -> str:
+    text = "".join(" " if _unspeakable(c) and c not in keep else c for c in text)
     text = " ".join(text.split())
     text = _SPACE_BEFORE.sub(r"\1", text)
     text = _SPACE_AFTER_PAREN.sub("(", text)
@@ -287,18 +294,21 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = 
     text = _BLANK.sub(" blank ", text)
     for pattern, word in _ABBR_REPL if english else ():
         text = _abbr(pattern, word, text)
+    text = expand_abbreviations(text, language)  # the language's own (before initials: "M. Dupont")
     text = _INITIALS.sub(_initials, text)
     text = chemistry(text)
     text = _LETTER_DIGIT.sub(" ", text)
     text = _ANGLE_PAIR.sub(r"\1", text)
     if english:
         text = verbalize_numbers(text, language)
+    else:
+        text = verbalize_in(text, language)  # digits stay for a language without rules
     text = _MID_BULLET.sub(", ", text)
     for pattern, word in _SYMBOLS if english else ():
         text = pattern.sub(word, text)
     text = _DASH.sub(", ", text)
     text = _DROP_CHARS.sub(" ", text)
-    return _clean(text)
+    return _clean(text, frozenset() if english else _ENGINE_READS)
 
 
 def is_pronounceable(text: str) -> bool:
@@ -325,7 +335,7 @@ _PARAGRAPH = re.compile(r"\n\s*\n")
 _LIST_NUMBER = re.compile(r"\s*\d+$")  # "1. First item": the number opens the paragraph
 
 
-def _is_break(text: str, m: re.Match) -> bool:
+def _is_break(text: str, m: re.Match, language: str = "en") -> bool:
     nxt = text[m.end() : m.end() + 1]
     if nxt.islower():
         return False
@@ -339,6 +349,10 @@ def _is_break(text: str, m: re.Match) -> bool:
         return False  # "1. First item": a list number, not a sentence
     if token in ABBREVIATIONS or _DOTTED.fullmatch(token):
         return False
+    if token in language_abbreviations(language):
+        return False
+    if token[:-1].isdigit() and ordinal_dot(text, m.start(1), language):
+        return False  # German "am 3. Mai", "der 21. Kurs": an ordinal's dot
     if _ONE_LETTER.fullmatch(token) and _after_name(text, m.start(1) - 1):
         return False
     return True
@@ -350,13 +364,14 @@ def sentences(text: str, *, language: str = "en") -> list[str]:
     Breaks after ``. ! ?`` followed by whitespace and a word that does not start in lower case,
     and at blank lines. Never breaks after a known abbreviation (e.g., i.e., etc., vs., Dr., Mrs.,
     Mr., St., a.m., p.m., ...), after initials ("J. R. R."), inside decimals, URLs or e-mail
-    addresses (no whitespace follows their dots).
+    addresses (no whitespace follows their dots). ``language`` adds that language's abbreviations
+    (``z. B.``, ``p. ex.``, ``bijv.``) and, in German, the dot of an ordinal ("am 3. Mai").
     """
     out: list[str] = []
     for para in _PARAGRAPH.split(text):
         start = 0
         for m in _BOUNDARY.finditer(para):
-            if _is_break(para, m):
+            if _is_break(para, m, language):
                 out.append(para[start : m.end(2)])
                 start = m.end()
         out.append(para[start:])

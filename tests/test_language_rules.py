@@ -1,0 +1,194 @@
+"""Written → spoken text per language: a table of pairs for every catalogue language, sentence
+splitting that knows each language's ordinal dot and abbreviations, and digits left to the engine
+for a language without rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrate.text.languages import has_rules
+from narrate.text.normalize import sentences, spoken
+
+PAIRS = {
+    "en": [
+        ("You need 3.5 litres of water.", "You need three point five litres of water."),
+        ("It costs $2.50.", "It costs two dollars and fifty cents."),
+        ("for the 21st time", "for the twenty-first time"),
+        ("75% of bakers", "seventy-five percent of bakers"),
+        ("e.g. bread", "for example bread"),
+        ("Add 10 g of salt.", "Add ten grams of salt."),
+        ("Bake at 230 °C.", "Bake at two hundred and thirty degrees Celsius."),
+        ("1,000 people", "one thousand people"),
+        ("On May 3, 2026 we bake.", "On May third, twenty twenty-six we bake."),
+        ("Dr. Smith arrives.", "Doctor Smith arrives."),
+        ("The train leaves at 14:30.", "The train leaves at fourteen thirty."),
+        ("on 2026-05-03", "on May third, twenty twenty-six"),
+        ("It weighs 1 kg.", "It weighs one kilogram."),
+        ("Pi is 3.14159.", "Pi is three point one four one five nine."),
+        ("It costs €1.", "It costs one euro."),
+        ("about 12.5 km", "about twelve point five kilometres"),
+    ],
+    "de": [
+        ("Man braucht 3,5 Liter Wasser.", "Man braucht drei Komma fünf Liter Wasser."),
+        ("Am 3. Mai beginnt der 21. Kurs.", "Am dritten Mai beginnt der einundzwanzigste Kurs."),
+        ("Der 1. Platz geht an Anna.", "Der erste Platz geht an Anna."),
+        ("Das kostet 2,50 €.", "Das kostet zwei Euro fünfzig."),
+        ("Der Zug fährt um 14:30 Uhr.", "Der Zug fährt um vierzehn Uhr dreißig."),
+        ("Er kommt um 9 Uhr.", "Er kommt um neun Uhr."),
+        ("75 % der Teilnehmer", "fünfundsiebzig Prozent der Teilnehmer"),
+        ("Es hat 1.000 Einwohner.", "Es hat eintausend Einwohner."),
+        ("Es wiegt 1 kg.", "Es wiegt ein Kilogramm."),
+        ("Bei 230 °C backen.", "Bei zweihundertdreißig Grad Celsius backen."),
+        ("z. B. Brot", "zum Beispiel Brot"),
+        ("Nr. 5 gewinnt", "Nummer fünf gewinnt"),
+        ("am 03.05.2026", "am dritten Mai zweitausendsechsundzwanzig"),
+        ("am 2026-05-03", "am dritten Mai zweitausendsechsundzwanzig"),
+        ("Pi ist 3,14159.", "Pi ist drei Komma eins vier eins fünf neun."),
+        ("Es dauert 45 Min.", "Es dauert fünfundvierzig Minuten."),
+        ("Das sind 12,5 km.", "Das sind zwölf Komma fünf Kilometer."),
+    ],
+    "fr": [
+        ("Il faut 2,5 litres d'eau.", "Il faut deux virgule cinq litres d'eau."),
+        ("le 1er mai", "le premier mai"),
+        ("la 1re fois", "la première fois"),
+        ("la 21e fois", "la vingt et unième fois"),
+        ("Ça coûte 2,50 €.", "Ça coûte deux euros cinquante."),
+        ("Il est 14h30.", "Il est quatorze heures trente."),
+        ("à 9 h", "à neuf heures"),
+        ("75 % des élèves", "soixante-quinze pour cent des élèves"),
+        ("2 000 habitants", "deux mille habitants"),
+        ("Il pèse 1 kg.", "Il pèse un kilogramme."),
+        ("À 230 °C.", "À deux cent trente degrés Celsius."),
+        ("p. ex. le pain", "par exemple le pain"),
+        ("M. Dupont arrive.", "Monsieur Dupont arrive."),
+        ("le 03/05/2026", "le trois mai deux mille vingt-six"),
+        ("Pi vaut 3,14.", "Pi vaut trois virgule quatorze."),
+        ("Il fait 12,5 km.", "Il fait douze virgule cinq kilomètres."),
+    ],
+    "es": [
+        ("Necesitas 3,5 litros de agua.", "Necesitas tres coma cinco litros de agua."),
+        ("El 3 de mayo", "El tres de mayo"),
+        ("por 21.ª vez", "por vigésima primera vez"),
+        ("el 1.er día", "el primer día"),
+        ("el 2.º piso", "el segundo piso"),
+        ("Cuesta 2,50 €.", "Cuesta dos euros con cincuenta céntimos."),
+        ("Cuesta 1 €.", "Cuesta un euro."),
+        ("Son las 14:30.", "Son las catorce y treinta."),
+        ("el 75 % de los panaderos", "el setenta y cinco por ciento de los panaderos"),
+        ("1.000 habitantes", "mil habitantes"),
+        ("Pesa 1 kg.", "Pesa un kilogramo."),
+        ("A 230 °C.", "A doscientos treinta grados Celsius."),
+        ("p. ej. el pan", "por ejemplo el pan"),
+        ("Sr. García", "señor García"),
+        ("el 03/05/2026", "el tres de mayo de dos mil veintiséis"),
+        ("Pi es 3,14.", "Pi es tres coma catorce."),
+    ],
+    "it": [
+        ("Servono 3,5 litri.", "Servono tre virgola cinque litri."),
+        ("il 3 maggio", "il tre maggio"),
+        ("il 1° maggio", "il primo maggio"),
+        ("la 21ª volta", "la ventunesima volta"),
+        ("il 2º posto", "il secondo posto"),
+        ("Costa 2,50 €.", "Costa due euro e cinquanta centesimi."),
+        ("Costa 1 €.", "Costa un euro."),
+        ("Alle 14:30.", "Alle quattordici e trenta."),
+        ("il 75 % dei panettieri", "il settantacinque per cento dei panettieri"),
+        ("1.000 abitanti", "mille abitanti"),
+        ("Pesa 1 kg.", "Pesa un chilogrammo."),
+        ("A 230 °C.", "A duecentotrenta gradi Celsius."),
+        ("ad es. il pane", "ad esempio il pane"),
+        ("pane, latte ecc.", "pane, latte eccetera"),
+        ("il 03/05/2026", "il tre maggio duemilaventisei"),
+        ("Pi vale 3,14.", "Pi vale tre virgola quattordici."),
+    ],
+    "pt": [
+        ("Precisa de 3,5 litros.", "Precisa de três vírgula cinco litros."),
+        ("3 de maio", "três de maio"),
+        ("pela 21.ª vez", "pela vigésima primeira vez"),
+        ("o 2.º andar", "o segundo andar"),
+        ("Custa 2,50 €.", "Custa dois euros e cinquenta cêntimos."),
+        ("Custa 1 €.", "Custa um euro."),
+        ("Custa R$ 5,00.", "Custa cinco reais."),
+        ("Às 14:30.", "Às catorze e trinta."),
+        ("75 % dos padeiros", "setenta e cinco por cento dos padeiros"),
+        ("1.000 habitantes", "mil habitantes"),
+        ("Pesa 1 kg.", "Pesa um quilograma."),
+        ("A 230 °C.", "A duzentos e trinta graus Celsius."),
+        ("p. ex. o pão", "por exemplo o pão"),
+        ("Sr. Silva", "senhor Silva"),
+        ("03/05/2026", "três de maio de dois mil e vinte e seis"),
+        ("Pi é 3,14.", "Pi é três vírgula catorze."),
+    ],
+    "nl": [
+        ("Je hebt 3,5 liter nodig.", "Je hebt drie komma vijf liter nodig."),
+        ("Op 3 mei", "Op drie mei"),
+        ("de 21e keer", "de eenentwintigste keer"),
+        ("de 1ste plaats", "de eerste plaats"),
+        ("Het kost € 2,50.", "Het kost twee euro vijftig."),
+        ("Het kost € 1,00.", "Het kost één euro."),
+        ("Om 14:30 uur.", "Om veertien uur dertig."),
+        ("75 % van de bakkers", "vijfenzeventig procent van de bakkers"),
+        ("1.000 inwoners", "duizend inwoners"),
+        ("Het weegt 1 kg.", "Het weegt één kilogram."),
+        ("Bij 230 °C.", "Bij tweehonderddertig graden Celsius."),
+        ("bijv. brood", "bijvoorbeeld brood"),
+        ("d.w.z. niets", "dat wil zeggen niets"),
+        ("op 03-05-2026", "op drie mei tweeduizendzesentwintig"),
+        ("Pi is 3,14.", "Pi is drie komma één vier."),
+        ("Nr. 5", "Nummer vijf"),
+    ],
+    "sv": [
+        ("Du behöver 3,5 liter.", "Du behöver tre komma fem liter."),
+        ("Den 3 maj", "Den tredje maj"),
+        ("för 21:a gången", "för tjugoförsta gången"),
+        ("den 3:e", "den tredje"),
+        ("Det kostar 25,50 kr.", "Det kostar tjugofem kronor och femtio öre."),
+        ("Det kostar 1 kr.", "Det kostar en krona."),
+        ("Klockan 14:30.", "Klockan fjorton och trettio."),
+        ("75 % av bagarna", "sjuttiofem procent av bagarna"),
+        ("2 000 invånare", "tvåtusen invånare"),
+        ("Den väger 1 kg.", "Den väger ett kilo."),
+        ("Vid 230 °C.", "Vid tvåhundratrettio grader Celsius."),
+        ("t.ex. bröd", "till exempel bröd"),
+        ("bl.a. mjöl", "bland annat mjöl"),
+        ("2026-05-03", "tredje maj tvåtusentjugosex"),
+        ("Pi är 3,14.", "Pi är tre komma ett fyra."),
+        ("ca 5 minuter", "cirka fem minuter"),
+    ],
+}
+CASES = [(lang, written, said) for lang, pairs in PAIRS.items() for written, said in pairs]
+
+
+def test_at_least_fifteen_pairs_per_language():
+    assert {lang: len(pairs) >= 15 for lang, pairs in PAIRS.items()} == dict.fromkeys(PAIRS, True)
+
+
+@pytest.mark.parametrize(("language", "written", "said"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_spoken(language: str, written: str, said: str):
+    assert spoken(written, None, language) == said
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        (
+            "de",
+            "Am 3. Mai beginnt der 21. Kurs. Er dauert 3 Wochen.",
+            ["Am 3. Mai beginnt der 21. Kurs.", "Er dauert 3 Wochen."],
+        ),
+        ("de", "Das ist z. B. gut. Wirklich.", ["Das ist z. B. gut.", "Wirklich."]),
+        ("de", "Wir waren 21. Dann gingen wir.", ["Wir waren 21.", "Dann gingen wir."]),
+        ("fr", "Il y a p. ex. du pain. M. Dupont arrive.", ["Il y a p. ex. du pain.", "M. Dupont arrive."]),
+        ("sv", "Det är t.ex. bröd. Vi bakar.", ["Det är t.ex. bröd.", "Vi bakar."]),
+        ("nl", "Neem bijv. Brood mee. Dank je.", ["Neem bijv. Brood mee.", "Dank je."]),
+        ("es", "Habla el Sr. García. Escucha.", ["Habla el Sr. García.", "Escucha."]),
+    ],
+)
+def test_sentences_know_the_language(language: str, text: str, expected: list[str]):
+    assert sentences(text, language=language) == expected
+
+
+@pytest.mark.parametrize("language", ["da", "pl", "ar", "ja"])
+def test_a_language_without_rules_keeps_its_digits_for_the_engine(language: str):
+    assert not has_rules(language)
+    assert spoken("3,5 + 21 = 24,5", None, language) == "3,5 + 21 = 24,5"
