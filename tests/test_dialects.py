@@ -157,7 +157,7 @@ def test_aiken_renamed_to_txt_is_still_a_bank(tmp_path):
     [
         (".gift", "::A:: Two and two {=four\n\n", 1, "never closed"),
         (".gift", "::A:: Pick {~a ~b}\n", 1, "no right answer"),
-        (".gift", "Just a sentence without answers.\n", 1, "answer block in braces"),
+        (".gift", "Just a description, no question.\n", 1, "no GIFT question that can be spoken"),
         (".aiken", "Q?\nA. x\nB. y\nANSWER: C\n", 4, "answer 'C' is not one of the options A, B"),
         (".aiken", "Q?\nA. x\nB. y\n\nNext question\n", 5, "options without an 'ANSWER: X' line"),
     ],
@@ -283,3 +283,23 @@ def test_titles_narrate_gives_are_said_in_the_lessons_language(tmp_path):
         assert said in script, said
     for english in ("Overview", "Objectives", "Note.", "Key points", "show notes"):
         assert english not in script, english
+
+
+def test_gift_descriptions_cloze_and_questions_without_blank_lines(tmp_path):
+    bank = (
+        "::Intro::Choose the word that fits.\n"
+        "::A:: Bees make {~milk~=honey~silk}.\n"
+        "::B:: Spiders spin {1:MC:~=silk~wool} webs and ants live in {1:SA:=colonies~=nests}.\n"
+        "::C:: Moths fly by day. {F}\n"
+    )
+    path = tmp_path / "insects.gift"
+    path.write_text(bank, encoding="utf-8")
+    lesson = read_lesson(path)
+    a, b, c = lesson.quiz
+    assert (a.prompt, a.options, a.answers) == ("Bees make _____.", ("milk", "honey", "silk"), ("honey",))
+    assert (b.prompt, b.answers) == ("Spiders spin _____ webs and ants live in _____.", ("silk", "colonies"))
+    assert c.answers == (TRUE_FALSE[1],)
+    assert {q.topic for q in lesson.quiz} == {"Choose the word that fits."}  # said once, before question one
+    script = lesson_script_text(path)
+    assert script.count("Choose the word that fits.") == 1
+    assert "The answers are: silk, and colonies." in script or "The answers are: silk and colonies." in script

@@ -14,8 +14,12 @@ Format (https://docs.moodle.org/en/GIFT_format)::
     Match the pairs. {=cat -> mammal =trout -> fish}   matching: read as an open question
     What is pi to two places? {#3.14:0.005}            numerical
 
-Essay questions (``{}``), questions whose text is only an image and matching questions with
-fewer than two pairs cannot be spoken: each is skipped with a warning line naming it.
+    Choose the word that fits.            a description (no braces): said before the questions after it
+    Bees {1:MC:~make =build} nests.       embedded answers (Moodle cloze) or several blocks: one blank each
+
+Questions need no blank line between them when each starts with ``::title::``. Essay questions
+(``{}``), questions whose text is only an image and matching questions with fewer than two pairs
+cannot be spoken: each is skipped with a warning line naming it.
 The lesson has no sections: its chapters are the questions.
 """
 
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from narrate.errors import ContentError
@@ -85,12 +89,19 @@ def read_gift(path: Path, number: int = 0) -> Lesson:
     text = read_text(path)
     questions: list[Question] = []
     categories: list[str] = []
+    described, category = "", ""
     for raw in _split(path, _escape(text)):
         if raw.topic and raw.topic not in categories:
             categories.append(raw.topic)
+        if raw.topic != category:  # a new category ends the last description's reach
+            category, described = raw.topic, ""
+        if "{" not in raw.text:  # a description: instructions or a passage for the questions after it
+            m = _TITLE.match(raw.text)
+            described = _plain(raw.text[m.end() :] if m else raw.text)
+            continue
         question = _question(path, raw)
         if question is not None:
-            questions.append(question)
+            questions.append(replace(question, topic=described or question.topic) if described else question)
     if not questions:
         raise ContentError("no GIFT question that can be spoken in this file", path, 1)
     title = categories[0] if len(categories) == 1 else default_id(path).replace("-", " ").capitalize()
@@ -121,6 +132,8 @@ def _split(path: Path, text: str) -> list[_Raw]:
         if not stripped and depth == 0:
             current = None
             continue
+        if current is not None and depth == 0 and _TITLE.match(line):
+            current = None  # a new "::title::" starts a question even without a blank line before it
         if current is None:
             current = _Raw("", n, topic)
             out.append(current)
@@ -135,6 +148,31 @@ def _split(path: Path, text: str) -> list[_Raw]:
     return out
 
 
+_CLOZE = re.compile(r"\{\s*\d*\s*:\s*[A-Z_]+\s*:", re.I)
+_BLOCK = re.compile(r"\{([^{}]*)\}")
+
+
+def _cloze(path: Path, raw: _Raw, title: str, body: str) -> Question | None:
+    """Embedded answers (``{1:MC:~a~=b}``, ``{1:SA:=word}``) or several answer blocks: a question with
+    one blank per block, answered by each block's right answer."""
+    answers: list[str] = []
+
+    def blank(m: re.Match) -> str:
+        spec = _CLOZE.sub("", "{" + m.group(1)).strip()
+        items = _answers(spec.split("####", 1)[0])
+        right = [i for i in items if i[0] == "="] or sorted(items, key=lambda i: -_weight(i[1]))[:1]
+        if not right:
+            raise ContentError("an embedded answer block without a right answer ('=')", path, raw.line)
+        answers.append(_plain(_WEIGHT.sub("", right[0][1])))
+        return " _____ "
+
+    prompt = _tidy(_plain(_BLOCK.sub(blank, body)))
+    if not prompt:
+        log.warning("%s:%d: skipped question '%s': nothing in it to say", path, raw.line, title or raw.line)
+        return None
+    return Question(prompt, tuple(answers), (), "", line=raw.line, topic=raw.topic)
+
+
 def _question(path: Path, raw: _Raw) -> Question | None:
     body = raw.text
     title = ""
@@ -142,13 +180,15 @@ def _question(path: Path, raw: _Raw) -> Question | None:
     if m:
         title, body = _plain(m.group(1)), body[m.end() :]
     if "{" not in body:
-        raise ContentError("a GIFT question needs an answer block in braces, e.g. {=right ~wrong}", path, raw.line)
+        return None  # a description: read_gift makes it the topic of the questions after it
+    if body.count("{") > 1 or _CLOZE.search(body):
+        return _cloze(path, raw, title, body)
     before, _, rest = body.partition("{")
     answer, _, after = rest.partition("}")
     name = title or _plain(before)[:60] or f"line {raw.line}"
     after_text = _plain(after)
     prompt = _plain(before) + (" _____ " + after_text if after_text else "")
-    prompt = " ".join(prompt.split())
+    prompt = _tidy(prompt)
 
     def skip(why: str) -> None:
         log.warning("%s:%d: skipped question '%s': %s", path, raw.line, name, why)
@@ -211,13 +251,18 @@ def _weight(text: str) -> float:
 
 def _answers(spec: str) -> list[tuple[str, str, str]]:
     """``=a#fb ~b`` → ``[("=", "a", "fb"), ("~", "b", "")]``."""
-    parts = re.split(r"(?:^|(?<=\s))([=~])", " " + spec)
+    parts = re.split(r"([=~])", " " + spec)  # escaped \= and \~ were set aside by _escape
     out: list[tuple[str, str, str]] = []
     for n in range(1, len(parts) - 1, 2):
         text, _, feedback = parts[n + 1].partition("#")
         if text.strip():
             out.append((parts[n], text.strip(), _plain(feedback)))
     return out
+
+
+def _tidy(prompt: str) -> str:
+    """Spaces collapsed, none before punctuation ("makes _____ ." → "makes _____.")."""
+    return re.sub(r"\s+([.,;:!?])", r"\1", " ".join(prompt.split()))
 
 
 def _join(*parts: str) -> str:
