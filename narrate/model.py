@@ -192,6 +192,18 @@ class Lesson:
     source: Path | None = None
     narrator_voice: str | None = None
     host_voice: str | None = None
+    image: Path | None = None
+    """The episode's own artwork (``image:``, a file beside the lesson), conformed like the cover."""
+    explicit: bool | None = None
+    """``itunes:explicit`` of this episode (None: the course's)."""
+    season: int | None = None
+    """``itunes:season`` of this episode (None: the course's ``season``)."""
+    episode: int | None = None
+    """``itunes:episode`` (None: the lesson number)."""
+    episode_type: str | None = None
+    """``itunes:episodeType``: "full", "trailer" or "bonus" (None: full, or bonus for the review)."""
+    draft: bool = False
+    """A draft is built and shown in the preview, marked, but never put in the feed."""
     read_code: bool | None = None
     dropped: tuple[str, ...] = field(default=(), compare=False)
     language: str | None = None

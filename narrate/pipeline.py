@@ -351,6 +351,15 @@ def build(
         published_base=published_base,
     )
     in_feed = [True] * len(scripts) if include_scheduled else released(identities, today)
+    for n, script in enumerate(scripts):
+        if script.lesson.draft:
+            in_feed[n] = False
+            if identities[n].published:
+                print(
+                    f"Warning: {script.lesson.source}: published episode '{script.lesson.title}' is now a draft: "
+                    "it leaves the feed, and podcast apps drop it",
+                    file=sys.stderr,
+                )
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     report = hooked(progress)
@@ -378,7 +387,7 @@ def build(
             episode.bonus = episode.lesson.id == REVIEW_ID
         episodes = publish(stage, out_dir, episodes)
         status = {
-            e.lesson.id: f"Scheduled for {i.when.date().isoformat()}"
+            e.lesson.id: "Draft: not in the feed" if e.lesson.draft else f"Scheduled for {i.when.date().isoformat()}"
             for e, i, shown in zip(episodes, identities, in_feed)
             if not shown
         }
@@ -392,7 +401,9 @@ def build(
             dates=[identities[n].when for n in chosen],
         )
         commit_feed(out_dir, feed, episodes)
-        waiting = [i.when.date() for i, shown in zip(identities, in_feed) if not shown]
+        waiting = [
+            i.when.date() for s, i, shown in zip(scripts, identities, in_feed) if not shown and not s.lesson.draft
+        ]
         record_schedule(config, out_dir, first_day, min(waiting) if waiting else None)
         save_records(out_dir, made)
         uptodate.record(out_dir, digest, len(episodes))
@@ -409,7 +420,7 @@ def build(
         scheduled=tuple(
             (episode_stem(s.lesson), i.when.date().isoformat())
             for s, i, shown in zip(scripts, identities, in_feed)
-            if not shown
+            if not shown and not s.lesson.draft
         ),
     )
 

@@ -168,6 +168,26 @@ def conform_cover(data: bytes) -> tuple[bytes, str]:
     return out.getvalue(), ".png"
 
 
+def conform_file(source: Path) -> tuple[bytes, str]:
+    """:func:`conform_cover` of an image file, printing one ``Warning: <file>: ...`` line on stderr
+    when its picture is cropped or upscaled (:func:`geometry_warning`).
+
+    Raises:
+        ConfigError: not a readable image (naming the file).
+    """
+    try:
+        raw = source.read_bytes()
+        data, ext = conform_cover(raw)
+    except (ValueError, OSError) as exc:
+        raise ConfigError(f"cover image: {exc}", source) from None
+    if data != raw:
+        with Image.open(io.BytesIO(raw)) as image:
+            warning = geometry_warning(*image.size)
+        if warning:
+            print(f"Warning: {source}: {warning}", file=sys.stderr)
+    return data, ext
+
+
 def write_cover(out_dir: Path, *, title: str, author: str = "", source: Path | None = None) -> str:
     """Write ``OUT/cover.png`` (or ``cover.jpg``) and return its name relative to ``out_dir``.
 
@@ -180,16 +200,7 @@ def write_cover(out_dir: Path, *, title: str, author: str = "", source: Path | N
         ConfigError: ``source`` is not a readable image (naming the file).
     """
     if source is not None:
-        try:
-            raw = Path(source).read_bytes()
-            data, ext = conform_cover(raw)
-        except (ValueError, OSError) as exc:
-            raise ConfigError(f"cover image: {exc}", Path(source)) from None
-        if data != raw:
-            with Image.open(io.BytesIO(raw)) as image:
-                warning = geometry_warning(*image.size)
-            if warning:
-                print(f"Warning: {source}: {warning}", file=sys.stderr)
+        data, ext = conform_file(Path(source))
     else:
         data, ext = generate_cover(title, author), ".png"
     name = f"cover{ext}"

@@ -26,7 +26,7 @@ from pathlib import Path
 from narrate.audio import encoder
 from narrate.audio import id3 as tags
 from narrate.audio import timeline as audio
-from narrate.audio.cover import write_cover
+from narrate.audio.cover import conform_file, write_cover
 from narrate.audio.m4b import write_m4b
 from narrate.config import CourseConfig
 from narrate.errors import ConfigError
@@ -153,6 +153,10 @@ def write_episode(
     }
     for name, text in files.values():
         write_atomic(folder / name, text)
+    if lesson.image is not None:  # the episode's own artwork (itunes:image of the item)
+        data, ext = conform_file(lesson.image)
+        write_atomic(folder / f"{stem}.image{ext}", data)
+        files["image"] = (f"{stem}.image{ext}", "")
     main = formats[0]
     listed = {k: f"episodes/{name}" for k, (name, _) in files.items()}
     listed.update({k: v for k, v in built.items() if k != main})

@@ -74,7 +74,7 @@ log = logging.getLogger(__name__)
 
 FRONT_MATTER_KEYS = (
     "id", "title", "subtitle", "teaser", "summary", "description", "date", "language", "think_pause", "voice", "code",
-    "questions", "objectives", "keypoints",
+    "questions", "objectives", "keypoints", "image", "explicit", "season", "episode", "episode_type", "draft",
 )  # fmt: skip
 _QUIZ = re.compile(r"^(quiz|check yourself|test yourself|self[- ]check|questions|practice)\b", re.I)
 _NEXT = re.compile(r"^(next|next lessons?|keep going|up next|what'?s next|coming up)\b", re.I)

@@ -30,11 +30,19 @@ LESSON_KEYS = (
     "think_pause",
     "voice",
     "code",
+    "image",
+    "explicit",
+    "season",
+    "episode",
+    "episode_type",
+    "draft",
     "sections",
     "quiz",
     "next",
 )
 VOICE_KEYS = ("narrator", "host")
+EPISODE_TYPES = ("full", "trailer", "bonus")
+"""``itunes:episodeType`` values (Apple Podcasts)."""
 SECTION_KEYS = ("title", "body")
 QUESTION_KEYS = ("prompt", "options", "answer", "solution", "explanation", "think_pause", "topic")
 _KINDS = {
@@ -162,6 +170,7 @@ class LessonValidator:
         if code not in (None, "read", "notes"):
             self.fail("'code' must be 'read' (read code blocks aloud) or 'notes' (a cue)", data.line_of("code"))
         return {
+            **self.episode_meta(data),
             "id": lesson_id,
             "date": date,
             "language": language.lower() if language else None,
@@ -169,6 +178,40 @@ class LessonValidator:
             "read_code": None if code is None else code == "read",
             **voices,
         }
+
+    def episode_meta(self, data: LineDict) -> dict:
+        """Validated podcast keys of a lesson: ``image`` (a JPEG/PNG file beside the lesson), ``explicit``
+        and ``draft`` (true/false), ``season`` and ``episode`` (whole numbers from 1), ``episode_type``
+        (full, trailer or bonus), as Apple's podcast requirements define them."""
+        out: dict[str, Any] = {}
+        for key in ("explicit", "draft"):
+            if key in data:
+                if not isinstance(data[key], bool):
+                    self.fail(f"'{key}' must be true or false", data.line_of(key))
+                out[key] = data[key]
+        for key in ("season", "episode"):
+            if key in data:
+                value = data[key]
+                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                    self.fail(f"'{key}' must be a whole number from 1", data.line_of(key))
+                out[key] = value
+        if "episode_type" in data:
+            kind = data["episode_type"]
+            if kind not in EPISODE_TYPES:
+                choices = ", ".join(EPISODE_TYPES)
+                self.fail(f"'episode_type' must be one of {choices}, not '{kind}'", data.line_of("episode_type"))
+            out["episode_type"] = kind
+        if "image" in data:
+            name = self.text(data, "image")
+            image = self.path.parent / name
+            if Path(name).is_absolute() or ".." in Path(name).parts:
+                self.fail(f"image '{name}' must be a file beside the lesson", data.line_of("image"))
+            if image.suffix.lower() not in (".jpg", ".jpeg", ".png"):
+                self.fail(f"image must be a JPEG or PNG file (Apple Podcasts), not '{name}'", data.line_of("image"))
+            if not image.is_file():
+                self.fail(f"image not found: {name}", data.line_of("image"))
+            out["image"] = image
+        return out
 
     def lesson(self, data: Any, number: int) -> Lesson:
         data = self.mapping(data, 1, "a lesson file")
