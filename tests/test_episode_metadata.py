@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 import xml.etree.ElementTree as ET
 from datetime import date
-from pathlib import Path
 
 import pytest
 from PIL import Image
