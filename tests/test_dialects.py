@@ -303,3 +303,19 @@ def test_gift_descriptions_cloze_and_questions_without_blank_lines(tmp_path):
     script = lesson_script_text(path)
     assert script.count("Choose the word that fits.") == 1
     assert "The answers are: silk, and colonies." in script or "The answers are: silk and colonies." in script
+
+
+@pytest.mark.e2e
+def test_gift_bank_builds_one_drill_episode_whose_chapters_are_the_questions(tmp_path):
+    """Real espeak-ng and ffmpeg: the 20-question bank is one MP3 with a chapter per question."""
+    from helpers import probe_chapters
+
+    from narrate.pipeline import build
+    from narrate.publish.check import check_output
+
+    result = build(DIALECTS / "rivers-drill.gift", tmp_path / "out")
+    (episode,) = result.episodes
+    mp3 = tmp_path / "out" / episode.audio_file
+    titles = [title for title, _, _ in probe_chapters(mp3)]
+    assert titles == ["Introduction"] + [f"Question {n}" for n in range(1, 21)]
+    assert [p for p in check_output(tmp_path / "out")] == []
