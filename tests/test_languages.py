@@ -240,3 +240,48 @@ def test_language_the_engine_cannot_speak_names_voices_that_would():
 
     with pytest.raises(EngineError, match=r"no voice for language 'tlh'; voices that would work: .*de \(gmw/de\)"):
         get_engine("pyttsx3").default_voice("tlh")
+
+
+PAGES = Path(__file__).parent / "fixtures" / "pages_languages"
+
+
+@pytest.mark.parametrize(
+    ("page", "language", "expected"),
+    [
+        (
+            "de-sauerteig.txt",
+            "de",
+            [
+                "# Lektion 2: Sauerteig ansetzen",
+                "## Quiz",
+                "[host] Teste dein Wissen. Eine Frage.",
+                "[host] Frage eins. Wie lange braucht ein Sauerteig? Ist es A: ein Tag oder B: fünf Tage?",
+                "[host] Die richtige Antwort ist B: fünf Tage.",
+                "[host] Die Hefen brauchen Zeit.",
+                "Am dritten Tag riecht er säuerlich.",
+            ],
+        ),
+        (
+            "fr-levain.txt",
+            "fr",
+            [
+                "# Leçon 1 : Le levain",
+                "[host] Testez vos connaissances. Une question.",
+                "[host] La bonne réponse est B : cinq jours.",
+                "Le premier jour, il ne se passe presque rien.",
+            ],
+        ),
+    ],
+)
+def test_page_reader_knows_quiz_markers_and_chrome_in_the_page_language(page: str, language: str, expected: list[str]):
+    from narrate.text.readers import read_lesson
+
+    detected: list[str] = []
+    text = lesson_script_text(PAGES / page, detected=detected)
+    assert detected == [language]
+    lines = text.splitlines()
+    for line in expected:
+        assert line in lines, line
+    for chrome in ("Zum Inhalt", "Anmelden", "Lesezeit", "Teilen", "Antwort:", "Réponse", "Erklärung"):
+        assert chrome not in text
+    assert read_lesson(PAGES / page).next_lessons  # "Als Nächstes" / "À suivre" found

@@ -6,7 +6,8 @@ None. Only whole lines are judged, and only short ones (a sentence of lesson tex
 "share" or "cookies" is kept). The page reader drops these lines wherever they sit and records them
 (:attr:`narrate.model.Lesson.dropped`); the build prints one warning line per lesson naming them.
 
-The tables are English; one table per kind, so another language can add its own.
+The tables are English, plus :data:`CHROME_LINES_OTHER` for the other catalogue languages (de fr
+es it pt nl sv); one table per kind, so another language can add its own.
 """
 
 from __future__ import annotations
@@ -82,6 +83,45 @@ CHROME_LINES: dict[str, tuple[str, ...]] = {
         r"newsletter",
     ),
 }
+# The same kinds in the other catalogue languages (de fr es it pt nl sv): whole short lines only.
+CHROME_LINES_OTHER: dict[str, tuple[str, ...]] = {
+    "navigation": (
+        r"zum inhalt springen|aller au contenu|saltar al contenido|vai al contenuto|"
+        r"saltar para o conte[úu]do|naar (?:de )?inhoud|hoppa till innehållet",
+        r"men[üuú]|meny|hauptmenü|menu principal",
+        r"nach oben|haut de page|volver arriba|torna su|voltar ao topo|naar boven|till toppen",
+        r"inhaltsverzeichnis|table des matières|[íi]ndice|sommario|inhoudsopgave|innehåll(?:sförteckning)?",
+    ),
+    "sign-in": (
+        r"anmelden|abmelden|registrieren|einloggen",
+        r"se connecter|connexion|s'inscrire|se déconnecter",
+        r"iniciar sesi[óo]n|registrarse|cerrar sesi[óo]n|entrar|iniciar sess[ãa]o|registar|registrar",
+        r"accedi|registrati|esci",
+        r"inloggen|registreren|uitloggen",
+        r"logga (?:in|ut)|registrera(?: dig)?",
+    ),
+    "sharing": (
+        r"teilen|partager|compartir|condividi|partilhar|compartilhar|delen|dela",
+        r"(?:auf|sur|en|su|no|op|på) (?:facebook|twitter|x|linkedin|whatsapp) (?:teilen|partager|compartir|condividi|partilhar|delen|dela)",
+    ),
+    "reading time": (
+        r"(?:lesezeit:? )?\d+\s*min(?:uten|\.)? (?:lesezeit|lesen)",
+        r"(?:temps de )?lecture:? \d+\s*min(?:utes)?|\d+\s*min(?:utes)? de lecture",
+        r"\d+\s*min(?:utos)? de (?:lectura|leitura)|\d+\s*minuti di lettura",
+        r"\d+\s*min(?:uten)? leestijd|\d+\s*min(?:uter)? läs(?:ning|tid)",
+    ),
+    "cookies": (
+        r"(?:alle )?cookies (?:akzeptieren|ablehnen)|(?:tout )?accepter|(?:tout )?refuser|aceptar(?: todas)?|"
+        r"accetta(?: tutti)?|aceitar(?: todos)?|accepteren|acceptera(?: alla)?",
+        r"cookie-?einstellungen|paramètres des cookies|configuración de cookies|impostazioni dei cookie",
+    ),
+    "newsletter": (
+        r"newsletter abonnieren|abonnieren|s'abonner(?: à la newsletter)?|suscr[ií]bete|iscriviti|"
+        r"subscrever|abonneren|prenumerera",
+    ),
+}
+for _kind, _patterns in CHROME_LINES_OTHER.items():
+    CHROME_LINES[_kind] = CHROME_LINES[_kind] + _patterns
 _MAX_WORDS = 25  # longer lines are lesson text, whatever they mention
 _COMPILED = {kind: re.compile(r"^(?:" + "|".join(p) + r")$", re.I) for kind, p in CHROME_LINES.items()}
 _STRIP = re.compile(r"^[\s•◦▪‣●*|·>›»-]+|[\s|·:!.]+$")

@@ -33,7 +33,8 @@ class Rules:
     ``ordinal``: the written ordinal pattern (group 1 the digits, group 2 the marker);
     ``feminine_markers``: markers of a feminine ordinal ("ª", "re"); ``clock``: "{h} Uhr {m}";
     ``date_ordinal``: a day before a month is an ordinal ("den tredje maj"); ``first_day``: the
-    word for day 1 before a month when it differs ("primo maggio", "premier mai").
+    word for day 1 before a month when it differs ("primo maggio", "premier mai"); ``one_before_noun``:
+    "1" before a word when num2words' "one" does not fit there (German "ein Tag", not "eins Tag").
     """
 
     code: str
@@ -52,6 +53,7 @@ class Rules:
     date_ordinal: bool = False
     first_day: str = ""
     ordinal_context: tuple[str, ...] = ()
+    one_before_noun: str = ""
 
 
 _EURO = "€"
@@ -147,6 +149,7 @@ RULES: dict[str, Rules] = {
         clock_hour="{h} Uhr",
         percent=("ein Prozent", "Prozent"),
         digit_by_digit=True,
+        one_before_noun="ein",
         ordinal_context=tuple(
             (
                 "der die das den dem des am im vom zum zur beim ein eine einem einen einer eines "
@@ -247,6 +250,7 @@ RULES: dict[str, Rules] = {
         },
         ordinal=r"(?<![\w.,])(\d{1,3})(\.?[ºª°]|\.?er)(?!\w)",
         clock="{h} y {m}",
+        one_before_noun="un",
         clock_hour="{h} en punto",
         percent=("uno por ciento", "por ciento"),
         feminine_markers=(".ª", "ª"),
@@ -298,6 +302,7 @@ RULES: dict[str, Rules] = {
         ordinal=r"(?<![\w.,])(\d{1,3})([ºª°])(?!\w)",
         clock="{h} e {m}",
         clock_hour="le {h}",
+        one_before_noun="un",
         percent=("l'uno per cento", "per cento"),
         feminine_markers=("ª",),
         first_day="primo",
@@ -719,4 +724,10 @@ def verbalize(text: str, language: str) -> str:
         return said
 
     text = c.unit.sub(unit, text)
-    return c.number.sub(lambda m: number_words(m.group(1), rules), text)
+
+    def number(m: re.Match) -> str:
+        if rules.one_before_noun and m.group(1) == "1" and re.match(r"\s+[^\W\d_]", m.string[m.end() :]):
+            return rules.one_before_noun  # "1 Tag" → "ein Tag", not "eins Tag"
+        return number_words(m.group(1), rules)
+
+    return c.number.sub(number, text)

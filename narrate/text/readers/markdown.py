@@ -67,6 +67,14 @@ from narrate.text.math import speak_math
 from narrate.text.phrases import keys as phrase_keys
 from narrate.text.readers.common import count_blanks, match_option, seconds_to_ms
 from narrate.text.readers.dialects import ial_classes, prepare
+from narrate.text.readers.markers import (
+    ANSWER_WORDS,
+    EXPLANATION_WORDS,
+    NEXT_HEADINGS,
+    QUESTION_WORDS,
+    QUIZ_HEADINGS,
+    alternatives,
+)
 from narrate.text.readers.yaml_lesson import LessonValidator
 from narrate.yamlio import LineDict, load_yaml, read_text
 
@@ -76,10 +84,17 @@ FRONT_MATTER_KEYS = (
     "id", "title", "subtitle", "teaser", "summary", "description", "date", "language", "think_pause", "voice", "code",
     "questions", "objectives", "keypoints", "image", "explicit", "season", "episode", "episode_type", "draft",
 )  # fmt: skip
-_QUIZ = re.compile(r"^(quiz|check yourself|test yourself|self[- ]check|questions|practice)\b", re.I)
-_NEXT = re.compile(r"^(next|next lessons?|keep going|up next|what'?s next|coming up)\b", re.I)
-_QUESTION_LABEL = re.compile(r"^(question|q)\s*\d*\s*[.:)]?$", re.I)
-_FIELD = re.compile(r"^(answer|explanation|think(?: pause)?)\s*:\s*(.*)$", re.I)
+_QUIZ = re.compile(r"^(" + alternatives(QUIZ_HEADINGS) + r")(?!\w)", re.I)
+_NEXT = re.compile(r"^(next|" + alternatives(NEXT_HEADINGS) + r")(?!\w)", re.I)
+_QUESTION_LABEL = re.compile(r"^(" + alternatives(QUESTION_WORDS) + r"|q)\s*\d*\s*[.:)]?$", re.I)
+_FIELD = re.compile(
+    r"^(?:(?P<answer>"
+    + alternatives(ANSWER_WORDS)
+    + r")|(?P<explanation>"
+    + alternatives(EXPLANATION_WORDS)
+    + r")|(?P<think>think(?: pause)?))\s*[:：]\s*(?P<value>.*)$",
+    re.I,
+)
 _TASK = re.compile(r"^\[([ xX])\]\s+(.*)$", re.S)
 _ALERT = re.compile(r"^\[!(\w+)\]\s*", re.S)
 _FRONT = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
@@ -749,9 +764,10 @@ class _Walker:
             line = self.line(node) + offset
             match = _FIELD.match(raw.strip())
             if match:
-                field_name, value = match.group(1).lower(), match.group(2).strip()
+                field_name = next(k for k in ("answer", "explanation", "think") if match.group(k))
+                value = match.group("value").strip()
                 if q is None:
-                    self.fail(f"'{match.group(1)}:' without a question before it", line)
+                    self.fail(f"'{match.group(field_name)}:' without a question before it", line)
                 if field_name == "answer":
                     q.answer, q.answer_line = value, line
                 elif field_name == "explanation":

@@ -37,23 +37,25 @@ from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Quest
 from narrate.text.chrome import chrome_kind
 from narrate.text.markup import clean_text
 from narrate.text.readers.common import count_blanks, default_id, match_option, repair_text
+from narrate.text.readers.markers import (
+    ANSWER_WORDS,
+    EXPLANATION_WORDS,
+    NEXT_HEADINGS,
+    QUIZ_HEADINGS,
+    alternatives,
+    lesson_of,
+)
 from narrate.yamlio import read_text
 
 _BULLET = re.compile(r"^\s*[•◦▪‣●\-*–]\s+(\S.*)$")
 _NUMBERED = re.compile(r"^\s*(\d{1,3})[.)]\s+(\S.*)$")
-_ANSWER = re.compile(r"^\s*(?:correct\s+)?answer\s*[:：]\s*(.*)$", re.I)
+_ANSWER = re.compile(r"^\s*(?:" + alternatives(ANSWER_WORDS) + r")\s*[:：]\s*(.*)$", re.I)
 _FINAL_PUNCT = ".!?:;,…"
-_QUIZ = re.compile(
-    r"^(check yourself|test yourself|quiz|self[- ]check|knowledge check|practice( questions)?|"
-    r"review questions|questions)\b",
-    re.I,
-)
-_NEXT = re.compile(
-    r"^(keep going|what'?s next|next up|up next|continue learning|next lessons?|"
-    r"coming up)\b",
-    re.I,
-)
-_LESSON_OF = re.compile(r"^(?:this is )?lesson (\d+) (?:of|/)\b", re.I)
+_QUIZ = re.compile(r"^(" + alternatives(QUIZ_HEADINGS) + r")(?!\w)", re.I)
+_NEXT = re.compile(r"^(" + alternatives(NEXT_HEADINGS) + r")(?!\w)", re.I)
+_EXPLANATION_LABEL = re.compile(r"^(?:" + alternatives(EXPLANATION_WORDS) + r")\s*[:：]\s*", re.I)
+_LESSON, _OF = lesson_of()
+_LESSON_OF = re.compile(r"^(?:this is )?(?:" + _LESSON + r") (\d+) (?:" + _OF + r")(?!\w)", re.I)
 _COURSE_NAME = re.compile(
     r"^lesson \d+ of (?:the )?(?:.*?\bcourse:?\s+)(?P<name>.+?)\.?$"
     r"|^this is lesson \d+ of \d+ in (?P<name2>.+?)\.(?:\s|$)",
@@ -367,7 +369,7 @@ def _quiz(items: list[_Item], path: Path) -> tuple[Question, ...]:
                 done.append(cur)
                 cur = _Q(item.text, item.line)
             else:
-                cur.explanation.append(item.text)
+                cur.explanation.append(_EXPLANATION_LABEL.sub("", item.text))
         elif item.kind in ("bullets", "numbered"):
             if cur is None:
                 raise ContentError("options without a question", path, item.line)
