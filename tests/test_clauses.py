@@ -37,6 +37,12 @@ SPLITS = [
     ("we ran to the hill and then we sat down", 6, ["we ran to the hill,", "and then we sat down"]),
     # no boundary at all: cut by word count into even parts, commas added
     (_words(10), 4, ["w0 w1 w2 w3,", "w4 w5 w6,", "w7 w8 w9"]),
+    # an option's letter stays with its text: the cut falls on the comma before "C:"
+    (
+        "Is it A: one two three, B: four five six, C: seven eight nine",
+        8,
+        ["Is it A: one two three,", "B: four five six, C: seven eight nine"],
+    ),
     # a dash word starts a clause
     ("first part here — second part there now", 5, ["first part here,", "— second part there now"]),
 ]
@@ -70,6 +76,9 @@ def test_a_comma_run_on_sentence_splits_at_commas_and_keeps_its_text(phrases):
         ("end.", "Next", 4),
         ('said."', "Then", 4),
         ("first;", "then", 3),
+        ("C:", "Test", 0),
+        ("12:", "mix", 0),
+        ("so;", "then", 3),
         ("note:", "the", 3),
         ("here", "—", 3),
         ("apples,", "pears", 2),

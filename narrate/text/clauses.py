@@ -5,7 +5,8 @@ is ranked by what ends that word (:func:`boundary_strength`):
 
 ====  =====================================================================
 4     a sentence end (``. ! ?``, also before a closing quote or bracket)
-3     a semicolon, a colon, or a dash (``—``, ``–``, `` - ``) starting the next word
+3     a semicolon, a colon (not after a label such as ``A:``, which is 0), or a dash (``—``, ``–``,
+      `` - ``) starting the next word
 2     a comma, or a closing bracket
 1     before a conjunction or relative word ("and", "but", "which", "because" ...)
 0     any other word boundary (a cut by word count)
@@ -31,6 +32,7 @@ MAX_UTTERANCE_WORDS = 40
 
 _SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*$")
 _CLAUSE_END = re.compile(r"[;:][\"'”’)\]]*$")
+_LABEL = re.compile(r"[^\W_]{1,2}:")
 _COMMA_END = re.compile(r"(?:,[\"'”’)\]]*|[)\]])$")
 _DASHES = ("—", "–", "-")
 _CONJUNCTIONS = frozenset(
@@ -52,6 +54,8 @@ def boundary_strength(word: str, next_word: str | None) -> int:
     """
     if next_word is None or _SENTENCE_END.search(word):
         return 4
+    if _LABEL.fullmatch(word):  # "A:" before an option's text, "2:" before a step: never cut there
+        return 0
     if _CLAUSE_END.search(word) or next_word.startswith(_DASHES):
         return 3
     if _COMMA_END.search(word):
