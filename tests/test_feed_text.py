@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import io
 import re
+import shutil
 from pathlib import Path
 
 import feedparser
@@ -16,7 +17,7 @@ from lxml import etree
 from narrate.model import ChapterMark, Lesson, Section
 from narrate.pipeline import build
 from narrate.publish.check import check_output
-from narrate.publish.feed import clock, episode_description, fit_html, html_text, safe_html
+from narrate.publish.feed import clock, episode_description, fit_html, safe_html
 
 # (author text, safe HTML)
 SANITISED = [
@@ -49,20 +50,6 @@ SANITISED = [
 def test_safe_html(text, expected):
     assert safe_html(text) == expected
     assert safe_html(expected) == expected  # sanitising again changes nothing: escaped exactly once
-
-
-@pytest.mark.parametrize(
-    "fragment, text",
-    [
-        ("Salt &amp; pepper", "Salt & pepper"),
-        ("<p>One</p><p>Two &lt;3</p>", "One\nTwo <3"),
-        ("<ul><li>00:00:00 Intro</li><li>00:01:12 Question 1</li></ul>", "00:00:00 Intro\n00:01:12 Question 1"),
-        ("Line<br>break", "Line\nbreak"),
-        ('<a href="https://e.org">link</a> text', "link text"),
-    ],
-)
-def test_html_text(fragment, text):
-    assert html_text(fragment) == text
 
 
 @pytest.mark.parametrize(
@@ -164,8 +151,35 @@ def test_a_description_with_script_and_onerror_reaches_no_podcast_client(hostile
     assert [t for _, t in times] == ["Introduction", "Two Bulges", "Quiz", "Question 1"]
 
 
-def test_the_channel_summary_is_plain_text(hostile_build):
-    root = etree.fromstring(Path(hostile_build.feed_file).read_bytes())
-    summary = root.find("channel").findtext("{http://www.itunes.com/dtds/podcast-1.0.dtd}summary")
-    assert summary == "Learn tides & currents. more"
+def test_the_channel_summary_is_the_same_safe_html_and_narrate_check_passes(hostile_build):
+    channel = etree.fromstring(Path(hostile_build.feed_file).read_bytes()).find("channel")
+    summary = channel.findtext("{http://www.itunes.com/dtds/podcast-1.0.dtd}summary")
+    assert summary == channel.findtext("description")
     assert [str(p) for p in check_output(hostile_build.out_dir)] == []
+
+
+# (HTML in a description, what narrate check reports); &lt; is text, not a tag
+UNSAFE = [
+    ("<p>Fine &lt;script&gt; as text, javascript: as a word</p>", None),
+    ("<script>alert(1)</script>", "'<script'"),
+    ('<img src="x" onerror="alert(1)">', "'<img src=\"x\" onerror='"),
+    ('<a href="javascript:alert(1)">x</a>', "'<a href=\"javascript:'"),
+    ("<STYLE>p{}</STYLE>", "'<STYLE'"),
+    ('<a href="https://e.org" onmouseover=x()>y</a>', "'<a href=\"https://e.org\" onmouseover='"),
+]
+
+
+@pytest.mark.parametrize("fragment, found", UNSAFE)
+def test_narrate_check_refuses_a_script_in_a_description(hostile_build, tmp_path, fragment, found):
+    out = tmp_path / "out"
+    shutil.copytree(hostile_build.out_dir, out)
+    feed = out / "feed.xml"
+    root = etree.fromstring(feed.read_bytes())
+    root.find("channel").find("item").find("description").text = fragment
+    feed.write_bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8"))
+    problems = [str(p) for p in check_output(out)]
+    if found is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1
+        assert problems[0].endswith(f"item 1: <description> holds unsafe HTML {found} (scripts must not reach clients)")

@@ -39,7 +39,7 @@ from xml.parsers import expat
 from narrate.audio.id3 import check_chapters, read_chapters
 from narrate.config import LANGUAGE_TAG
 from narrate.errors import NarrateError
-from narrate.publish.feed import APPLE_CATEGORIES, ATOM, ITUNES, MAX_DESCRIPTION_BYTES, PODCAST
+from narrate.publish.feed import APPLE_CATEGORIES, ATOM, CONTENT, ITUNES, MAX_DESCRIPTION_BYTES, PODCAST
 from narrate.publish.transcript_check import check_srt, check_webvtt
 
 __all__ = ["Problem", "check_output", "check_url", "check_webvtt", "check_srt"]
@@ -128,6 +128,12 @@ PERSON_ROLES = frozenset(
 )
 """Roles of the Podcast Index person taxonomy (``taxonomy.json``), lower case, as ``podcast:person role`` takes them."""
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+# what the feed's sanitiser (narrate.publish.feed.safe_html) removes: a script or style element, an
+# event handler attribute, a javascript:/vbscript: link
+_UNSAFE_HTML = re.compile(
+    r"<\s*(?:script|style|iframe|object|embed)\b|<[^>]*\son[a-z]+\s*=|<[^>]*=\s*[\"']?\s*(?:java|vb)script\s*:",
+    re.IGNORECASE,
+)
 _DURATION = re.compile(r"^(?:(?:(\d+):)?([0-5]?\d):)?(\d+)$")
 _URL_SAFE = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
 
@@ -276,6 +282,7 @@ class _Checker:
             size = len((description.text or "").encode("utf-8"))
             if size > MAX_DESCRIPTION_BYTES:
                 self.at(description, f"channel: <description> is {size} bytes (at most {MAX_DESCRIPTION_BYTES})")
+        self.safe_html(channel, "channel", ("description", f"{{{ITUNES}}}summary"))
         language = self.required(channel, "language", "channel", "language")
         if language is not None and not LANGUAGE_TAG.match(_text(language)):
             self.at(language, f"channel: <language> '{_text(language)}' is not an ISO 639 code")
@@ -420,6 +427,18 @@ class _Checker:
 
     # ------------------------------------------------------------ items
 
+    def safe_html(self, parent: ET.Element, what: str, tags: tuple[str, ...]) -> None:
+        """Descriptions must not carry a script, an event handler or a ``javascript:`` link to podcast clients."""
+        for tag in tags:
+            for element in parent.findall(tag):
+                found = _UNSAFE_HTML.search(element.text or "")  # the HTML as clients get it; &lt; is text
+                if found:
+                    label = tag.replace(f"{{{ITUNES}}}", "itunes:").replace(f"{{{CONTENT}}}", "content:")
+                    self.at(
+                        element,
+                        f"{what}: <{label}> holds unsafe HTML '{found.group(0)}' (scripts must not reach clients)",
+                    )
+
     def item(self, item: ET.Element, n: int, guids: dict[str, int], previous):
         what = f"item {n}"
         self.required(item, "title", what, "title")
@@ -451,6 +470,7 @@ class _Checker:
                 h, m, s = (int(x or 0) for x in match.groups())
                 duration_s = h * 3600 + m * 60 + s
         self.episode_tags(item, what)
+        self.safe_html(item, what, ("description", f"{{{CONTENT}}}encoded"))
         audio = self.enclosure(item, what, duration_s)
         self.chapters(item, what, audio)
         for transcript in item.findall(f"{{{PODCAST}}}transcript"):

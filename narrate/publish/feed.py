@@ -13,7 +13,7 @@ Descriptions: the channel's ``description``, and each item's ``description`` and
 (the show notes: subtitle, summary, then the chapters with their start times, ``00:01:12 Question 1``,
 which podcast apps turn into links that seek), are HTML made by one sanitiser, :func:`safe_html`
 (nh3): safe tags kept, scripts, event handlers and ``javascript:`` links removed, plain text escaped
-exactly once; ``itunes:summary`` is the same text without tags.
+exactly once; ``itunes:summary`` is the same HTML.
 
 The XML is built with :mod:`xml.etree.ElementTree` (never by string concatenation) and is
 deterministic byte for byte: dates come from the content and the course schedule, never from the clock.
@@ -239,7 +239,6 @@ _HTML_ELEMENT = re.compile(
     re.IGNORECASE,
 )
 _BLOCK_START = re.compile(r"^<(?:p|ul|ol)[\s>]")
-_BLOCK_BREAK = re.compile(r"</(?:p|li|ul|ol)>|<br\s*/?>", re.IGNORECASE)
 _PLAIN_PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
 
 
@@ -281,12 +280,6 @@ def safe_html(text: str | None) -> str:
 def html_block(fragment: str) -> str:
     """A :func:`safe_html` fragment as a block: wrapped in ``<p>`` unless it starts with p, ul or ol."""
     return fragment if not fragment or _BLOCK_START.match(fragment) else f"<p>{fragment}</p>"
-
-
-def html_text(fragment: str) -> str:
-    """A :func:`safe_html` fragment as plain text (tags removed, references decoded, blocks on their own lines)."""
-    text = html.unescape(nh3.clean(_BLOCK_BREAK.sub("\n", fragment), tags=set()))
-    return "\n".join(line for line in (_SPACES.sub(" ", line).strip() for line in text.split("\n")) if line)
 
 
 def fit_html(fragment: str, limit: int) -> str:
@@ -461,7 +454,7 @@ def render_feed(
     author = clean_text(config.author or config.title, single_line=True)
     if author:
         _text(channel, f"{{{ITUNES}}}author", author)
-    _text(channel, f"{{{ITUNES}}}summary", truncate_bytes(html_text(description)))  # plain text
+    _text(channel, f"{{{ITUNES}}}summary", description)
     _text(channel, f"{{{ITUNES}}}type", getattr(config, "show_type", "") or "serial")
     _text(channel, f"{{{ITUNES}}}explicit", "true" if config.explicit else "false")
     copyright_ = clean_text(getattr(config, "copyright", ""), single_line=True)
