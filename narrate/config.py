@@ -86,6 +86,9 @@ class CourseConfig:
     start_date: str = "2026-01-05"
     schedule_days: int = 7
     review: bool = False
+    read_code: bool = False
+    """``code: read``: code blocks are read aloud line by line; ``notes`` (default): a cue, the code in
+    the show notes. A lesson's own ``code:`` wins."""
     voice: VoiceConfig = field(default_factory=VoiceConfig)
     pauses: PauseConfig = field(default_factory=PauseConfig)
     audio: AudioConfig = field(default_factory=AudioConfig)
@@ -144,6 +147,7 @@ _TOP = {
     "start_date",
     "schedule_days",
     "review",
+    "code",
     "voice",
     "pauses",
     "audio",
@@ -239,6 +243,7 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
         start_date=start_date,
         schedule_days=v.number(data, "schedule_days", 7, int, 0, 365),
         review=v.boolean(data, "review", False),
+        read_code=_code(v, data),
         voice=VoiceConfig(
             engine=v.text(voice, "engine") or "pyttsx3",
             narrator=v.text(voice, "narrator") or None,
@@ -274,6 +279,16 @@ def parse_config(data: LineDict, path: Path) -> CourseConfig:
         source=path,
         lines=lines,
     )
+
+
+def _code(v: _Validator, data: LineDict) -> bool:
+    """``code: read`` → True, ``code: notes`` (or no key) → False."""
+    code = v.text(data, "code") or "notes"
+    if code not in ("read", "notes"):
+        v.fail(
+            data, "code", "code must be 'read' (read code blocks aloud) or 'notes' (a cue; the code in the show notes)"
+        )
+    return code == "read"
 
 
 def _cover(v: _Validator, data: LineDict, path: Path) -> Path:

@@ -319,3 +319,29 @@ def test_gift_bank_builds_one_drill_episode_whose_chapters_are_the_questions(tmp
     titles = [title for title, _, _ in probe_chapters(mp3)]
     assert titles == ["Introduction"] + [f"Question {n}" for n in range(1, 21)]
     assert [p for p in check_output(tmp_path / "out")] == []
+
+
+@pytest.mark.parametrize(
+    ("course", "lesson", "reads"),
+    [("", "", False), ("code: read\n", "", True), ("code: read\n", "code: notes\n", False), ("", "code: read\n", True)],
+)
+def test_code_read_course_and_lesson(tmp_path, course, lesson, reads):
+    from narrate.config import load_config
+    from narrate.text.script import build_script, render_script
+
+    (tmp_path / "course.yaml").write_text(f"title: C\n{course}", encoding="utf-8")
+    path = tmp_path / "l.md"
+    path.write_text(f"---\ntitle: T\n{lesson}---\n\n## S\n\n```python\nprint(x)\n```\n", encoding="utf-8")
+    script = render_script(build_script(read_lesson(path), load_config(tmp_path / "course.yaml")))
+    assert ("print open paren x close paren." in script) is reads
+    assert ("A code example, in the show notes." in script) is not reads
+
+
+def test_course_code_key_is_checked(tmp_path):
+    from narrate.config import load_config
+    from narrate.errors import ConfigError
+
+    (tmp_path / "course.yaml").write_text("title: C\ncode: aloud\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="code must be 'read'") as err:
+        load_config(tmp_path / "course.yaml")
+    assert err.value.line == 2

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph
+from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Table
 from narrate.text.lexicon import Finding, suggest_spoken
 
 
@@ -31,6 +31,9 @@ def lesson_texts(lesson: Lesson) -> Iterator[tuple[str, Path | None, int]]:
                 yield f"{block.title}. {block.text}", src, block.line
             elif isinstance(block, Caption):
                 yield block.text, src, block.line
+            elif isinstance(block, Table):  # read aloud row by row
+                for cell in (*block.header, *(c for row in block.rows for c in row)):
+                    yield cell, src, block.line
     for q in lesson.quiz:
         for text in (q.prompt, *q.options, *q.answers, q.explanation):
             yield text, src, q.line

@@ -191,7 +191,7 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
     """
     b = _builder(config, lexicon, lesson_language(lesson, config))
     say = b.phrases
-    b.read_code = lesson.read_code if lesson.read_code is not None else bool(getattr(config, "read_code", False))
+    b.read_code = lesson.read_code if lesson.read_code is not None else config.read_code
     p = config.pauses
 
     b.chapter(say("chapter.introduction"))
