@@ -102,8 +102,9 @@ class PiperEngine:
         if language.lower().split("-")[0] == "en":
             return BUNDLED_VOICE
         raise EngineError(
-            f"Piper has no bundled voice for language '{language}'; set voice.narrator (and "
-            "voice.host) to the path of a Piper .onnx model for that language"
+            f"Piper has no bundled voice for language '{language}'; voices that would work: the path of a "
+            "Piper .onnx model for that language as voice.narrator (and voice.host), or the pyttsx3 "
+            f"engine's voice for it (see: narrate voices --engine pyttsx3); {BUNDLED_VOICE} speaks English only"
         )
 
     # -- synthesis -------------------------------------------------------------------------------
