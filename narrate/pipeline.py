@@ -369,13 +369,16 @@ def build(
         )
         cover = copy_cover(config, stage)
 
+        jingles, jingle_digests = _jingles(config, cache.root)
+
         def write(script: Script, clips: dict, work: Path):
             script = resolve_repeat_pauses(script, clips)
-            return write_episode(script, clips, config, stage, work, cover, len(scripts), split=split)
+            return write_episode(script, clips, config, stage, work, cover, len(scripts), split=split, jingles=jingles)
 
-        made = make_episodes(
-            scripts, config, out_dir, cache, write, jobs=jobs, report=report, extra={"split": True} if split else None
-        )
+        extra: dict[str, Any] = {"split": True} if split else {}
+        if any(jingle_digests):
+            extra["jingles"] = jingle_digests
+        made = make_episodes(scripts, config, out_dir, cache, write, jobs=jobs, report=report, extra=extra or None)
         if audiobook:
             all_clips, _ = synthesize(plan(scripts, config, cache), cache, jobs=jobs)
             with tempfile.TemporaryDirectory(prefix="narrate-book-") as work:
@@ -673,6 +676,28 @@ def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> No
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BuildError(f"cannot create the output folder: {exc.strerror or exc}", out_dir) from None
+
+
+def _jingles(config: CourseConfig, cache_root: Path) -> tuple[tuple[bytes, bytes], tuple[str, str]]:
+    """The course's intro and outro (``audio.intro`` / ``audio.outro``) as levelled PCM, decoded once
+    and kept in the cache folder, and the SHA-256 of each file ("" when absent), for the fingerprints.
+
+    Raises:
+        ConfigError: a jingle ffmpeg cannot read.
+    """
+    from narrate.audio.jingle import jingle_pcm
+
+    pcm: list[bytes] = []
+    digests: list[str] = []
+    for key in ("intro", "outro"):
+        path = getattr(config.audio, key, None)
+        if path is None:
+            pcm.append(b"")
+            digests.append("")
+            continue
+        pcm.append(jingle_pcm(Path(path), config.audio.sample_rate, config.audio.loudness_lufs, cache_root))
+        digests.append(digest_file(Path(path)))
+    return (pcm[0], pcm[1]), (digests[0], digests[1])
 
 
 def _import_quietly(name: str) -> None:

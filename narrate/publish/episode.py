@@ -27,6 +27,7 @@ from narrate.audio import encoder
 from narrate.audio import id3 as tags
 from narrate.audio import timeline as audio
 from narrate.audio.cover import conform_file, write_cover
+from narrate.audio.jingle import with_jingles
 from narrate.audio.m4b import write_m4b
 from narrate.config import CourseConfig
 from narrate.errors import ConfigError
@@ -72,6 +73,7 @@ def write_episode(
     *,
     formats: Iterable[str] | None = None,
     split: bool = False,
+    jingles: tuple[bytes, bytes] = (b"", b""),
 ) -> Episode:
     """Assemble, level, encode, tag and describe one episode under ``out_dir/episodes``.
 
@@ -83,6 +85,8 @@ def write_episode(
             enclosure (``audio_file``) is the MP3 when built, else the M4B; ``files`` lists every
             format built (``files["mp3"]``, ``files["m4b"]``) and the split files (``split/NN``).
         split: also write one MP3 per chapter (see :func:`write_split`).
+        jingles: the intro and outro as levelled PCM (:func:`narrate.audio.jingle.jingle_pcm`), joined
+            with a crossfade, the chapter times shifted and an "Intro" chapter added (empty: none).
 
     Raises:
         ConfigError: unknown format.  ToolMissingError, BuildError: ffmpeg missing or failed.
@@ -95,6 +99,7 @@ def write_episode(
     cover_path = out_dir / cover if cover else None
     cover_bytes = cover_path.read_bytes() if cover_path else None
     timeline = audio.assemble(script.cues, clips, work / f"{stem}.pcm", config.audio.sample_rate)
+    timeline = with_jingles(timeline, *jingles)
     built: dict[str, str] = {}
     try:
         leveling = encoder.plan_leveling(timeline, config.audio.loudness_lufs, config.audio.true_peak_dbtp)
