@@ -345,3 +345,17 @@ def test_course_code_key_is_checked(tmp_path):
     with pytest.raises(ConfigError, match="code must be 'read'") as err:
         load_config(tmp_path / "course.yaml")
     assert err.value.line == 2
+
+
+def test_hugo_shortcodes_and_mathml(tmp_path):
+    text = (
+        '# T\n\n## S\n\n{{< figure src="w.png" caption="A wave breaking" >}}\n\n'
+        "Waves {{% notice %}}carry{{% /notice %}} energy.\n\n"
+        "<math><mi>E</mi><mo>=</mo><mi>h</mi><mi>f</mi></math>\n"
+    )
+    blocks = _lesson(tmp_path, text).sections[0].blocks
+    assert [(type(b).__name__, b.text) for b in blocks] == [
+        ("Caption", "A wave breaking"),
+        ("Paragraph", "Waves carry energy."),
+        ("Paragraph", "E equals h f"),  # MathML, spoken as math
+    ]

@@ -8,6 +8,7 @@
 * kramdown attribute lists: a line ``{: .challenge}`` (after any ``>`` markers) becomes an HTML comment
   ``<!--narrate-ial .challenge-->`` that the reader attaches to the block before it; ``{: ...}`` inside
   a line is dropped.
+* MathML (``<math>...</math>``) becomes inline math ``$⟦M0⟧$`` standing for it (see ``Prepared.mathml``).
 * MyST target lines (``(label)=``) are dropped.
 * MyST directives: ```` ```{exercise} ```` fences become ``:::{exercise}`` containers (their body is
   Markdown); ``:key: value`` option lines and a ``---`` YAML option block are taken out of the text and
@@ -33,6 +34,8 @@ _ALT_ATTR = re.compile(r"""\balt\s*=\s*("[^"]*"|'[^']*')""", re.S)
 _FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,}|:{3,})[ \t]*(.*?)[ \t]*$")
 _OPTION = re.compile(r"^[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")
 #: Directives whose body is not Markdown: they stay fences (the reader speaks math, cues code).
+_MATHML = re.compile(r"<math\b[^>]*>.*?</math>", re.S | re.I)
+MATHML_MARK = re.compile(r"^⟦M(\d+)⟧$")
 _TARGET = re.compile(r"^[ \t]{0,3}\([\w.:-]+\)=[ \t]*$")  # a MyST target line: "(lp_intro)="
 _GATE = "::::::::"  # the colon fence a gated directive becomes
 RAW_DIRECTIVES = {"math", "code-cell", "code-block", "code", "sourcecode", "literalinclude", "raw", "eval-rst"}
@@ -47,12 +50,14 @@ class Prepared:
 
     text: str
     options: dict[int, dict[str, str]] = field(default_factory=dict)
+    mathml: list[str] = field(default_factory=list)
+    """MathML fragments taken out of the text; each is now the math ``$⟦M<n>⟧$``."""
 
 
 def prepare(text: str) -> Prepared:
     """Apply every dialect rewrite (module docstring) to Markdown ``text``; never changes its line count."""
+    text = _HUGO.sub(_hugo, text)  # before Liquid: "{{% x %}}" holds a "{% x %}"
     text = _LIQUID_BLOCK.sub(_liquid, text)
-    text = _HUGO.sub(_hugo, text)
     text = _LIQUID_OUTPUT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     text = _IMAGE_ATTRS.sub(_image_attrs, text)
     lines = text.split("\n")
@@ -66,6 +71,13 @@ def prepare(text: str) -> Prepared:
             lines[n] = _IAL_INLINE.sub("", line)
     prepared = Prepared("")
     _directives(lines, prepared.options)
+    text = "\n".join(lines)
+
+    def mathml(m: re.Match) -> str:
+        prepared.mathml.append(m.group(0))
+        return f"$⟦M{len(prepared.mathml) - 1}⟧$" + "\n" * m.group(0).count("\n")
+
+    lines = _MATHML.sub(mathml, text).split("\n")
     prepared.text = "\n".join(lines)
     return prepared
 

@@ -66,7 +66,7 @@ from narrate.text.markup import clean_text
 from narrate.text.math import speak_math
 from narrate.text.phrases import keys as phrase_keys
 from narrate.text.readers.common import count_blanks, match_option, seconds_to_ms
-from narrate.text.readers.dialects import ial_classes, prepare
+from narrate.text.readers.dialects import MATHML_MARK, ial_classes, prepare
 from narrate.text.readers.markers import (
     ANSWER_WORDS,
     EXPLANATION_WORDS,
@@ -187,7 +187,7 @@ def _read_markdown(path: Path, number: int, language: str) -> Lesson:
     prepared = prepare(text)
     md = markdown_parser()
     tree = SyntaxTreeNode(md.parse(prepared.text))
-    _speak_math_in(tree)
+    _speak_math_in(tree, prepared.mathml)
     reader = _Walker(path, prepared.options, md)
     listed = {key: tuple(_markdown_text(md, t) for t in check.texts(meta, key, "an item")) for key in LIST_KINDS}
     reader.overview(listed["questions"], listed["objectives"])
@@ -248,7 +248,7 @@ def _used_keys(path: Path, meta: LineDict) -> LineDict:
 _MATH_TYPES = ("math_inline", "math_inline_double", "math_block", "math_block_label", "amsmath")
 
 
-def _speak_math_in(tree: SyntaxTreeNode) -> None:
+def _speak_math_in(tree: SyntaxTreeNode, mathml: list[str] | None = None) -> None:
     """Replace the LaTeX of every math node (and ``{math}`` fence) in ``tree`` by its spoken form,
     speaking all of them in one call (one speech-rule-engine process)."""
     nodes = [n for n in tree.walk() if n.type in _MATH_TYPES or (n.type == "fence" and _directive(n.info) == "math")]
@@ -257,7 +257,11 @@ def _speak_math_in(tree: SyntaxTreeNode) -> None:
     nodes = [n for n in nodes if n.type != "text"]
     if not nodes:
         return
-    spoken = speak_math([n.content.strip() for n in nodes], _LANGUAGE.get())
+    sources = []
+    for node in nodes:
+        mark = MATHML_MARK.match(node.content.strip())
+        sources.append(mathml[int(mark.group(1))] if mark and mathml else node.content.strip())
+    spoken = speak_math(sources, _LANGUAGE.get())
     for node, words in zip(nodes, spoken):
         node.token.content = words  # type: ignore[union-attr]
 
