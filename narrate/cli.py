@@ -1,14 +1,16 @@
-"""Command-line interface: each command parses options and calls one library function."""
+"""Command-line interface: each command parses options and calls one function of the public API (:mod:`narrate.api`)."""
 
 from __future__ import annotations
 
+import logging
 import sys
 import warnings
 from pathlib import Path
 
 import click
 
-from narrate import __version__
+import narrate
+from narrate.version import __version__
 
 _PATH = click.Path(path_type=Path)
 
@@ -26,15 +28,23 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            from narrate.errors import Interrupted
+            raise narrate.Interrupted() from None
 
-            raise Interrupted() from None
+
+class _WarningLine(logging.Handler):
+    """Prints each warning of the ``narrate`` logger as one line on stderr: ``Warning: <file>:<line>: <what>``."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"Warning: {record.getMessage()}", err=True)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="narrate")
 def main() -> None:
     """Turn written lessons into narrated, chaptered podcast episodes and a feed."""
+    logger = logging.getLogger("narrate")
+    if not any(isinstance(h, _WarningLine) for h in logger.handlers):
+        logger.addHandler(_WarningLine(logging.WARNING))
 
 
 _LISTEN = click.option(
@@ -118,30 +128,27 @@ def build(
     quiet: bool,
 ) -> None:
     """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
-    from narrate.pipeline import build as run_build
     from narrate.progress import reporter
-    from narrate.publish.episode import normalise_formats
 
     recogniser = _recogniser(asr_model, cache_dir) if listen else None  # a missing model stops before the build
+    options = narrate.BuildOptions(
+        lexicon_file=lexicon_file,
+        review=review,
+        jobs=jobs,
+        cache_dir=cache_dir,
+        formats=formats,
+        audiobook=audiobook,
+        split=split,
+        engine=engine,
+        voice=voice,
+        base_url=base_url,
+        language=language,
+        allow_guid_change=allow_guid_change,
+        include_scheduled=include_scheduled,
+        quiet=quiet,
+    )
     with reporter(quiet) as progress:
-        result = run_build(
-            content,
-            out_dir,
-            lexicon_file=lexicon_file,
-            progress=progress,
-            review=review,
-            jobs=jobs,
-            cache_dir=cache_dir,
-            formats=normalise_formats(formats) if formats else None,
-            audiobook=audiobook,
-            split=split,
-            engine=engine,
-            voice=voice,
-            base_url=base_url,
-            language=language,
-            allow_guid_change=allow_guid_change,
-            include_scheduled=include_scheduled,
-        )
+        result = narrate.build(content, out_dir, options, progress=progress)
     if result.detected_language:
         click.echo(f"language: {result.detected_language} (detected)", err=True)
     if not quiet:
@@ -188,21 +195,16 @@ _CACHE_DIR = click.option(
 @_CACHE_DIR
 def cache_info(cache_dir: Path | None) -> None:
     """Print the cache folder, its number of clips and their total size."""
-    from narrate.speech.cache import UtteranceCache
-
-    store = UtteranceCache(cache_dir)
-    info = store.info()
-    click.echo(f"{store.root}: {info.clips} clip(s), {info.bytes / 1e6:.1f} MB ({info.bytes} bytes)")
+    root, clips, size = narrate.cache_info(cache_dir)
+    click.echo(f"{root}: {clips} clip(s), {size / 1e6:.1f} MB ({size} bytes)")
 
 
 @cache.command("clear")
 @_CACHE_DIR
 def cache_clear(cache_dir: Path | None) -> None:
     """Delete every cached clip (the next build synthesizes everything again)."""
-    from narrate.speech.cache import UtteranceCache
-
-    store = UtteranceCache(cache_dir)
-    click.echo(f"{store.root}: removed {store.clear()} clip(s)")
+    root, removed = narrate.cache_clear(cache_dir)
+    click.echo(f"{root}: removed {removed} clip(s)")
 
 
 @main.command()
@@ -216,21 +218,18 @@ def cache_clear(cache_dir: Path | None) -> None:
 )
 @click.option("--language", default=None, help="Language of the lesson (ISO 639, e.g. de); default: detected.")
 def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool, language: str | None) -> None:
-    """Print the narration script of LESSON (a lesson file) with chapter and pause marks."""
+    """Print the narration script of LESSON (a lesson file, or every lesson of a course folder) with
+    chapter and pause marks."""
+    options = narrate.BuildOptions(lexicon_file=lexicon_file, language=language)
     if lexicon_report:
-        from narrate.pipeline import lexicon_findings
-        from narrate.text.lexicon_report import format_finding
-
-        findings = lexicon_findings(lesson, lexicon_file=lexicon_file)
+        findings = narrate.lexicon_report(lesson, options)
         for finding in findings:
-            click.echo(format_finding(finding))
+            click.echo(finding)
         if not findings:
             click.echo(f"{lesson}: no words the lexicon does not cover yet")
         return
-    from narrate.pipeline import lesson_script_text
-
     detected: list[str] = []
-    text = lesson_script_text(lesson, lexicon_file=lexicon_file, language=language, detected=detected)
+    text = narrate.script_text(lesson, options, detected=detected)
     for code in detected:
         click.echo(f"language: {code} (detected)", err=True)
     click.echo(text, nl=False)
@@ -257,9 +256,8 @@ def say(
 
     Plays it where a player exists (paplay, aplay, afplay, ffplay, play); else writes a WAV and prints its path.
     """
-    from narrate.pipeline import say as run_say
-
-    said = run_say(text, content=content, lexicon_file=lexicon_file, engine=engine, voice=voice, out=out)
+    options = narrate.BuildOptions(lexicon_file=lexicon_file, engine=engine, voice=voice)
+    said = narrate.say(text, options, content=content, out=out)
     click.echo(f"Said: {said.spoken}")
     how = f"{said.engine}, voice {said.voice or 'default'}"
     click.echo(f"Played with {said.player} ({how})" if said.player else f"Wrote {said.wav} ({how})")
@@ -269,9 +267,7 @@ def say(
 @click.argument("page", type=_PATH)
 def import_(page: Path) -> None:
     """Print PAGE (a lesson file of any supported format) as an editable YAML lesson."""
-    from narrate.text.readers import lesson_to_yaml, read_lesson
-
-    click.echo(lesson_to_yaml(read_lesson(page)), nl=False)
+    click.echo(narrate.import_lesson(page), nl=False)
 
 
 @main.command()
@@ -286,27 +282,18 @@ def import_(page: Path) -> None:
 def check(target: str, listen: bool, asr_model: str | None, as_json: bool, cache_dir: Path | None, quiet: bool) -> None:
     """Validate a built folder, or a published feed's http(s) URL, the way a podcast directory would;
     one problem per line. With --listen, also hear each episode of the folder (see README, Proof-listening)."""
-    from narrate.publish.check import check_output, check_url
-
-    remote = target.startswith(("http://", "https://"))
-    if remote and listen:
+    if listen and target.startswith(("http://", "https://")):
         raise click.UsageError("--listen hears a built folder, not a URL")
-    problems = check_url(target) if remote else check_output(Path(target))
+    problems = narrate.check(target)
     heard = _listen(Path(target), asr_model, cache_dir, quiet or as_json) if listen else None
     if as_json:
         import json
 
-        from narrate.proof.report import report_json
-
-        document = {
-            "out": target,
-            "problems": [str(p) for p in problems],
-            "listen": report_json(heard.reports, heard.model, heard.language) if heard else None,
-        }
+        document = {"out": target, "problems": problems, "listen": narrate.listen_json(heard) if heard else None}
         click.echo(json.dumps(document, ensure_ascii=False, indent=1))
     else:
         for problem in problems:
-            click.echo(str(problem))
+            click.echo(problem)
         if heard:
             _echo_listen(heard)
     if problems:
@@ -316,23 +303,18 @@ def check(target: str, listen: bool, asr_model: str | None, as_json: bool, cache
 
 
 def _recogniser(asr_model: str | None, cache_dir: Path | None):
-    from narrate.proof.listen import prepare
-
-    return prepare(asr_model, cache_dir)
+    return narrate.prepare_listener(asr_model, cache_dir)
 
 
 def _listen(out_dir: Path, asr_model: str | None, cache_dir: Path | None, quiet: bool, recogniser=None):
     from narrate.progress import reporter
-    from narrate.proof.listen import listen
 
     with reporter(quiet) as progress:
-        return listen(out_dir, model=asr_model, cache_dir=cache_dir, progress=progress, recogniser=recogniser)
+        return narrate.listen(out_dir, model=asr_model, cache_dir=cache_dir, progress=progress, recogniser=recogniser)
 
 
 def _echo_listen(heard) -> None:
-    from narrate.proof.report import format_report
-
-    click.echo(format_report(heard.reports), nl=False)
+    click.echo(narrate.listen_report(heard), nl=False)
 
 
 @main.command("publish")
@@ -348,9 +330,7 @@ def _echo_listen(heard) -> None:
 def publish_(out_dir: Path, dest: str, endpoint_url: str | None, quiet: bool) -> None:
     """Upload the built folder OUT_DIR to DEST (s3://bucket/prefix or a folder): changed files only,
     media first, the feed last, old versions deleted after it."""
-    from narrate.publish.upload import upload
-
-    done = upload(out_dir, dest, endpoint_url=endpoint_url)
+    done = narrate.upload(out_dir, dest, endpoint_url=endpoint_url)
     if not quiet:
         click.echo(
             f"Published {out_dir} to {dest}: {_count(len(done.uploaded), 'file')} uploaded, "
@@ -367,19 +347,14 @@ def publish_(out_dir: Path, dest: str, endpoint_url: str | None, quiet: bool) ->
 )
 def serve(out_dir: Path, host: str, port: int, watch_dir: Path | None) -> None:
     """Serve OUT over HTTP (HEAD and byte ranges) and print the feed URL."""
-    from narrate.pipeline import build as run_build
-    from narrate.publish.serve import serve as run_server
-
-    run_server(out_dir, host=host, port=port, watch=watch_dir, build=run_build)
+    narrate.serve(out_dir, host=host, port=port, watch=watch_dir)
 
 
 @main.command()
 @click.option("--engine", "engine_name", default=None, help="Only this engine's voices.")
 def voices(engine_name: str | None) -> None:
     """List the voices of every installed speech engine."""
-    from narrate.speech.engines import list_voices
-
-    for line in list_voices(engine_name):
+    for line in narrate.voices(engine_name):
         click.echo(line)
 
 

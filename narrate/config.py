@@ -6,14 +6,16 @@ Every unknown key is reported with its file, line and a "did you mean" suggestio
 
 from __future__ import annotations
 
-import difflib
+import datetime
 import re
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from narrate.errors import ConfigError
+from narrate.errors import ConfigError, collected
+from narrate.settings import AUDIO_FORMATS, SECTIONS, SETTINGS, Setting, keys_of, range_text, unknown_keys
 from narrate.yamlio import LineDict, LineList, load_yaml
 
 
@@ -103,73 +105,31 @@ class CourseConfig:
     lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     """Line in ``source`` of some settings, for error messages: ``"cover"``, ``"lessons.0"``, ..."""
 
-    def with_overrides(self, **changes: Any) -> CourseConfig:
-        """A copy with top-level fields replaced (None values are ignored)."""
-        return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
-    def with_voice(self, engine: str | None = None, voice: str | None = None) -> CourseConfig:
-        """A copy speaking with another engine and/or narrator voice, for one build (``--engine``,
-        ``--voice``). Switching engine drops voice ids that belonged to the old engine; the quiz host
-        keeps its own engine and voice when ``host_engine`` is set."""
-        v = self.voice
-        if engine and engine != v.engine:
-            host_own = v.host_engine is not None
-            v = replace(v, engine=engine, narrator=None, host=v.host if host_own else None)
-        if voice:
-            v = replace(v, narrator=voice)
-        return replace(self, voice=v)
-
-    def with_base_url(self, base_url: str | None) -> CourseConfig:
-        """A copy published under another base URL (``--base-url``), e.g. the ``narrate serve`` address.
-
-        Raises:
-            ConfigError: not an http(s) URL.
-        """
-        if not base_url:
-            return self
-        if not re.match(r"^https?://[^/\s]+", base_url):
-            raise ConfigError(f"--base-url must be an http(s) URL, not '{base_url}'")
-        base_url = _encode_url(base_url if base_url.endswith("/") else base_url + "/")
-        link = base_url if self.link == self.base_url else self.link
-        return replace(self, base_url=base_url, link=link)
-
-
-_TOP = {
-    "title",
-    "author",
-    "description",
-    "language",
-    "base_url",
-    "link",
-    "cover",
-    "category",
-    "explicit",
-    "start_date",
-    "schedule_days",
-    "review",
-    "code",
-    "voice",
-    "pauses",
-    "audio",
-    "lexicon",
-    "lexicon_file",
-    "lessons",
-    "limits",
-    "phrases",
-}
-_VOICE = {"engine", "narrator", "host", "host_engine", "rate_wpm"}
-_PAUSES = {"sentence", "paragraph", "section", "think", "think_per_option", "think_per_word", "chime", "repeat"}
-_AUDIO = {"sample_rate", "bitrate", "loudness_lufs", "true_peak_dbtp", "formats"}
-_LIMITS = {"max_lesson_bytes", "max_episode_minutes"}
 _COVER_TYPES = (".jpg", ".jpeg", ".png")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def load_config(path: Path) -> CourseConfig:
-    """Load and validate ``course.yaml``.
+    """Load and validate ``course.yaml`` against the settings schema (:mod:`narrate.settings`).
 
     Raises:
-        ConfigError: missing file, invalid YAML, unknown key, wrong type or value (with its line).
+        ConfigError: missing file or invalid YAML.
+        ConfigError / Problems: every unknown key, wrong type or value in the file (with its line),
+            reported together.
+    """
+    config, errors = read_config(path)
+    collected(list(errors))
+    return config
+
+
+def read_config(path: Path) -> tuple[CourseConfig, tuple[ConfigError, ...]]:
+    """Load ``course.yaml`` and return the settings with every problem found (not raised), so that a
+    build can report the course's and the lessons' problems in one run. A setting with a problem
+    takes its default.
+
+    Raises:
+        ConfigError: no course.yaml, invalid YAML, or not a mapping (nothing else can be read).
     """
     if path.is_dir():
         path = path / "course.yaml"
@@ -186,126 +146,127 @@ def default_config(title: str, source: Path | None = None) -> CourseConfig:
     return CourseConfig(title=title, source=source)
 
 
-def parse_config(data: LineDict, path: Path) -> CourseConfig:
-    """Validate a parsed ``course.yaml`` mapping (see :func:`load_config`)."""
-    v = _Validator(path)
-    v.keys(data, _TOP, "")
-    title = v.text(data, "title", required=True)
-    lexicon = dict(v.lexicon(data, "lexicon"))
-    if "lexicon_file" in data:
-        lex_path = path.parent / v.text(data, "lexicon_file", required=True)
-        if not lex_path.is_file():
-            v.fail(data, "lexicon_file", f"lexicon file not found: {v.text(data, 'lexicon_file')}")
-        lexicon.update(load_lexicon(lex_path))
-    cover = None
-    if data.get("cover"):
-        cover = _cover(v, data, path)
-    base_url = v.text(data, "base_url") or "http://localhost:8000/"
-    if not re.match(r"^https?://[^/\s]+", base_url):
-        raise ConfigError("base_url must be an http(s) URL", path, data.line_of("base_url"))
-    if not base_url.endswith("/"):
-        base_url += "/"
-    base_url = _encode_url(base_url)
-    start_date = str(data.get("start_date", "2026-01-05"))
-    if not _DATE.match(start_date):
-        raise ConfigError("start_date must be YYYY-MM-DD", path, data.line_of("start_date"))
-    category = data.get("category", ["Education", "Courses"])
-    if isinstance(category, str):
-        category = [c.strip() for c in re.split(r"[›>/]", category) if c.strip()]
-    category = v.texts(data, "category", category)
-    voice = v.section(data, "voice", _VOICE)
-    pauses = v.section(data, "pauses", _PAUSES)
-    audio = v.section(data, "audio", _AUDIO)
-    limits = v.section(data, "limits", _LIMITS)
-    formats = audio.get("formats", ["mp3"])
-    if isinstance(formats, str):
-        formats = [f.strip() for f in formats.split(",")]
-    formats = v.texts(audio, "formats", formats)
-    listed = data.get("lessons") or LineList()
-    lessons = v.texts(data, "lessons", listed)
-    lines = {"cover": data.line_of("cover"), "lessons": data.line_of("lessons")}
-    lines.update(language=data.line_of("language"), phrases=data.line_of("phrases"))
-    phrases, framing = v.phrases(data, "phrases")
-    for n, name in enumerate(lessons):
-        line = lines[f"lessons.{n}"] = listed.line_of(n)
-        if not _inside(name):
-            raise ConfigError(f"lesson '{name}' must be a file name inside the lessons folder", path, line)
-    return CourseConfig(
+def parse_config(data: LineDict, path: Path) -> tuple[CourseConfig, tuple[ConfigError, ...]]:
+    """Validate a parsed ``course.yaml`` mapping (see :func:`read_config`)."""
+    r = _Reader(path, data)
+    values = {s.key: r.value(s) for s in SETTINGS}
+    lexicon = dict(values["lexicon"])
+    if values["lexicon_file"] is not None:
+        try:
+            lexicon.update(load_lexicon(values["lexicon_file"]))
+        except ConfigError as exc:
+            r.errors.append(exc)
+    lessons: list[str] = []
+    for n, name in enumerate(values["lessons"]):
+        line = r.lines[f"lessons.{len(lessons)}"] = r.item_line("lessons", n)
+        if not inside(name):
+            r.errors.append(ConfigError(f"lesson '{name}' must be a file name inside the lessons folder", path, line))
+        else:
+            lessons.append(name)
+    base_url = values["base_url"]
+    title = values["title"] or path.parent.name
+    config = CourseConfig(
         title=title,
-        author=v.text(data, "author"),
-        description=v.text(data, "description"),
-        language=_language(v.text(data, "language") or "en-us", path, data.line_of("language")),
+        author=values["author"],
+        description=values["description"],
+        language=values["language"],
         base_url=base_url,
-        link=v.text(data, "link") or base_url,
-        cover=cover,
-        category=tuple(str(c) for c in category),
-        explicit=v.boolean(data, "explicit", False),
-        start_date=start_date,
-        schedule_days=v.number(data, "schedule_days", 7, int, 0, 365),
-        review=v.boolean(data, "review", False),
-        read_code=_code(v, data),
+        link=values["link"] or base_url,
+        cover=values["cover"],
+        category=tuple(values["category"]),
+        explicit=values["explicit"],
+        start_date=values["start_date"],
+        schedule_days=values["schedule_days"],
+        review=values["review"],
+        read_code=values["code"] == "read",
         voice=VoiceConfig(
-            engine=v.text(voice, "engine") or "pyttsx3",
-            narrator=v.text(voice, "narrator") or None,
-            host=v.text(voice, "host") or None,
-            host_engine=v.text(voice, "host_engine") or None,
-            rate_wpm=v.number(voice, "rate_wpm", 160, int, 80, 400),
+            engine=values["voice.engine"],
+            narrator=values["voice.narrator"] or None,
+            host=values["voice.host"] or None,
+            host_engine=values["voice.host_engine"] or None,
+            rate_wpm=values["voice.rate_wpm"],
         ),
         pauses=PauseConfig(
-            sentence_ms=v.seconds(pauses, "sentence", 0.35),
-            paragraph_ms=v.seconds(pauses, "paragraph", 0.7),
-            section_ms=v.seconds(pauses, "section", 1.2),
-            think_ms=v.seconds(pauses, "think", 5.0),
-            think_per_option_ms=v.seconds(pauses, "think_per_option", 0.0),
-            think_per_word_ms=v.seconds(pauses, "think_per_word", 0.0),
-            chime=v.boolean(pauses, "chime", False),
-            repeat_ms=v.seconds(pauses, "repeat", 0.0) if pauses.get("repeat") is not None else None,
+            sentence_ms=values["pauses.sentence"],
+            paragraph_ms=values["pauses.paragraph"],
+            section_ms=values["pauses.section"],
+            think_ms=values["pauses.think"],
+            think_per_option_ms=values["pauses.think_per_option"],
+            think_per_word_ms=values["pauses.think_per_word"],
+            chime=values["pauses.chime"],
+            repeat_ms=values["pauses.repeat"],
         ),
         audio=AudioConfig(
-            sample_rate=v.number(audio, "sample_rate", 44100, int, 8000, 192000),
-            bitrate=v.text(audio, "bitrate") or "64k",
-            loudness_lufs=v.number(audio, "loudness_lufs", -16.0, float, -40.0, -5.0),
-            true_peak_dbtp=v.number(audio, "true_peak_dbtp", -1.0, float, -20.0, 0.0),
-            formats=tuple(formats),
+            sample_rate=values["audio.sample_rate"],
+            bitrate=values["audio.bitrate"],
+            loudness_lufs=values["audio.loudness_lufs"],
+            true_peak_dbtp=values["audio.true_peak_dbtp"],
+            formats=normalise_formats(values["audio.formats"]),
         ),
         lexicon=lexicon,
-        phrases=phrases,
-        framing=framing,
-        lessons=lessons,
+        phrases=(values["phrases"] or ({}, None))[0],
+        framing=(values["phrases"] or ({}, None))[1],
+        lessons=tuple(lessons),
         limits=LimitsConfig(
-            max_lesson_bytes=v.number(limits, "max_lesson_bytes", 5_000_000, int, 1_000, 1_000_000_000),
-            max_episode_minutes=v.number(limits, "max_episode_minutes", 180.0, float, 1.0, 24 * 60),
+            max_lesson_bytes=values["limits.max_lesson_bytes"],
+            max_episode_minutes=values["limits.max_episode_minutes"],
         ),
         source=path,
-        lines=lines,
+        lines=r.lines,
     )
+    return config, tuple(r.errors)
 
 
-def _code(v: _Validator, data: LineDict) -> bool:
-    """``code: read`` → True, ``code: notes`` (or no key) → False."""
-    code = v.text(data, "code") or "notes"
-    if code not in ("read", "notes"):
-        v.fail(
-            data, "code", "code must be 'read' (read code blocks aloud) or 'notes' (a cue; the code in the show notes)"
-        )
-    return code == "read"
+def normalise_formats(formats: Iterable[str] | str | None) -> tuple[str, ...]:
+    """``"mp3,m4b"`` or ``["M4B", "mp3"]`` → ``("mp3", "m4b")`` (known formats, MP3 first, no repeats).
+
+    Raises:
+        ConfigError: an unknown format or an empty list (no file: the caller adds it).
+    """
+    if formats is None:
+        return ("mp3",)
+    if isinstance(formats, str):
+        formats = formats.split(",")
+    wanted = [f.strip().lower().lstrip(".") for f in formats if f.strip()]
+    unknown = [f for f in wanted if f not in AUDIO_FORMATS]
+    if unknown:
+        raise ConfigError(f"unknown audio format '{unknown[0]}' (choose from {', '.join(AUDIO_FORMATS)})")
+    if not wanted:
+        raise ConfigError(f"no audio format given (choose from {', '.join(AUDIO_FORMATS)})")
+    return tuple(f for f in AUDIO_FORMATS if f in wanted)
 
 
-def _cover(v: _Validator, data: LineDict, path: Path) -> Path:
-    name = v.text(data, "cover")
-    line = data.line_of("cover")
-    if not _inside(name):
-        raise ConfigError(f"cover '{name}' must be a file inside the course folder", path, line)
-    cover = path.parent / name
-    if cover.suffix.lower() not in _COVER_TYPES:
-        raise ConfigError(f"cover must be a JPEG or PNG image ({', '.join(_COVER_TYPES)}), not '{name}'", path, line)
-    if not cover.is_file():
-        raise ConfigError(f"cover image not found: {name}", path, line)
+def inside(name: str) -> bool:
+    """A relative path that cannot leave its folder: no absolute path, drive, '..' or empty part.
+
+    The one rule for every path course.yaml names (cover, lexicon_file, lessons)."""
+    if not name or name.startswith(("/", "\\", "~")) or re.match(r"^[A-Za-z]:", name):
+        return False
+    parts = re.split(r"[/\\]", name)
+    return all(part not in ("", ".", "..") for part in parts)
+
+
+def course_file(name: str, folder: Path, key: str, what: str) -> Path:
+    """``folder/name`` when ``name`` is a file inside ``folder`` (also after following links): the
+    one rule for every path course.yaml names.
+
+    Args:
+        key: the setting's key, for messages (``cover``); what: what the file is (``cover image``).
+
+    Raises:
+        ConfigError: the name leaves the folder, the file is missing, or it is a link to outside (no
+            file or line: the caller adds them).
+    """
+    if not inside(name):
+        raise ConfigError(f"{key} '{name}' must be a file inside the course folder")
+    path = folder / name
+    if not path.is_file():
+        raise ConfigError(f"{what} not found: {name}")
     try:
-        cover.resolve().relative_to(path.parent.resolve())
+        path.resolve().relative_to(folder.resolve())
     except ValueError:
-        raise ConfigError(f"cover '{name}' is a link to a file outside the course folder", path, line) from None
-    return cover
+        raise ConfigError(f"{key} '{name}' is a link to a file outside the course folder") from None
+    return path
 
 
 def _encode_url(url: str) -> str:
@@ -316,12 +277,15 @@ def _encode_url(url: str) -> str:
     return urlunsplit(parts._replace(path=quote(parts.path, safe=safe), query=quote(parts.query, safe=safe + "?")))
 
 
-def _inside(name: str) -> bool:
-    """A relative path that cannot leave its folder: no absolute path, drive, '..' or empty part."""
-    if not name or name.startswith(("/", "\\", "~")) or re.match(r"^[A-Za-z]:", name):
-        return False
-    parts = re.split(r"[/\\]", name)
-    return all(part not in ("", ".", "..") for part in parts)
+def http_url(url: str) -> str:
+    """An http(s) base URL, ending in ``/`` and percent-encoded.
+
+    Raises:
+        ConfigError: not an http(s) URL (no file or line: the caller adds them).
+    """
+    if not re.match(r"^https?://[^/\s]+", url):
+        raise ConfigError(f"must be an http(s) URL, not '{url}'")
+    return _encode_url(url if url.endswith("/") else url + "/")
 
 
 def load_lexicon(path: Path) -> dict[str, str]:
@@ -335,134 +299,185 @@ def load_lexicon(path: Path) -> dict[str, str]:
     data = load_yaml(path, error=ConfigError)
     if not isinstance(data, dict):
         raise ConfigError("a lexicon file must be a mapping of word: replacement", path, 1)
-    return dict(_Validator(path).lexicon({"lexicon": data}, "lexicon"))
+    r = _Reader(path, LineDict())
+    entries = r.lexicon(data, "lexicon", data)
+    collected(list(r.errors))
+    return entries
 
 
-class _Validator:
-    def __init__(self, path: Path):
-        self.path = path
+class _Reader:
+    """Reads settings from a course.yaml mapping by the schema, collecting every problem."""
 
-    def fail(self, data: Any, key: str, message: str):
-        line = data.line_of(key) if isinstance(data, LineDict) else None
-        raise ConfigError(message, self.path, line)
+    def __init__(self, path: Path, data: LineDict):
+        self.path, self.data = path, data
+        self.errors: list[ConfigError] = []
+        self.lines: dict[str, int] = {}
+        self._check_keys(data, "")
 
-    def texts(self, data: LineDict, key: str, value: Any) -> tuple[str, ...]:
-        """``value`` (``data[key]`` or its default) as a tuple of non-empty texts."""
-        name = self._name(data, key)
-        if not isinstance(value, list):
-            self.fail(data, key, f"'{name}' must be a list")
+    def _check_keys(self, data: LineDict, section: str) -> None:
+        prefix = f"{section}." if section else ""
+        for key, message in unknown_keys(data, keys_of(section), prefix):
+            self.errors.append(ConfigError(message, self.path, data.line_of(key)))
+        for name in SECTIONS:
+            if section or name not in data or data[name] is None:
+                continue
+            if not isinstance(data[name], LineDict):
+                self.errors.append(
+                    ConfigError(f"'{name}' must be a mapping of settings", self.path, data.line_of(name))
+                )
+            else:
+                self._check_keys(data[name], name)
+
+    def _holder(self, setting: Setting) -> LineDict:
+        if not setting.section:
+            return self.data
+        holder = self.data.get(setting.section)
+        return holder if isinstance(holder, LineDict) else LineDict()
+
+    def item_line(self, key: str, index: int) -> int:
+        value = self.data.get(key)
+        return value.line_of(index) if isinstance(value, LineList) else self.data.line_of(key)
+
+    def value(self, setting: Setting) -> Any:
+        """The setting's validated value (its default after recording a problem)."""
+        holder = self._holder(setting)
+        line = holder.line_of(setting.name) if setting.name in holder else None
+        if line:
+            self.lines[setting.key] = line
+        try:
+            return self.convert(setting, holder.get(setting.name), holder)
+        except ConfigError as exc:
+            self.errors.append(ConfigError(exc.problem, self.path, line or holder.line or 1))
+            return self.convert(setting, setting.default, holder) if setting.default is not None else None
+
+    def convert(self, s: Setting, raw: Any, holder: LineDict) -> Any:
+        """``raw`` (None: absent) as the setting's value.
+
+        Raises:
+            ConfigError: the value is wrong (no file or line: :meth:`value` adds them).
+        """
+        name = f"'{s.key}'"
+        if raw is None:
+            if s.required:
+                raise ConfigError(f"missing required key {name}")
+            raw = s.default
+            if raw is None:
+                return None
+        if s.kind in ("text", "url", "language", "date", "path"):
+            if isinstance(raw, bool) or not isinstance(raw, (str, int, float, datetime.date)):
+                raise ConfigError(f"{name} must be text")
+            text = str(raw).strip()
+            if not text:
+                if s.required:
+                    raise ConfigError(f"{name} is empty")
+                return s.default if s.kind != "path" else None
+            if s.kind == "url":
+                return self._url(s, text)
+            if s.kind == "language":
+                return language_tag(text)
+            if s.kind == "date" and not _DATE.match(text):
+                raise ConfigError(f"{s.key} must be YYYY-MM-DD")
+            if s.kind == "path":
+                return self._path(s, text)
+            return text
+        if s.kind == "choice":
+            if not isinstance(raw, str) or raw.strip() not in (s.choices or ()):
+                raise ConfigError(f"{s.key} must be {s.doc}")
+            return raw.strip()
+        if s.kind == "bool":
+            if not isinstance(raw, bool):
+                raise ConfigError(f"{name} must be true or false")
+            return raw
+        if s.kind in ("int", "float", "seconds"):
+            if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+                raise ConfigError(f"{name} must be a number")
+            if s.low is not None and s.high is not None and not s.low <= raw <= s.high:
+                raise ConfigError(f"{name} must be {range_text(s.low, s.high)}")
+            if s.kind == "seconds":
+                return round(float(raw) * 1000)
+            return int(raw) if s.kind == "int" else float(raw)
+        if s.kind == "list":
+            return self._list(s, raw, holder)
+        if s.kind == "lexicon":
+            return self.lexicon(raw, s.key, holder)
+        if s.kind == "phrases":
+            return self.phrases(raw, s.key)
+        raise AssertionError(f"unknown setting kind {s.kind}")
+
+    def _url(self, s: Setting, text: str) -> str:
+        try:
+            return http_url(text)
+        except ConfigError as exc:
+            raise ConfigError(f"{s.key} {exc.problem}") from None
+
+    def _path(self, s: Setting, text: str) -> Path:
+        if s.key == "cover" and inside(text) and Path(text).suffix.lower() not in _COVER_TYPES:
+            raise ConfigError(f"cover must be a JPEG or PNG image ({', '.join(_COVER_TYPES)}), not '{text}'")
+        return course_file(text, self.path.parent, s.key, s.what or s.key)
+
+    def _list(self, s: Setting, raw: Any, holder: LineDict) -> tuple[str, ...]:
+        if isinstance(raw, str) and s.split:
+            raw = [part.strip() for part in re.split("[" + re.escape(s.split) + "]", raw) if part.strip()]
+        if not isinstance(raw, list):
+            raise ConfigError(f"'{s.key}' must be a list")
         out = []
-        for n, item in enumerate(value):
+        for n, item in enumerate(raw):
             if isinstance(item, bool) or not isinstance(item, (str, int, float)) or not str(item).strip():
-                line = value.line_of(n) if isinstance(value, LineList) else data.line_of(key)
-                raise ConfigError(f"each item of '{name}' must be text", self.path, line)
+                line = raw.line_of(n) if isinstance(raw, LineList) else holder.line_of(s.name)
+                self.errors.append(ConfigError(f"each item of '{s.key}' must be text", self.path, line))
+                continue
             out.append(str(item).strip())
+        if s.key == "audio.formats":
+            normalise_formats(out)  # raises for an unknown format, with this setting's line
         return tuple(out)
 
-    def keys(self, data: LineDict, allowed: set[str], prefix: str) -> None:
-        for key in data:
-            if key not in allowed:
-                hint = difflib.get_close_matches(str(key), sorted(allowed), n=1)
-                more = f" (did you mean '{prefix}{hint[0]}'?)" if hint else ""
-                self.fail(data, key, f"unknown key '{prefix}{key}'{more}")
-
-    def section(self, data: LineDict, key: str, allowed: set[str]) -> LineDict:
-        value = data.get(key)
-        if value is None:
-            return LineDict()
-        if not isinstance(value, LineDict):
-            self.fail(data, key, f"'{key}' must be a mapping of settings")
-        self.keys(value, allowed, f"{key}.")
-        value.prefix = f"{key}."
-        return value
-
-    @staticmethod
-    def _name(data: Any, key: str) -> str:
-        return f"{getattr(data, 'prefix', '')}{key}"
-
-    def text(self, data: dict, key: str, required: bool = False) -> str:
-        value = data.get(key)
-        name = self._name(data, key)
-        if value is None or value == "":
-            if required:
-                self.fail(data, key, f"missing required key '{name}'")
-            return ""
-        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
-            self.fail(data, key, f"'{name}' must be text")
-        text = str(value).strip()
-        if required and not text:
-            self.fail(data, key, f"'{name}' is empty")
-        return text
-
-    def boolean(self, data: dict, key: str, default: bool) -> bool:
-        value = data.get(key, default)
-        if not isinstance(value, bool):
-            self.fail(data, key, f"'{self._name(data, key)}' must be true or false")
-        return value
-
-    def number(self, data: dict, key: str, default, kind, low, high):
-        value = data.get(key, default)
-        name = self._name(data, key)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.fail(data, key, f"'{name}' must be a number")
-        if not low <= value <= high:
-            self.fail(data, key, f"'{name}' must be between {low} and {high}")
-        return kind(value)
-
-    def seconds(self, data: dict, key: str, default: float) -> int:
-        return round(self.number(data, key, default, float, 0.0, 120.0) * 1000)
-
-    def phrases(self, data: dict, key: str) -> tuple[dict[str, str | tuple[str, ...]], str | None]:
+    def phrases(self, raw: Any, key: str) -> tuple[dict[str, str | tuple[str, ...]], str | None]:
         """``phrases:``: a language code (framing in that language, e.g. ``en``) or a mapping of phrase
-        key → text, or → a list [singular, plural] for a phrase that depends on a count; the mapping's
-        ``fallback: <code>`` names the catalogue that gives the phrases it leaves out."""
-        value = data.get(key)
-        if value is None:
+        key → text, or → a list [singular, plural] for a phrase that depends on a count."""
+        if not raw:
             return {}, None
-        if isinstance(value, str):
-            if not LANGUAGE_TAG.match(value.strip()):
-                self.fail(data, key, f"'{key}' must be a language code (e.g. en) or a mapping of phrase: text")
-            return {}, value.strip().lower()
-        if not isinstance(value, dict):
-            self.fail(data, key, f"'{key}' must be a language code (e.g. en) or a mapping of phrase: text")
+        if isinstance(raw, str):
+            if not LANGUAGE_TAG.match(raw.strip()):
+                raise ConfigError(f"'{key}' must be a language code (e.g. en) or a mapping of phrase: text")
+            return {}, raw.strip().lower()
+        if not isinstance(raw, dict):
+            raise ConfigError(f"'{key}' must be a language code (e.g. en) or a mapping of phrase: text")
         out: dict[str, str | tuple[str, ...]] = {}
-        framing = None
-        for name, text in value.items():
-            if name == "fallback":
-                if not isinstance(text, str) or not LANGUAGE_TAG.match(text.strip()):
-                    self.fail(value, name, "'phrases.fallback' must be a language code such as en")
-                framing = text.strip().lower()
-                continue
-            line = value.line_of(name) if isinstance(value, LineDict) else None
+        for name, text in raw.items():
+            line = raw.line_of(name) if isinstance(raw, LineDict) else None
             if isinstance(text, list) and text and all(isinstance(t, str) for t in text):
                 out[str(name)] = tuple(text)
             elif isinstance(text, str) and text.strip():
                 out[str(name)] = text
             else:
-                raise ConfigError(f"phrase '{name}' must be text or a list [singular, plural]", self.path, line)
-        return out, framing
+                self.errors.append(
+                    ConfigError(f"phrase '{name}' must be text or a list [singular, plural]", self.path, line)
+                )
+        return out, None
 
-    def lexicon(self, data: dict, key: str):
-        value = data.get(key) or {}
-        if not isinstance(value, dict):
-            self.fail(data, key, "'lexicon' must be a mapping of word: replacement")
-        for word, spoken in value.items():
-            if not isinstance(word, str) or not isinstance(spoken, (str, int, float)):
-                line = value.line_of(word) if isinstance(value, LineDict) else None
-                raise ConfigError(f"lexicon entry '{word}' must map text to text", self.path, line)
-            yield word, str(spoken)
+    def lexicon(self, raw: Any, key: str, holder: Any) -> dict[str, str]:
+        if not isinstance(raw, dict):
+            raise ConfigError(f"'{key}' must be a mapping of word: replacement")
+        entries = {}
+        for word, spoken in raw.items():
+            if not isinstance(word, str) or not isinstance(spoken, (str, int, float)) or isinstance(spoken, bool):
+                line = raw.line_of(word) if isinstance(raw, LineDict) else None
+                self.errors.append(ConfigError(f"lexicon entry '{word}' must map text to text", self.path, line))
+                continue
+            entries[word] = str(spoken)
+        return entries
 
 
 LANGUAGE_TAG = re.compile(r"^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$")
 """An ISO 639 language code, optionally with subtags (``en``, ``en-us``): what podcast feeds accept."""
 
 
-def _language(tag: str, path: Path, line: int) -> str:
+def language_tag(tag: str) -> str:
     """A language tag as podcast feeds want it (ISO 639 code, optionally with a region: ``en-us``).
 
     Raises:
-        ConfigError: not such a code (e.g. "english").
+        ConfigError: not such a code (e.g. "english"); no file or line: the caller adds them.
     """
     if not LANGUAGE_TAG.match(tag):
-        raise ConfigError(f"language must be an ISO 639 code such as 'en' or 'en-us', not '{tag}'", path, line)
+        raise ConfigError(f"language must be an ISO 639 code such as 'en' or 'en-us', not '{tag}'")
     return tag.lower()

@@ -6,9 +6,13 @@ it as one line, ``Error: <file>:<line>: <what is wrong>``, and exits with status
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import click
+
+log = logging.getLogger("narrate")
+"""narrate's logger: warnings go here; the CLI prints them as ``Warning: <file>:<line>: <what>``."""
 
 
 class NarrateError(click.ClickException):
@@ -61,6 +65,15 @@ class BuildError(NarrateError):
     """A build step failed for a reason other than the content (encoder failure, locked output)."""
 
 
+def warn(problem: str, file: str | Path | None = None, line: int | None = None) -> None:
+    """Report something narrate left out or changed without stopping: logged on the ``narrate``
+    logger, which the CLI prints as one line, ``Warning: <file>:<line>: <what>``."""
+    where = ""
+    if file is not None:
+        where = f"{_display(Path(file))}:" + (f"{line}:" if line else "") + " "
+    log.warning("%s%s", where, problem)
+
+
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
@@ -75,3 +88,48 @@ class Interrupted(NarrateError):
 
     def __init__(self) -> None:
         super().__init__("interrupted")
+
+
+MAX_SHOWN = 20
+"""At most this many ``Error:`` lines are printed for one run."""
+
+
+class Problems(NarrateError):
+    """Several problems found in one run (course.yaml and the lessons are checked in full before
+    stopping), shown as one ``Error: <file>:<line>: <what>`` line each, at most :data:`MAX_SHOWN`.
+
+    Args:
+        errors: the problems, in the order found (at least one).
+    """
+
+    def __init__(self, errors: list[NarrateError]):
+        self.errors = list(errors)
+        first = self.errors[0]
+        super().__init__(first.problem, first.file, first.line)
+
+    def lines(self) -> list[str]:
+        """The ``Error:`` lines to print: one per problem, the last one summarising any not shown."""
+        shown = [f"Error: {e.format_message()}" for e in self.errors]
+        if len(shown) > MAX_SHOWN:
+            rest = len(shown) - (MAX_SHOWN - 1)
+            shown = shown[: MAX_SHOWN - 1] + [f"Error: {rest} more problems not shown; fix these and run again"]
+        return shown
+
+    def show(self, file=None) -> None:  # noqa: D102 - click API
+        for line in self.lines():
+            click.echo(line, err=True, file=file)
+
+
+def collected(errors: list[NarrateError]) -> None:
+    """Raise the problems in ``errors``, if any: the error itself when there is one, else :class:`Problems`.
+
+    Raises:
+        NarrateError: ``errors[0]`` when it is the only one; Problems for several.
+    """
+    flat: list[NarrateError] = []
+    for error in errors:
+        flat.extend(error.errors if isinstance(error, Problems) else [error])
+    if len(flat) == 1:
+        raise flat[0]
+    if flat:
+        raise Problems(flat)

@@ -30,14 +30,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from narrate import uptodate
-from narrate.config import CourseConfig, LimitsConfig, default_config, load_config, load_lexicon
-from narrate.errors import BuildError, ConfigError, ContentError
+from narrate.config import CourseConfig, LimitsConfig, default_config, load_lexicon, read_config
+from narrate.errors import BuildError, ContentError, NarrateError, collected
+from narrate.files import write_atomic
 from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
+from narrate.options import BuildOptions
 from narrate.publish.identity import release_due
 from narrate.text.readers import SUPPORTED, read_lesson
 from narrate.uptodate import Made, digest_file, fingerprint, load_record, read_records
-from narrate.yamlio import write_atomic
 
 if TYPE_CHECKING:
     from narrate.speech.cache import UtteranceCache
@@ -64,22 +65,25 @@ class Loaded:
     """The language detected for a single lesson file that named none (None: not detected)."""
 
 
-def load(content: Path, *, lexicon_file: Path | None = None, language: str | None = None) -> Loaded:
-    """Read a course folder (``course.yaml`` + ``lessons/``) or a single lesson file.
+def load(content: Path, options: BuildOptions | None = None) -> Loaded:
+    """Read a course folder (``course.yaml`` + ``lessons/``) or a single lesson file, with the
+    options' overrides (``--engine``, ``--voice``, ``--base-url``, ...) and extra lexicon applied.
 
     A lesson file inside a course folder (``<course>/lessons/<file>``) comes with that course's
-    settings and its number in the course; any other file gets the defaults, in ``language`` (a
-    language tag, ``--language``), else the lesson's own ``language:``, else the language detected
-    from its text (:mod:`narrate.text.detect`; then ``Loaded.detected`` names it).
+    settings and its number in the course; any other file gets the defaults, in ``options.language``
+    (``--language``), else the lesson's own ``language:``, else the language detected from its text
+    (:mod:`narrate.text.detect`; then ``Loaded.detected`` names it).
 
     Raises:
-        ConfigError / ContentError: with file and line, for the first problem found, including
+        NarrateError: the one problem found, or :class:`~narrate.errors.Problems` with every problem
+            in course.yaml and the lessons (each with file and line), reported together; this includes
             framing phrases missing for a lesson's language (see :func:`narrate.text.phrases.check_phrases`).
     """
-    loaded = _load(Path(content), lexicon_file, language)
-    config = loaded.config
     from narrate.text.phrases import check_phrases
 
+    options = options or BuildOptions()
+    loaded = _load(Path(content), options)
+    config = loaded.config
     check_phrases(config.language, config.phrases, config.framing, config.source, config.lines.get("language"))
     for lesson in loaded.lessons:
         if lesson.language and lesson.language != config.language:
@@ -130,16 +134,28 @@ def check_span_voices(lessons: tuple[Lesson, ...], config: CourseConfig, cache_r
                 checked.add(language)
 
 
-def _load(content: Path, lexicon_file: Path | None, language: str | None) -> Loaded:
+def _load(content: Path, options: BuildOptions) -> Loaded:
     detected = None
+    errors: list[NarrateError] = []
     if content.is_dir():
-        config = load_config(content / "course.yaml")
-        lessons = tuple(_read_lesson(p, n, config) for n, p in enumerate(lesson_files(content, config), 1))
+        config, config_errors = read_config(content / "course.yaml")
+        errors.extend(config_errors)
+        lessons = []
+        try:
+            files = lesson_files(content, config)
+        except NarrateError as exc:
+            errors.append(exc)
+            files = []
+        for n, path in enumerate(files, 1):
+            try:
+                lessons.append(_read_lesson(path, n, config))
+            except NarrateError as exc:
+                errors.append(exc)
     elif content.is_file():
         course = content.parent.parent
         if content.parent.name == "lessons" and (course / "course.yaml").is_file():
             # a lesson of a course folder is built (and scripted) with its course's settings and lexicon
-            whole = _load(course, lexicon_file, None)
+            whole = _load(course, options)
             mine = [x for x in whole.lessons if x.source and x.source.resolve() == content.resolve()]
             if mine:
                 return Loaded(whole.config, tuple(mine))
@@ -147,8 +163,8 @@ def _load(content: Path, lexicon_file: Path | None, language: str | None) -> Loa
         lesson = read_lesson(content)
         lesson = replace(lesson, number=lesson.number or 1)
         config = default_config(getattr(lesson, "course_title", "") or lesson.title, content)
-        if language:
-            config = replace(config, language=_language_option(language))
+        if options.language:
+            config = replace(config, language=options.language)
         elif lesson.language:
             config = replace(config, language=lesson.language)
         else:
@@ -157,31 +173,23 @@ def _load(content: Path, lexicon_file: Path | None, language: str | None) -> Loa
             detected = detect_lesson_language(lesson)
             if detected:
                 config = replace(config, language=detected)
-        lesson = replace(lesson, language=None)
-        lessons = (lesson,)
+        lessons = [replace(lesson, language=None)]
     else:
         raise ContentError("no such course folder or lesson file", content)
-    if lexicon_file is not None:
-        config = replace(config, lexicon={**config.lexicon, **load_lexicon(Path(lexicon_file))})
+    if options.lexicon_file is not None:
+        try:
+            config = replace(config, lexicon={**config.lexicon, **load_lexicon(Path(options.lexicon_file))})
+        except NarrateError as exc:
+            errors.append(exc)
     seen: dict[str, Lesson] = {}
     for lesson in lessons:
         if lesson.id in seen:
-            raise ContentError(f"duplicate lesson id '{lesson.id}' (also in {seen[lesson.id].source})", lesson.source)
+            errors.append(
+                ContentError(f"duplicate lesson id '{lesson.id}' (also in {seen[lesson.id].source})", lesson.source)
+            )
         seen[lesson.id] = lesson
-    return Loaded(config, lessons, detected)
-
-
-def _language_option(tag: str) -> str:
-    """``--language``: an ISO 639 code.
-
-    Raises:
-        ConfigError: not such a code.
-    """
-    from narrate.config import LANGUAGE_TAG
-
-    if not LANGUAGE_TAG.match(tag):
-        raise ConfigError(f"--language must be an ISO 639 code such as 'de' or 'pt-br', not '{tag}'")
-    return tag.lower()
+    collected(errors)
+    return Loaded(options.apply(config), tuple(lessons), detected)
 
 
 IGNORED_IN_LESSONS = ("README*", ".*", "*.bak", "*~")
@@ -237,74 +245,42 @@ def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
 def build(
     content: Path,
     out_dir: Path,
+    options: BuildOptions | None = None,
     *,
-    lexicon_file: Path | None = None,
     progress: Progress | None = None,
     cache: UtteranceCache | None = None,
-    review: bool | None = None,
-    jobs: int | None = None,
-    cache_dir: Path | None = None,
-    formats: tuple[str, ...] | None = None,
-    audiobook: bool = False,
-    split: bool = False,
-    engine: str | None = None,
-    voice: str | None = None,
-    base_url: str | None = None,
-    language: str | None = None,
-    allow_guid_change: bool = False,
-    include_scheduled: bool = False,
     today: date | None = None,
 ) -> BuildResult:
     """Build every episode of a course (or one lesson file), the transcripts and the feed.
 
     Args:
-        content: a course folder or one lesson file (.yaml, .md, .txt).
+        content: a course folder or one lesson file (.yaml, .md, .txt, .gift, .aiken).
         out_dir: output folder (created if missing).
-        lexicon_file: extra pronunciation lexicon (YAML mapping), merged over the course's.
+        options: this build's options (see :class:`~narrate.options.BuildOptions`; None: defaults).
         progress: optional callback, see :data:`Progress`.
-        cache: utterance cache (default: :func:`narrate.speech.cache.default_cache_dir`).
-        review: add the course-review bonus episode (None: the course's ``review`` setting).
-        jobs: synthesis worker processes and parallel encodes (None: the CPU count; 1: all in this
-            process). Episodes that are up to date (see ``narrate.uptodate``) are not rebuilt.
-        cache_dir: utterance cache folder when ``cache`` is not given (None: the default).
-        formats: audio formats, e.g. ``("mp3", "m4b")`` (None: course.yaml's ``audio.formats``); the
-            feed enclosure is the MP3 when built, else the M4B.
-        audiobook: also write the whole course as one M4B, ``OUT/<course-slug>.m4b``, one chapter per lesson.
-        split: also write one MP3 per chapter, ``OUT/episodes/NN-<id>/NN-<chapter-slug>.mp3``.
-        engine, voice: speak with this engine / narrator voice instead of the course's (one build).
-        base_url: publish under this URL instead of the course's ``base_url``.
-        language: the language of a single lesson file (``--language``; None: its ``language:`` or
-            the detected one, then reported as ``BuildResult.detected_language``).
-        allow_guid_change: let a published episode's GUID change or vanish (see
-            :mod:`narrate.publish.identity`); by default that stops the build before any synthesis.
-        include_scheduled: put episodes dated after ``today`` in the feed too.
+        cache: utterance cache (default: one in ``options.cache_dir``, see
+            :func:`narrate.speech.cache.default_cache_dir`).
+
         today: the build's date (None: today in UTC), for the release schedule.
+
+    Output: ``OUT/episodes/NN-<id>.<version>.mp3`` (and ``.m4b`` when asked), transcripts, JSON
+    chapters and scripts beside them, ``OUT/feed.xml``, the preview; with ``audiobook``
+    ``OUT/<course-slug>.m4b``; with ``split`` ``OUT/episodes/NN-<id>/NN-<chapter-slug>.mp3``.
+    Episodes that are up to date (see ``narrate.uptodate``) are not rebuilt.
 
     Returns:
         what was built. When neither the inputs nor the outputs changed since the last build into
         ``out_dir`` (see ``narrate.uptodate``), nothing is read or written: ``up_to_date`` is True,
-        ``episodes`` is empty and ``skipped_episodes`` counts the episodes.
+        ``episodes`` is empty and ``skipped_episodes`` counts the episodes. A single lesson file whose
+        language was detected names it in ``detected_language``.
 
     Raises:
         NarrateError: bad content or settings, a missing tool or engine, an unusable clip.
     """
     today = today or datetime.now(timezone.utc).date()
     refuse_output_inside_content(Path(content), Path(out_dir))
-    options = {
-        "lexicon_file": lexicon_file,
-        "review": review,
-        "formats": formats,
-        "audiobook": audiobook,
-        "split": split,
-        "engine": engine,
-        "voice": voice,
-        "base_url": base_url,
-    }
-    if language:  # only then, so that earlier builds' stamps stay valid
-        options["language"] = language
-    if allow_guid_change or include_scheduled:
-        options.update(allow_guid_change=allow_guid_change, include_scheduled=include_scheduled)
-    digest = uptodate.input_digest(content, out_dir, options)
+    options = options or BuildOptions()
+    digest = uptodate.input_digest(content, out_dir, options.stamp())
     episode_count = uptodate.unchanged(out_dir, digest)
     if episode_count is not None and not release_due(Path(out_dir), today):
         return BuildResult(
@@ -316,7 +292,7 @@ def build(
     threading.Thread(target=_import_quietly, args=("scipy.signal",), daemon=True).start()
     from narrate.audio import timeline as audio
     from narrate.audio.m4b import write_audiobook
-    from narrate.publish.episode import copy_cover, normalise_formats, write_episode
+    from narrate.publish.episode import copy_cover, write_episode
     from narrate.publish.feed import render_feed
     from narrate.publish.identity import assign, read_published, record_schedule, released, start_date
     from narrate.publish.output import commit_feed, hooked, locked, publish
@@ -326,17 +302,18 @@ def build(
     from narrate.text.script import REVIEW_ID, build_review_script, build_script
     from narrate.uptodate import save_records
 
-    loaded = load(content, lexicon_file=lexicon_file, language=language)
+    loaded = load(content, options)
     warn_dropped(loaded.lessons)
-    config = loaded.config.with_voice(engine, voice).with_base_url(base_url)
+    config = loaded.config
+    jobs, split = options.jobs, options.split
     scripts = [build_script(lesson, config) for lesson in loaded.lessons]
-    if config.review if review is None else review:
+    if config.review:
         review_script = build_review_script(loaded.lessons, config)
         if review_script is not None:
             scripts.append(review_script)
     audio.require_tool("ffmpeg")
     _preflight(config, scripts, out_dir)
-    cache = cache or UtteranceCache(cache_dir)
+    cache = cache or UtteranceCache(options.cache_dir)
     check_span_voices(loaded.lessons, config, cache.root)
     out_dir = Path(out_dir)
     published, published_base = read_published(out_dir / "feed.xml")
@@ -346,11 +323,11 @@ def build(
         [s.lesson for s in scripts],
         published,
         first_day=first_day,
-        allow_guid_change=allow_guid_change,
+        allow_guid_change=options.allow_guid_change,
         feed_file=out_dir / "feed.xml",
         published_base=published_base,
     )
-    in_feed = [True] * len(scripts) if include_scheduled else released(identities, today)
+    in_feed = [True] * len(scripts) if options.include_scheduled else released(identities, today)
     for n, script in enumerate(scripts):
         if script.lesson.draft:
             in_feed[n] = False
@@ -364,9 +341,6 @@ def build(
     out_dir.mkdir(parents=True, exist_ok=True)
     report = hooked(progress)
     with locked(out_dir) as stage:
-        config = replace(
-            config, audio=replace(config.audio, formats=normalise_formats(formats or config.audio.formats))
-        )
         cover = copy_cover(config, stage)
 
         jingles, jingle_digests = _jingles(config, cache.root)
@@ -379,7 +353,7 @@ def build(
         if any(jingle_digests):
             extra["jingles"] = jingle_digests
         made = make_episodes(scripts, config, out_dir, cache, write, jobs=jobs, report=report, extra=extra or None)
-        if audiobook:
+        if options.audiobook:
             all_clips, _ = synthesize(plan(scripts, config, cache), cache, jobs=jobs)
             with tempfile.TemporaryDirectory(prefix="narrate-book-") as work:
                 filled = _filled(all_clips)
@@ -522,41 +496,50 @@ def _filled(items: Sequence[T | None]) -> list[T]:
     return filled
 
 
-def lesson_script_text(
-    path: Path, *, lexicon_file: Path | None = None, language: str | None = None, detected: list[str] | None = None
-) -> str:
-    """The rendered narration script of one lesson file, or of every lesson of a course folder
-    (in course order, separated by a blank line).
+def scripts(content: Path, options: BuildOptions | None = None) -> list[Script]:
+    """The narration scripts of a course folder (one per lesson, in episode order) or of one lesson file.
 
-    A lesson inside a course folder uses that course's settings and lexicon (see :func:`load`);
-    ``language`` is ``--language``. When the language was detected, it is appended to ``detected``.
+    A lesson inside a course folder uses that course's settings and lexicon (see :func:`load`).
 
     Raises:
-        ConfigError / ContentError: with file and line.
+        NarrateError / Problems: the content cannot be read (with file and line).
+    """
+    from narrate.text.script import build_script
+
+    loaded = load(Path(content), options)
+    return [build_script(lesson, loaded.config) for lesson in loaded.lessons]
+
+
+def lesson_script_text(content: Path, options: BuildOptions | None = None, detected: list[str] | None = None) -> str:
+    """What ``narrate script CONTENT`` prints: every lesson's script, rendered with its course's
+    phrases. When the language of a single lesson file was detected, it is appended to ``detected``.
+
+    Raises:
+        NarrateError / Problems: the content cannot be read.
     """
     from narrate.text.script import build_script, course_phrases, render_script
 
-    loaded = load(Path(path), lexicon_file=lexicon_file, language=language)
+    loaded = load(Path(content), options)
     if loaded.detected and detected is not None:
         detected.append(loaded.detected)
-    rendered = []
-    for lesson in loaded.lessons:  # a course folder: every lesson, in course order
+    texts = []
+    for lesson in loaded.lessons:
         script = build_script(lesson, loaded.config)
-        rendered.append(render_script(script, course_phrases(loaded.config, script.language)))
-    return "\n".join(rendered)
+        texts.append(render_script(script, course_phrases(loaded.config, script.language)))
+    return "\n".join(texts)
 
 
-def lexicon_findings(content: Path, *, lexicon_file: Path | None = None) -> list[Finding]:
+def lexicon_findings(content: Path, options: BuildOptions | None = None) -> list[Finding]:
     """Words of a course folder or one lesson file an engine may mispronounce, after the course's
-    lexicon (and ``lexicon_file``): the ``--lexicon-report``.
+    lexicon (and ``options.lexicon_file``): the ``--lexicon-report``.
 
     Raises:
-        ConfigError / ContentError: the content cannot be read.
+        NarrateError / Problems: the content cannot be read.
     """
     from narrate.text.lexicon import lexicon_report
     from narrate.text.lexicon_report import lesson_texts, locate
 
-    loaded = load(content, lexicon_file=lexicon_file)
+    loaded = load(content, options)
     items = [item for lesson in loaded.lessons for item in lesson_texts(lesson)]
     return locate(lexicon_report(items, loaded.config.lexicon))
 
@@ -575,19 +558,17 @@ class Said:
 
 def say(
     text: str,
+    options: BuildOptions | None = None,
     *,
     content: Path | None = None,
-    lexicon_file: Path | None = None,
-    engine: str | None = None,
-    voice: str | None = None,
     out: Path | None = None,
     play: bool = True,
 ) -> Said:
     """Speak ``text`` as a lesson would say it, so an author can audition a lexicon entry or spelling.
 
-    ``text`` goes through the course's lexicon (and ``lexicon_file``) and the normaliser
+    ``text`` goes through the course's lexicon (and ``options.lexicon_file``) and the normaliser
     (:func:`narrate.text.normalize.spoken`), then the course's engine and narrator voice (or
-    ``engine``/``voice``). ``content`` is a course folder or lesson file whose settings to use (None:
+    ``options.engine``/``options.voice``). ``content`` is a course folder or lesson file whose settings to use (None:
     ``./content`` or ``.`` when either holds a course.yaml, else the defaults). With ``out``, the WAV is
     written there (beside, then renamed); else it is played (``play``) from a temporary file when a
     player works, or written to ``./narrate-say.wav`` when none does.
@@ -602,10 +583,14 @@ def say(
 
     if content is None:
         content = next((d for d in (Path("content"), Path(".")) if (d / "course.yaml").is_file()), None)
-    config = load(content, lexicon_file=lexicon_file).config if content is not None else default_config("narrate say")
-    if content is None and lexicon_file is not None:
-        config = replace(config, lexicon=load_lexicon(Path(lexicon_file)))
-    config = config.with_voice(engine, voice)
+    options = options or BuildOptions()
+    if content is not None:
+        config = load(content, options).config
+    else:
+        config = default_config("narrate say")
+        if options.lexicon_file is not None:
+            config = replace(config, lexicon=load_lexicon(Path(options.lexicon_file)))
+        config = options.apply(config)
     said = spoken(text, config.lexicon, config.language)
     if not said:
         raise ContentError("nothing to say: the text has no word or number in it")

@@ -45,9 +45,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narrate import __version__
+from narrate.files import write_atomic
 from narrate.model import ChapterMark, CueTime, Episode, Script, episode_stem
-from narrate.yamlio import write_atomic
+from narrate.version import __version__
 
 if TYPE_CHECKING:
     from narrate.config import CourseConfig

@@ -9,10 +9,7 @@ Only YAML's safe subset is accepted: a tag that would construct an object is an 
 from __future__ import annotations
 
 import codecs
-import functools
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -162,55 +159,3 @@ def load_yaml(path: Path, text: str | None = None, error=ContentError) -> Any:
         raise error(f"invalid YAML: {str(exc).splitlines()[0]}", path) from None
     except RecursionError:
         raise error("invalid YAML: nested too deeply", path) from None
-
-
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write ``data`` to a temporary file beside ``path``, fsync it, then rename it into place.
-
-    A reader sees the old file or the new one, never a partial file.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        os.fchmod(fd, file_mode())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def temp_beside(path: Path, suffix: str = "") -> Path:
-    """A fresh temporary file name beside ``path`` (same folder, so ``os.replace`` is atomic)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=f"{suffix}.part", dir=path.parent)
-    try:
-        os.fchmod(fd, file_mode())
-    finally:
-        os.close(fd)
-    return Path(tmp)
-
-
-def file_mode() -> int:
-    """Permission bits for a file the build writes: ``0o644`` minus the process umask (like ``open()``).
-
-    ``tempfile.mkstemp`` creates files readable by the owner only (``0o600``); published files
-    (episodes, feed) must be readable by a web server running as another user.
-    """
-    return 0o644 & ~_umask()
-
-
-@functools.lru_cache(maxsize=1)
-def _umask() -> int:
-    # Read once: os.umask can only be read by setting it, which is not safe once threads run.
-    umask = os.umask(0o022)
-    os.umask(umask)
-    return umask

@@ -335,11 +335,12 @@ def profile_cold(course: Path, work: Path, top: int = 25) -> None:
     import cProfile
     import pstats
 
+    from narrate import BuildOptions
     from narrate.pipeline import build
     from narrate.speech.cache import UtteranceCache
 
     prof = cProfile.Profile()
-    prof.runcall(build, course, work / "prof-out", cache=UtteranceCache(work / "prof-cache"), jobs=1)
+    prof.runcall(build, course, work / "prof-out", BuildOptions(jobs=1), cache=UtteranceCache(work / "prof-cache"))
     print(f"\nProfile of a cold build (--jobs 1), top {top} by cumulative time:")
     pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(top)
 

@@ -10,9 +10,10 @@ import pytest
 
 from narrate.config import LimitsConfig, load_config
 from narrate.errors import ConfigError, ContentError
+from narrate.files import file_mode, temp_beside, write_atomic
 from narrate.limits import check_episode_lengths, check_lesson_size, estimate_ms
 from narrate.model import Chapter, Lesson, Pause, Say, Script
-from narrate.yamlio import file_mode, load_yaml, temp_beside, write_atomic
+from narrate.yamlio import load_yaml
 
 
 def course(tmp_path: Path, text: str) -> Path:
@@ -122,9 +123,9 @@ def test_lesson_size_limit_is_exact(tmp_path):
 
 @pytest.mark.parametrize("umask", [0o022, 0o027, 0o002])
 def test_written_files_have_normal_permissions(tmp_path, umask, monkeypatch):
-    from narrate import yamlio
+    from narrate import files
 
-    monkeypatch.setattr(yamlio, "_umask", lambda: umask)
+    monkeypatch.setattr(files, "_umask", lambda: umask)
     write_atomic(tmp_path / "feed.xml", "<rss/>")
     part = temp_beside(tmp_path / "episode.mp3")
     for path in (tmp_path / "feed.xml", part):
@@ -133,12 +134,12 @@ def test_written_files_have_normal_permissions(tmp_path, umask, monkeypatch):
 
 
 def test_process_umask_is_used():
-    from narrate import yamlio
+    from narrate import files
 
-    yamlio._umask.cache_clear()
+    files._umask.cache_clear()
     current = os.umask(0o022)
     os.umask(current)
-    assert yamlio.file_mode() == 0o644 & ~current
+    assert files.file_mode() == 0o644 & ~current
 
 
 @pytest.mark.parametrize(

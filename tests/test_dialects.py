@@ -99,9 +99,10 @@ def test_front_matter_of_other_tools_is_one_warning(caplog):
     with caplog.at_level(logging.WARNING):
         read_lesson(DIALECTS / "legacy-loops.md")
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
-    assert warnings == [
-        f"{DIALECTS / 'legacy-loops.md'}:1: front matter keys narrate does not use, ignored: teaching, exercises, layout"
-    ]
+    assert len(warnings) == 1
+    assert warnings[0].endswith(
+        "legacy-loops.md:1: front matter keys narrate does not use, ignored: teaching, exercises, layout"
+    )
 
 
 def test_next_section_with_prose_is_a_section(tmp_path):

@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from helpers import container_ms, probe_chapters
 
+from narrate import BuildOptions
 from narrate.audio.id3 import read_chapters
 from narrate.cli import main
 from narrate.pipeline import build
@@ -27,7 +28,7 @@ PAGE = Path(__file__).parent / "fixtures" / "pages" / "tides-lesson-02.txt"
 @pytest.fixture(scope="module")
 def course_build(tmp_path_factory):
     out = tmp_path_factory.mktemp("course_out")
-    return build(ROOT / "content", out, review=True)
+    return build(ROOT / "content", out, BuildOptions(review=True))
 
 
 def test_sample_course_builds_chaptered_episodes(course_build):
@@ -94,7 +95,7 @@ def test_spoken_text_is_heard_in_order_with_think_pauses(course_build):
 
 
 def test_rebuild_uses_the_cache_and_gives_the_same_feed(course_build, tmp_path):
-    again = build(ROOT / "content", tmp_path, review=True)
+    again = build(ROOT / "content", tmp_path, BuildOptions(review=True))
     assert again.synthesized == 0
     assert again.feed_file.read_bytes() == course_build.feed_file.read_bytes()
 

@@ -14,6 +14,7 @@ import podcastparser
 import pytest
 from lxml import etree
 
+from narrate import BuildOptions
 from narrate.model import ChapterMark, Lesson, Section
 from narrate.pipeline import build
 from narrate.publish.check import check_output
@@ -119,7 +120,7 @@ def hostile_build(tmp_path_factory):
     (course / "lessons").mkdir(parents=True)
     (course / "course.yaml").write_text(COURSE_YAML, encoding="utf-8")
     (course / "lessons" / "01-high-water.yaml").write_text(LESSON_YAML, encoding="utf-8")
-    return build(course, root / "out", jobs=1)
+    return build(course, root / "out", BuildOptions(jobs=1))
 
 
 def _no_script(text: str) -> None:

@@ -10,13 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from narrate.pipeline import lesson_script_text
+import narrate
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "fixtures" / "golden"
 SOURCES = sorted((ROOT / "content" / "lessons").glob("*")) + sorted(
     (Path(__file__).parent / "fixtures" / "pages").glob("*.txt")
 )
+
+
+def lesson_script_text(source: Path) -> str:
+    """What ``narrate script SOURCE`` prints, through the public API."""
+    return narrate.script_text(source)
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])

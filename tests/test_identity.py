@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from narrate import BuildOptions
 from narrate.config import CourseConfig
 from narrate.errors import ContentError
 from narrate.model import Lesson
@@ -162,12 +163,12 @@ def items(out: Path) -> dict[str, tuple[str, str]]:
 def test_renaming_lesson_files_keeps_every_guid_and_date(tmp_path, fakes):
     content = make_course(tmp_path / "c", "2026-03-02", {"01-moon.yaml": "Moon", "02-waves.yaml": "Waves"})
     out = tmp_path / "out"
-    build(content, out, jobs=1, today=date(2026, 6, 1))
+    build(content, out, BuildOptions(jobs=1), today=date(2026, 6, 1))
     before = items(out)
     assert list(before) == ["Moon", "Waves"]
     (content / "lessons" / "02-waves.yaml").rename(content / "lessons" / "03-waves.yaml")
     (content / "lessons" / "02-wind.yaml").write_text(lesson_text("Wind"))
-    result = build(content, out, jobs=1, today=date(2026, 6, 1))
+    result = build(content, out, BuildOptions(jobs=1), today=date(2026, 6, 1))
     after = items(out)
     assert {t: after[t] for t in before} == before
     assert list(after) == ["Moon", "Wind", "Waves"]
@@ -184,13 +185,13 @@ def test_renaming_lesson_files_keeps_every_guid_and_date(tmp_path, fakes):
 def test_a_changed_id_stops_the_build_and_leaves_the_output_as_it_was(tmp_path, fakes):
     content = make_course(tmp_path / "c", "2026-03-02", {"01-moon.yaml": "Moon"})
     out = tmp_path / "out"
-    build(content, out, jobs=1, today=date(2026, 6, 1))
+    build(content, out, BuildOptions(jobs=1), today=date(2026, 6, 1))
     feed = (out / "feed.xml").read_bytes()
     (content / "lessons" / "01-moon.yaml").write_text("id: lunar\n" + lesson_text("Moon"))
     with pytest.raises(ContentError, match=r"published episode 'Moon' \(id 'moon'\) would get a new GUID"):
-        build(content, out, jobs=1, today=date(2026, 6, 1))
+        build(content, out, BuildOptions(jobs=1), today=date(2026, 6, 1))
     assert (out / "feed.xml").read_bytes() == feed
-    build(content, out, jobs=1, today=date(2026, 6, 1), allow_guid_change=True)
+    build(content, out, BuildOptions(jobs=1, allow_guid_change=True), today=date(2026, 6, 1))
     assert items(out)["Moon"][0] == guid_for(CONFIG, "lunar")
 
 
@@ -200,18 +201,18 @@ def test_a_future_start_date_keeps_future_episodes_out_of_the_feed(tmp_path, fak
         tmp_path / "c", "2026-03-02", {"01-moon.yaml": "Moon", "02-waves.yaml": "Waves", "03-wind.yaml": "Wind"}
     )
     out = tmp_path / "out"
-    build(content, out, jobs=1, today=date(2026, 2, 20))
+    build(content, out, BuildOptions(jobs=1), today=date(2026, 2, 20))
     assert items(out) == {}
     index = (out / "index.html").read_text()
     assert index.count("Scheduled for 2026-03-") == 3 and "Scheduled for 2026-03-16" in index
-    build(content, out, jobs=1, today=date(2026, 3, 9))
+    build(content, out, BuildOptions(jobs=1), today=date(2026, 3, 9))
     assert list(items(out)) == ["Moon", "Waves"]
     assert "Scheduled for 2026-03-16" in (out / "index.html").read_text()
     first = (out / "feed.xml").read_bytes()
     assert b"<lastBuildDate>Mon, 09 Mar 2026 06:00:00 +0000</lastBuildDate>" in first  # the newest episode's date
-    build(content, out, jobs=1, today=date(2026, 3, 10))  # nothing new released: the same bytes
+    build(content, out, BuildOptions(jobs=1), today=date(2026, 3, 10))  # nothing new released: the same bytes
     assert (out / "feed.xml").read_bytes() == first
-    build(content, out, jobs=1, today=date(2026, 3, 10), include_scheduled=True)
+    build(content, out, BuildOptions(jobs=1, include_scheduled=True), today=date(2026, 3, 10))
     assert list(items(out)) == ["Moon", "Waves", "Wind"]
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from narrate import BuildOptions
 from narrate.model import Pause, Say
 from narrate.pipeline import build, load
 from narrate.speech.cache import UtteranceCache
@@ -148,7 +149,7 @@ def _longest_inner_silence_ms(samples: np.ndarray, rate: int) -> int:
 def test_mixed_lesson_builds_with_the_spanish_voice_and_no_gap(tmp_path: Path):
     course = _course(tmp_path / "course")
     cache = UtteranceCache(tmp_path / "cache")
-    result = build(course, tmp_path / "out", cache=cache, jobs=1)
+    result = build(course, tmp_path / "out", BuildOptions(jobs=1), cache=cache)
     episode = result.episodes[0]
     loaded = load(course)
     script = build_script(loaded.lessons[0], loaded.config)

@@ -16,6 +16,7 @@ from mutagen.id3 import ID3
 from mutagen.mp4 import MP4
 from PIL import Image
 
+from narrate import BuildOptions
 from narrate.audio import encoder
 from narrate.audio import id3 as tags
 from narrate.audio.id3 import check_chapters
@@ -38,7 +39,7 @@ AAC_FRAME_MS = 1024 / 44.1
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("audio-course-out")
-    result = build(COURSE, out, formats=("mp3", "m4b"), split=True, audiobook=True, jobs=1)
+    result = build(COURSE, out, BuildOptions(formats=("mp3", "m4b"), split=True, audiobook=True, jobs=1))
     return result
 
 
@@ -151,7 +152,7 @@ def test_generated_cover_embedded_everywhere_and_in_the_feed(built):
 
 
 def test_m4b_only_build_makes_the_m4b_the_enclosure(tmp_path):
-    result = build(COURSE, tmp_path, formats=("m4b",), jobs=1)
+    result = build(COURSE, tmp_path, BuildOptions(formats=("m4b",), jobs=1))
     episode = result.episodes[0]
     assert episode.audio_file.endswith(".m4b") and episode.mime_type == "audio/x-m4a"
     assert "mp3" not in episode.files and not list((tmp_path / "episodes").glob("*.mp3"))

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from narrate import BuildOptions
 from narrate.cli import main
 from narrate.pipeline import build
 from narrate.publish.check import check_url
@@ -105,7 +106,7 @@ def built_and_published(s3, tmp_path: Path, prefix: str) -> tuple[Path, Path, st
     endpoint, _ = s3
     base = f"{endpoint}/{BUCKET}/{prefix}/"
     content, out = make_course(tmp_path / "course"), tmp_path / "out"
-    build(content, out, base_url=base, jobs=1)
+    build(content, out, BuildOptions(base_url=base, jobs=1))
     upload(out, f"s3://{BUCKET}/{prefix}", endpoint_url=endpoint)
     return content, out, base
 
@@ -115,7 +116,7 @@ def test_publish_then_check_url_passes(s3, tmp_path, fakes):
     prefix = "tides"
     base = f"{endpoint}/{BUCKET}/{prefix}/"
     content, out = make_course(tmp_path / "course"), tmp_path / "out"
-    build(content, out, base_url=base, jobs=1)
+    build(content, out, BuildOptions(base_url=base, jobs=1))
     assert any(p.name.startswith(".narrate") for p in out.iterdir())  # build state exists locally
 
     result = CliRunner().invoke(main, ["publish", str(out), f"s3://{BUCKET}/{prefix}", "--endpoint-url", endpoint])
@@ -152,7 +153,7 @@ def test_interrupted_upload_leaves_a_feed_naming_no_missing_file(s3, tmp_path, f
 
     lesson = content / "lessons" / "02-reading-a-table.yaml"
     lesson.write_text(LESSON_2.replace("in metres.", "in metres above chart datum."))
-    build(content, out, base_url=base, jobs=1)
+    build(content, out, BuildOptions(base_url=base, jobs=1))
 
     def stop_after_first(stage: str, done: int, total: int) -> None:
         if done == 1:
@@ -187,7 +188,7 @@ def test_check_url_reports_missing_enclosure_and_unreachable_feed(s3, tmp_path, 
 
 def test_publish_to_a_folder(tmp_path, fakes):
     content, out, dest = make_course(tmp_path / "course"), tmp_path / "out", tmp_path / "site"
-    build(content, out, jobs=1)
+    build(content, out, BuildOptions(jobs=1))
     first = upload(out, str(dest))
     assert first.uploaded[-1] == "feed.xml"
     assert (dest / "feed.xml").read_bytes() == (out / "feed.xml").read_bytes()

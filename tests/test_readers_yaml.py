@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from narrate.errors import ContentError
+from narrate.errors import ContentError, NarrateError, Problems
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
 from narrate.text.readers import SUPPORTED, read_lesson
 from narrate.text.readers.common import default_id
@@ -80,11 +80,14 @@ def test_sample_course_lessons_parse():
 
 
 def error_for(tmp_path: Path, text: str) -> ContentError:
+    """The first problem reported (unknown keys come first, with any problem they cause after them)."""
     path = tmp_path / "bad.yaml"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(ContentError) as err:
+    with pytest.raises(NarrateError) as err:
         read_lesson(path)
-    return err.value
+    first = err.value.errors[0] if isinstance(err.value, Problems) else err.value
+    assert isinstance(first, ContentError)
+    return first
 
 
 BODY = "sections:\n  - title: S\n    body: [Some text.]\n"

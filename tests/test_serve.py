@@ -17,10 +17,11 @@ from helpers import sample_config
 
 from narrate.errors import ContentError
 from narrate.model import BuildResult, Episode, Lesson, Script
-from narrate.publish.episode import FORMATS, MIME_TYPES
+from narrate.publish.episode import MIME_TYPES
 from narrate.publish.feed import render_feed
 from narrate.publish.media_types import content_type
 from narrate.publish.serve import Reloads, Watcher, banner, make_server, parse_range, qr_code, rebuild_report
+from narrate.settings import AUDIO_FORMATS as FORMATS
 
 SIZE = 5000
 DATA = random.Random(20260105).randbytes(SIZE)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from narrate import BuildOptions
 from narrate.pipeline import build
 from narrate.publish.serve import EVENTS_PATH, RELOAD_SCRIPT, Reloads, Watcher, make_server
 
@@ -44,7 +45,7 @@ def built(tmp_path, fakes) -> tuple[Path, Path]:
     for name, text in LESSONS.items():
         (content / "lessons" / name).write_text(text)
     out = tmp_path / "out"
-    build(content, out, jobs=1)
+    build(content, out, BuildOptions(jobs=1))
     return content, out
 
 
@@ -114,7 +115,11 @@ def test_watch_reloads_the_open_page_and_reports_the_one_rebuilt_episode(built):
     assert pages == ["01-why-tides.html", "02-waves.html"]
     reloads, printed = Reloads(), []
     watcher = Watcher(
-        content, out, build=lambda c, o: build(c, o, jobs=1), echo=printed.append, on_rebuilt=reloads.notify
+        content,
+        out,
+        build=lambda c, o: build(c, o, BuildOptions(jobs=1)),
+        echo=printed.append,
+        on_rebuilt=reloads.notify,
     )
     server, thread = serving(out, "127.0.0.1", reloads)
     port = server.server_address[1]

@@ -9,6 +9,7 @@ import helpers
 import pytest
 from click.testing import CliRunner
 
+from narrate import BuildOptions
 from narrate.cli import main
 from narrate.pipeline import build
 from narrate.speech import engines as tts
@@ -68,12 +69,12 @@ def course(tmp_path, fakes):
 
 def test_no_change_rebuild_skips_every_episode_and_starts_no_engine(course, fakes):
     content, out, cache = course
-    first = build(content, out, cache=cache, jobs=1)
+    first = build(content, out, BuildOptions(jobs=1), cache=cache)
     assert (first.synthesized, first.skipped_episodes) == (len(fakes.said()), 0)
     before = snapshot(out)
     inits = fakes.inits()
     tts._instances.pop("fake")  # as in a new process
-    second = build(content, out, cache=cache, jobs=1)
+    second = build(content, out, BuildOptions(jobs=1), cache=cache)
     assert (second.synthesized, second.skipped_episodes) == (0, 2)
     assert fakes.inits() == inits  # the engine was not started
     after = snapshot(out)
@@ -94,14 +95,14 @@ def test_no_change_rebuild_skips_every_episode_and_starts_no_engine(course, fake
 
 def test_one_edited_sentence_synthesizes_one_utterance_and_rebuilds_one_episode(course, fakes):
     content, out, cache = course
-    build(content, out, cache=cache, jobs=2)
+    build(content, out, BuildOptions(jobs=2), cache=cache)
     before = snapshot(out)
     lesson = content / "lessons" / "02-waves.yaml"
     lesson.write_text(
         lesson.read_text().replace("Longer fetch gives bigger waves.", "A longer fetch builds taller waves.")
     )
     said = len(fakes.said())
-    result = build(content, out, cache=cache, jobs=2)
+    result = build(content, out, BuildOptions(jobs=2), cache=cache)
     assert (result.synthesized, result.skipped_episodes) == (1, 1)
     assert fakes.said()[said:] == ["A longer fetch builds taller waves."]
     after = snapshot(out)
@@ -113,39 +114,39 @@ def test_one_edited_sentence_synthesizes_one_utterance_and_rebuilds_one_episode(
 
 def test_settings_that_change_the_audio_or_tags_rebuild_without_new_speech(course, fakes):
     content, out, cache = course
-    build(content, out, cache=cache, jobs=1)
+    build(content, out, BuildOptions(jobs=1), cache=cache)
     (content / "course.yaml").write_text(COURSE.format(engine="fake").replace("Shore Tutors", "Tide Tutors"))
-    result = build(content, out, cache=cache, jobs=1)
+    result = build(content, out, BuildOptions(jobs=1), cache=cache)
     assert (result.synthesized, result.skipped_episodes) == (0, 0)
 
 
 def test_a_rate_change_synthesizes_everything_again(course, fakes):
     content, out, cache = course
-    first = build(content, out, cache=cache, jobs=1)
+    first = build(content, out, BuildOptions(jobs=1), cache=cache)
     (content / "course.yaml").write_text(COURSE.format(engine="fake\n  rate_wpm: 200"))
-    result = build(content, out, cache=cache, jobs=1)
+    result = build(content, out, BuildOptions(jobs=1), cache=cache)
     assert result.synthesized == first.synthesized and result.skipped_episodes == 0
 
 
 def test_a_missing_or_changed_output_file_rebuilds_that_episode(course, fakes):
     content, out, cache = course
-    first = build(content, out, cache=cache, jobs=1)
+    first = build(content, out, BuildOptions(jobs=1), cache=cache)
     (out / first.episodes[0].files["vtt"]).unlink()
-    result = build(content, out, cache=cache, jobs=1)
+    result = build(content, out, BuildOptions(jobs=1), cache=cache)
     assert (result.synthesized, result.skipped_episodes) == (0, 1)
     with open(out / result.episodes[1].audio_file, "ab") as f:
         f.write(b"\0")
-    result = build(content, out, cache=cache, jobs=1)
+    result = build(content, out, BuildOptions(jobs=1), cache=cache)
     assert result.skipped_episodes == 1
     assert (out / result.episodes[1].audio_file).stat().st_size == first.episodes[1].audio_bytes
 
 
 def test_a_lost_record_rebuilds_with_identical_bytes(course, fakes):
     content, out, cache = course
-    build(content, out, cache=cache, jobs=1)
+    build(content, out, BuildOptions(jobs=1), cache=cache)
     before = snapshot(out)
     (out / RECORDS_FILE).unlink()
-    result = build(content, out, cache=cache, jobs=2)
+    result = build(content, out, BuildOptions(jobs=2), cache=cache)
     assert (result.synthesized, result.skipped_episodes) == (0, 0)
     assert {k: v[0] for k, v in snapshot(out).items()} == {k: v[0] for k, v in before.items()}
 
@@ -153,9 +154,9 @@ def test_a_lost_record_rebuilds_with_identical_bytes(course, fakes):
 def test_parallel_and_serial_builds_write_the_same_bytes(tmp_path, fakes):
     content = make_course(tmp_path / "course")
     cache = UtteranceCache(tmp_path / "cache")
-    build(content, tmp_path / "one", cache=cache, jobs=1)
+    build(content, tmp_path / "one", BuildOptions(jobs=1), cache=cache)
     shutil.rmtree(cache.root)
-    build(content, tmp_path / "two", cache=cache, jobs=2)
+    build(content, tmp_path / "two", BuildOptions(jobs=2), cache=cache)
     one, two = snapshot(tmp_path / "one"), snapshot(tmp_path / "two")
     assert {k: v[0] for k, v in one.items()} == {k: v[0] for k, v in two.items()}
 
@@ -176,8 +177,8 @@ def test_real_engine_no_change_rebuild_does_not_start_the_engine(tmp_path):
     content = make_course(tmp_path / "course", engine="pyttsx3")
     (content / "lessons" / "01-tides.yaml").unlink()
     cache = UtteranceCache(tmp_path / "cache")
-    build(content, tmp_path / "out", cache=cache, jobs=1)
+    build(content, tmp_path / "out", BuildOptions(jobs=1), cache=cache)
     tts._instances.pop("pyttsx3", None)
-    result = build(content, tmp_path / "out", cache=cache, jobs=1)
+    result = build(content, tmp_path / "out", BuildOptions(jobs=1), cache=cache)
     assert (result.synthesized, result.skipped_episodes) == (0, 1)
     assert "pyttsx3" not in tts._instances

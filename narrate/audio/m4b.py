@@ -12,12 +12,12 @@ as a whole.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from narrate.audio import encoder
 from narrate.audio import timeline as audio
+from narrate.files import replacing
 from narrate.model import Chapter, ChapterMark, Cue, Pause, Script
 from narrate.text.readers.common import slugify
 
@@ -73,16 +73,20 @@ def write_m4b(
     """
     out_path = Path(out_path)
     meta = out_path.with_name(f".{out_path.name}.ffmeta")
-    tmp = out_path.with_name(f".{out_path.name}.part")
     try:
-        meta.write_text(ffmetadata(tags, timeline.chapters), encoding="utf-8")
-        encoder.encode(
-            timeline, tmp, bitrate=bitrate, codec="aac", leveling=leveling, metadata_file=meta, cover_file=cover_file
-        )
-        os.replace(tmp, out_path)
+        with replacing(out_path, out_path.with_name(f".{out_path.name}.part")) as tmp:
+            meta.write_text(ffmetadata(tags, timeline.chapters), encoding="utf-8")
+            encoder.encode(
+                timeline,
+                tmp,
+                bitrate=bitrate,
+                codec="aac",
+                leveling=leveling,
+                metadata_file=meta,
+                cover_file=cover_file,
+            )
     finally:
         meta.unlink(missing_ok=True)
-        tmp.unlink(missing_ok=True)
 
 
 def audiobook_cues(

@@ -24,6 +24,7 @@ from pydub import AudioSegment
 
 from narrate.audio.loudness import LoudnessMeter
 from narrate.errors import ToolMissingError
+from narrate.files import replacing
 from narrate.model import Chapter, ChapterMark, Cue, CueTime, Pause, Say
 from narrate.speech.cache import clip_words
 
@@ -110,12 +111,11 @@ def _keep_copy(clip: Path, copy: Path, data: bytes) -> None:
     (a read-only or foreign folder is left alone)."""
     if not clip.stem.isalnum() or len(clip.stem) != 64:  # only cache clips: <sha256>.wav
         return
-    tmp = copy.with_name(f".{copy.name}.{os.getpid()}.part")
     try:
-        tmp.write_bytes(data)
-        os.replace(tmp, copy)
+        with replacing(copy, copy.with_name(f".{copy.name}.{os.getpid()}.part")) as tmp:
+            tmp.write_bytes(data)
     except OSError:
-        tmp.unlink(missing_ok=True)
+        pass
 
 
 def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sample_rate: int = 44100) -> Timeline:

@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from narrate.errors import BuildError, ConfigError
+from narrate.files import write_atomic
 from narrate.model import CueTime
 from narrate.proof.report import GAP_MS, EpisodeReport, Window, _missing_extra, compare, windows
 from narrate.speech.cache import default_cache_dir
 from narrate.uptodate import read_records
-from narrate.yamlio import write_atomic
 
 __all__ = ["BASE_MODEL_SHA256", "ListenResult", "Recogniser", "listen", "prepare", "resolve_model", "whisper_language"]
 

@@ -19,7 +19,6 @@ AAC track decodes to within 1 ms of the timeline.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -29,37 +28,17 @@ from narrate.audio import timeline as audio
 from narrate.audio.cover import conform_file, write_cover
 from narrate.audio.jingle import with_jingles
 from narrate.audio.m4b import write_m4b
-from narrate.config import CourseConfig
-from narrate.errors import ConfigError
+from narrate.config import CourseConfig, normalise_formats
+from narrate.files import replacing, write_atomic
 from narrate.model import ChapterMark, Episode, Lesson, Script, episode_stem
 from narrate.publish import transcripts as transcript
 from narrate.publish.media_types import MEDIA_TYPES, media_type
+from narrate.settings import AUDIO_FORMATS
 from narrate.text.readers.common import slugify
 from narrate.text.script import course_phrases, render_script
-from narrate.yamlio import write_atomic
 
-FORMATS = ("mp3", "m4b")
-"""Audio formats an episode can be written in; the first one built is the feed enclosure."""
-MIME_TYPES = {fmt: MEDIA_TYPES[f".{fmt}"] for fmt in FORMATS}
+MIME_TYPES = {fmt: MEDIA_TYPES[f".{fmt}"] for fmt in AUDIO_FORMATS}
 """Format → the media type of its files (see :mod:`narrate.publish.media_types`)."""
-
-
-def normalise_formats(formats: Iterable[str] | str | None) -> tuple[str, ...]:
-    """``"mp3,m4b"`` or ``["M4B", "mp3"]`` → ``("mp3", "m4b")`` (known formats, MP3 first, no repeats).
-
-    Raises:
-        ConfigError: an unknown format or an empty list.
-    """
-    if formats is None:
-        return ("mp3",)
-    items = formats.split(",") if isinstance(formats, str) else list(formats)
-    wanted = {str(f).strip().lower().lstrip(".") for f in items if str(f).strip()}
-    unknown = sorted(wanted - set(FORMATS))
-    if unknown:
-        raise ConfigError(f"unknown audio format '{unknown[0]}' (choose from {', '.join(FORMATS)})")
-    if not wanted:
-        raise ConfigError(f"no audio format given (choose from {', '.join(FORMATS)})")
-    return tuple(f for f in FORMATS if f in wanted)
 
 
 def write_episode(
@@ -81,7 +60,7 @@ def write_episode(
         script: the lesson's script.  clips: Say cue index → WAV clip.
         work: scratch folder for the PCM timeline.  cover: cover file relative to ``out_dir`` or None.
         count: number of episodes in the course (ID3 track total).
-        formats: audio formats (default: ``config.audio.formats``), see :data:`FORMATS`. The feed
+        formats: audio formats (default: ``config.audio.formats``), see :data:`narrate.settings.AUDIO_FORMATS`. The feed
             enclosure (``audio_file``) is the MP3 when built, else the M4B; ``files`` lists every
             format built (``files["mp3"]``, ``files["m4b"]``) and the split files (``split/NN``).
         split: also write one MP3 per chapter (see :func:`write_split`).
@@ -105,8 +84,7 @@ def write_episode(
         leveling = encoder.plan_leveling(timeline, config.audio.loudness_lufs, config.audio.true_peak_dbtp)
         if "mp3" in formats:
             mp3 = folder / f"{stem}.mp3"
-            tmp = folder / f".{stem}.mp3.part"
-            try:
+            with replacing(mp3, folder / f".{stem}.mp3.part") as tmp:
                 encoder.encode(timeline, tmp, bitrate=config.audio.bitrate, leveling=leveling)
                 tags.write_tags(
                     tmp,
@@ -122,9 +100,6 @@ def write_episode(
                     comment=lesson.summary or lesson.subtitle,
                     language=_iso639_2(config.language),
                 )
-                os.replace(tmp, mp3)
-            finally:
-                tmp.unlink(missing_ok=True)
             built["mp3"] = f"episodes/{stem}.mp3"
         if "m4b" in formats:
             m4b_tags = {
@@ -206,8 +181,7 @@ def write_split(
         start = 0 if i == 1 else audio.ms_to_frames(mark.start_ms, rate)
         end = timeline.frames if i == len(marks) else audio.ms_to_frames(mark.end_ms, rate)
         path = folder / f"{i:02d}-{slugify(mark.title)}.mp3"
-        tmp = folder / f".{path.name}.part"
-        try:
+        with replacing(path, folder / f".{path.name}.part") as tmp:
             encoder.encode(timeline, tmp, bitrate=config.audio.bitrate, leveling=leveling, frames=(start, end))
             tags.write_tags(
                 tmp,
@@ -222,9 +196,6 @@ def write_split(
                 cover_mime=cover_mime,
                 language=_iso639_2(config.language),
             )
-            os.replace(tmp, path)
-        finally:
-            tmp.unlink(missing_ok=True)
         written.append(path)
     for old in folder.glob("*.mp3"):
         if old not in written:

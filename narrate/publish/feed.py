@@ -22,7 +22,6 @@ deterministic byte for byte: dates come from the content and the course schedule
 from __future__ import annotations
 
 import html
-import logging
 import re
 import uuid
 import xml.etree.ElementTree as ET
@@ -34,13 +33,11 @@ from urllib.parse import quote
 import nh3
 
 from narrate.config import CourseConfig
-from narrate.errors import BuildError, ContentError
+from narrate.errors import BuildError, ContentError, warn
 from narrate.model import ChapterMark, CodeBlock, Episode, Lesson, Table
 from narrate.publish.media_types import media_type
 from narrate.text.phrases import Phrases
 from narrate.text.script import course_phrases
-
-log = logging.getLogger(__name__)
 
 ITUNES = "http://www.itunes.com/dtds/podcast-1.0.dtd"
 CONTENT = "http://purl.org/rss/1.0/modules/content/"
@@ -377,14 +374,14 @@ def category_path(category: Sequence[str]) -> tuple[str, ...]:
     tops = {key(t): t for t in APPLE_CATEGORIES}
     top = tops.get(key(parts[0])) if parts else None
     if top is None:
-        log.warning("unknown Apple Podcasts category %r; using %s", tuple(parts), DEFAULT_CATEGORY)
+        warn(f"unknown Apple Podcasts category {tuple(parts)!r}; using {DEFAULT_CATEGORY}")
         return DEFAULT_CATEGORY
     if len(parts) < 2:
         return (top,)
     subs = {key(s): s for s in APPLE_CATEGORIES[top]}
     sub = subs.get(key(parts[1]))
     if sub is None:
-        log.warning("unknown Apple Podcasts subcategory %r of %r; using %r alone", parts[1], top, top)
+        warn(f"unknown Apple Podcasts subcategory {parts[1]!r} of {top!r}; using {top!r} alone")
         return (top,)
     return (top, sub)
 

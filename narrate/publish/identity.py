@@ -33,10 +33,10 @@ from pathlib import Path, PurePosixPath
 
 from narrate.config import CourseConfig
 from narrate.errors import ContentError
+from narrate.files import write_atomic
 from narrate.model import Lesson
 from narrate.publish.feed import ATOM, clean_text, guid_for, pub_date
 from narrate.text.readers.common import slugify
-from narrate.yamlio import write_atomic
 
 SCHEDULE_FILE = ".narrate-schedule.json"
 """State in the output folder: ``{"start_date": "YYYY-MM-DD", "next_release": "YYYY-MM-DD"}``: the first

@@ -22,8 +22,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from narrate.errors import BuildError
+from narrate.files import file_mode, replacing
 from narrate.model import Episode, episode_stem
-from narrate.yamlio import file_mode
 
 Progress = Callable[[str, int, int], None]
 
@@ -99,17 +99,10 @@ def commit_feed(out_dir: Path, feed: str, episodes: list[Episode]) -> None:
     partial file beside the published one.
     """
     target = out_dir / "feed.xml"
-    tmp = out_dir / STAGE / "feed.xml.part"
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(feed.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
+    with replacing(target, out_dir / STAGE / "feed.xml.part", fsync=True) as tmp:
+        tmp.write_bytes(feed.encode("utf-8"))
         os.chmod(tmp, file_mode())
         test_pause("feed")
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
     _fsync_dir(out_dir)
     _prune(out_dir, episodes)
 

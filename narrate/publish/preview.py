@@ -35,11 +35,11 @@ import jinja2
 
 from narrate.config import CourseConfig
 from narrate.errors import BuildError
+from narrate.files import write_atomic
 from narrate.model import Chapter, ChapterMark, Episode, Say, episode_stem
 from narrate.publish.feed import media_url
 from narrate.text.phrases import Phrases, is_rtl
 from narrate.text.script import course_phrases
-from narrate.yamlio import write_atomic
 
 _DOWNLOADS = ("script", "vtt", "srt", "chapters")
 """Episode files linked from its page, labelled by the ``download.<name>`` phrases."""

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from narrate.files import replacing
+
 MEMO_FILE = "engines.json"
 WORDS_SUFFIX = ".words.json"
 
@@ -96,22 +98,14 @@ class UtteranceCache:
         """
         final = self.path(key)
         final.parent.mkdir(parents=True, exist_ok=True)
-        tmp = final.with_name(f".{key}.{os.getpid()}.part.wav")
         words_file = final.with_name(key + WORDS_SUFFIX)
-        try:
+        with replacing(final, final.with_name(f".{key}.{os.getpid()}.part.wav")) as tmp:
             words = make(tmp)
             if isinstance(words, list) and words:
-                tmp_words = final.with_name(f".{key}.{os.getpid()}.part.json")
-                try:
+                with replacing(words_file, final.with_name(f".{key}.{os.getpid()}.part.json")) as tmp_words:
                     tmp_words.write_text(json.dumps([list(w) for w in words]), encoding="utf-8")
-                    os.replace(tmp_words, words_file)
-                finally:
-                    tmp_words.unlink(missing_ok=True)
             else:
                 words_file.unlink(missing_ok=True)
-            os.replace(tmp, final)
-        finally:
-            tmp.unlink(missing_ok=True)
         return final
 
     def info(self) -> CacheInfo:

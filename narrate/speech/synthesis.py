@@ -28,6 +28,7 @@ from pathlib import Path
 
 from narrate.config import CourseConfig
 from narrate.errors import EngineError
+from narrate.files import replacing
 from narrate.model import REPEAT_EXTRA_MS, Lesson, Pause, Say, Script
 from narrate.speech.cache import MEMO_FILE, UtteranceCache, utterance_key
 from narrate.speech.engines import ENGINES, get_engine
@@ -315,9 +316,8 @@ class _Memo:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
-            tmp.write_text(json.dumps(self.data, indent=1, sort_keys=True), encoding="utf-8")
-            os.replace(tmp, self.path)
+            with replacing(self.path, self.path.with_name(f".{self.path.name}.{os.getpid()}.part")) as tmp:
+                tmp.write_text(json.dumps(self.data, indent=1, sort_keys=True), encoding="utf-8")
         except OSError:  # a read-only cache still works, only slower
             pass
 

@@ -25,7 +25,7 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-from narrate.yamlio import write_atomic
+from narrate.files import write_atomic
 
 __all__ = ["speak_math", "speak_latex", "sre_available"]
 

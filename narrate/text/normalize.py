@@ -19,9 +19,10 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
-import ftfy
+from ftfy.fixes import uncurl_quotes
 
 from narrate.text.chemistry import chemistry
+from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import abbreviations as language_abbreviations
 from narrate.text.languages import expand_abbreviations, ordinal_dot
 from narrate.text.languages import verbalize as verbalize_in
@@ -32,24 +33,14 @@ from narrate.text.numbers import DEFAULT_LANGUAGE, verbalize_numbers
 __all__ = ["Finding", "apply_lexicon", "as_sentence", "is_pronounceable", "lexicon_report", "sentences", "spoken"]
 
 # ------------------------------------------------------------------ repair
-_THAI_RUN = re.compile(r"[\u0e01-\u0e5b]+")
 _MOJIBAKE_LEFT = re.compile(r"â€[^\w\s]?")  # a broken "’", "“", "—" ftfy could not restore
 
 
-def _unthai(m: re.Match) -> str:
-    """Undo UTF-8 bytes decoded as cp874 (``"ยท"`` -> ``"·"``); leave real Thai alone."""
-    run = m.group(0)
-    try:
-        fixed = run.encode("cp874").decode("utf-8")
-    except UnicodeError:
-        return run
-    return run if _THAI_RUN.search(fixed) else fixed
-
-
 def _repair(text: str) -> str:
-    text = ftfy.fix_text(text)
-    text = _MOJIBAKE_LEFT.sub("", _THAI_RUN.sub(_unthai, text))
-    text = text.replace("\ufffd", " ").replace("℃", "°C").replace("℉", "°F")
+    """Mojibake repaired (:func:`narrate.text.common.repair_text`), leftovers dropped, curly quotes
+    straightened, symbols a voice misreads replaced, NFC."""
+    text = _MOJIBAKE_LEFT.sub("", repair_text(text.replace("\ufffd", " ")))
+    text = uncurl_quotes(text).replace("℃", "°C").replace("℉", "°F")
     return unicodedata.normalize("NFC", text)
 
 
@@ -66,7 +57,6 @@ _URL_QUERY = re.compile(r"[?#].*$", re.S)
 _ADDRESS_JOINERS = re.compile(r"[-_+=&%~:]+")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
 _MD_EMPH = re.compile(r"(?<![\w_])__(?=[^\s_])(.+?)(?<=[^\s_])__(?![\w_])")
-_BLANK = re.compile(r"_{2,}")
 _DEFINED_ACRONYM = re.compile(r"((?:[^\W\d_][\w']*[\s-]+){1,8})\(([A-Z][A-Za-z]{0,6}?)s?\)")
 _ABBR_REPL = [
     (re.compile(p, flags), word)
@@ -291,7 +281,7 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = 
     text = _EMAIL.sub(lambda m: f" {_spell_address(m.group(1))} at {_spell_address(m.group(2))} ", text)
     text = _URL.sub(_url, text)
     text = _MD_EMPH.sub(r"\1", text)
-    text = _BLANK.sub(" blank ", text)
+    text = BLANK.sub(" blank ", text)
     for pattern, word in _ABBR_REPL if english else ():
         text = _abbr(pattern, word, text)
     text = expand_abbreviations(text, language)  # the language's own (before initials: "M. Dupont")

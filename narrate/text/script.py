@@ -42,6 +42,7 @@ from narrate.model import (
 )
 from narrate.text.clauses import split_utterance
 from narrate.text.code import speak_code_block
+from narrate.text.common import BLANK, count_blanks
 from narrate.text.normalize import as_sentence, sentences, spoken
 from narrate.text.phrases import Phrases
 from narrate.text.spans import Span, has_spans, protect, restore, split_spans
@@ -50,7 +51,6 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 TABLE_READ_ROWS = 6
 """A table with more rows than this (or more than :data:`TABLE_READ_COLUMNS` columns) is summarised."""
 TABLE_READ_COLUMNS = 5
-_BLANK = re.compile(r"_{2,}")
 _LEADING_PUNCT = re.compile(r"^\s*([,;:.!?)\]]+)")
 _NO_SPACE_BEFORE = ",;:.!?)]"
 
@@ -72,8 +72,8 @@ class _Builder:
         A span in another language (``[Bahnhof]{lang=de}``) is normalised by its own language's
         rules and kept as a span around its spoken text, for :meth:`say` to voice it.
         """
-        if _BLANK.search(written):
-            written = _BLANK.sub(f" {self.phrases('blank')} ", written)
+        if BLANK.search(written):
+            written = BLANK.sub(f" {self.phrases('blank')} ", written)
         if not has_spans(written):
             return spoken(written, self.lexicon, self.language)
         out = ""
@@ -404,7 +404,7 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         b.pause(think_ms, "think")
         answers = [b.spoken(a).rstrip(".!?;:") for a in q.answers]
         answers = [a for a in answers if a]
-        blanks = len(_BLANK.findall(q.prompt))
+        blanks = count_blanks(q.prompt)
         if len(answers) == 1 and (blanks != 1 or len(answers[0].split()) > 8) and len(answers[0].split()) > 4:
             b.say(say("answer.sentence", answer=answers[0]), "host", already_spoken=True)
         elif len(answers) == 1:

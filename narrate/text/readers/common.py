@@ -1,4 +1,5 @@
-"""Helpers shared by the lesson readers: slugs, blanks, seconds → ms, answer matching, text repair."""
+"""Helpers shared by the lesson readers: slugs, seconds → ms, answer matching (blanks and text repair:
+:mod:`narrate.text.common`)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,13 @@ import re
 import unicodedata
 from pathlib import Path
 
-import ftfy
+from narrate.text.common import BLANK, count_blanks, repair_text
 
-BLANK = re.compile(r"_{3,}")
-"""A blank in a fill-in-the-blank prompt: three or more underscores (``_____`` by convention)."""
+__all__ = ["BLANK", "count_blanks", "repair_text", "slugify", "default_id", "seconds_to_ms", "match_option"]
+
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-_FTFY = ftfy.TextFixerConfig(uncurl_quotes=False, explain=False)
-# Single-byte code pages that ftfy does not try; UTF-8 read as one of these gives e.g. "ยท" for "·".
-_EXTRA_CODEPAGES = ("cp874", "cp1255", "cp1256", "cp1258", "koi8-r")
-_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 
 
 def slugify(text: str) -> str:
@@ -36,11 +32,6 @@ def default_id(path: Path) -> str:
     ``motors-gears``), so renumbering files to insert a lesson keeps every id (and feed GUID).
     A name that is only a number keeps it (``03.md`` → ``03``)."""
     return slugify(_ORDER_PREFIX.sub("", path.stem) or path.stem)
-
-
-def count_blanks(prompt: str) -> int:
-    """Number of ``_____`` blanks in a prompt."""
-    return len(BLANK.findall(prompt))
 
 
 def seconds_to_ms(seconds: float) -> int:
@@ -73,28 +64,3 @@ def match_option(answer: str, options: tuple[str, ...]) -> str | None:
         if 0 <= index < len(options):
             return options[index]
     return None
-
-
-def repair_text(text: str) -> str:
-    """Repair text broken by a wrong encoding (mojibake), then drop what cannot be repaired.
-
-    Uses ftfy (curly quotes are kept as written), then tries UTF-8 misread as a few code pages
-    ftfy does not cover (e.g. Thai cp874: ``"ยท"`` → ``"·"``); U+FFFD replacement characters and
-    control characters other than newline and tab are removed.
-    """
-    text = ftfy.fix_text(text, _FTFY)
-    text = _NON_ASCII_RUN.sub(_repair_run, text)
-    text = text.replace("\ufffd", "")
-    return "".join(c for c in text if c in "\n\t" or unicodedata.category(c) != "Cc")
-
-
-def _repair_run(match: re.Match) -> str:
-    run = match.group(0)
-    for codepage in _EXTRA_CODEPAGES:
-        try:
-            fixed = run.encode(codepage).decode("utf-8")
-        except UnicodeError:
-            continue
-        if len(fixed) < len(run):
-            return fixed
-    return run

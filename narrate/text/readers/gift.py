@@ -25,17 +25,14 @@ The lesson has no sections: its chapters are the questions.
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from narrate.errors import ContentError
+from narrate.errors import ContentError, warn
 from narrate.model import TRUE_FALSE, Lesson, Question
 from narrate.text.readers.common import default_id
 from narrate.yamlio import read_text
-
-log = logging.getLogger(__name__)
 
 _CATEGORY = re.compile(r"^\s*\$CATEGORY:\s*(.*?)\s*$", re.M)
 _TITLE = re.compile(r"^\s*::(.*?)::\s*", re.S)
@@ -168,7 +165,7 @@ def _cloze(path: Path, raw: _Raw, title: str, body: str) -> Question | None:
 
     prompt = _tidy(_plain(_BLOCK.sub(blank, body)))
     if not prompt:
-        log.warning("%s:%d: skipped question '%s': nothing in it to say", path, raw.line, title or raw.line)
+        warn(f"skipped question '{title or raw.line}': nothing in it to say", path, raw.line)
         return None
     return Question(prompt, tuple(answers), (), "", line=raw.line, topic=raw.topic)
 
@@ -191,7 +188,7 @@ def _question(path: Path, raw: _Raw) -> Question | None:
     prompt = _tidy(prompt)
 
     def skip(why: str) -> None:
-        log.warning("%s:%d: skipped question '%s': %s", path, raw.line, name, why)
+        warn(f"skipped question '{name}': {why}", path, raw.line)
 
     if not _plain(_IMAGE.sub("", _FORMAT.sub("", before))) and not after_text:
         skip("its text is only an image, which cannot be spoken")

@@ -31,7 +31,6 @@ is read after the think pause); one without a solution is read as a callout.
 from __future__ import annotations
 
 import difflib
-import logging
 import re
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -48,7 +47,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from narrate.errors import ContentError
+from narrate.errors import ContentError, warn
 from narrate.model import (
     PROMPT_CUES,
     BulletList,
@@ -61,6 +60,7 @@ from narrate.model import (
     Section,
     Table,
 )
+from narrate.settings import MAX_PAUSE_S, range_text
 from narrate.text.code import speak_code
 from narrate.text.markup import clean_text
 from narrate.text.math import speak_math
@@ -77,8 +77,6 @@ from narrate.text.readers.markers import (
 )
 from narrate.text.readers.yaml_lesson import LessonValidator
 from narrate.yamlio import LineDict, load_yaml, read_text
-
-log = logging.getLogger(__name__)
 
 FRONT_MATTER_KEYS = (
     "id", "title", "subtitle", "teaser", "summary", "description", "date", "language", "think_pause", "voice", "code",
@@ -235,7 +233,7 @@ def _used_keys(path: Path, meta: LineDict) -> LineDict:
     unused = [str(k) for k in meta if k not in FRONT_MATTER_KEYS]
     if not unused:
         return meta
-    log.warning("%s:%d: front matter keys narrate does not use, ignored: %s", path, 1, ", ".join(unused))
+    warn(f"front matter keys narrate does not use, ignored: {', '.join(unused)}", path, 1)
     kept = LineDict()
     kept.line = meta.line
     for key in meta:
@@ -799,8 +797,8 @@ class _Walker:
 
     def think(self, value: str, line: int) -> int:
         seconds = re.match(r"^(\d+(?:\.\d+)?)\s*(s|sec|seconds)?$", value)
-        if not seconds or float(seconds.group(1)) > 120:
-            self.fail("'Think pause:' must be a number of seconds (0-120)", line)
+        if not seconds or float(seconds.group(1)) > MAX_PAUSE_S:
+            self.fail(f"'Think pause:' must be a number of seconds {range_text(0, MAX_PAUSE_S)}", line)
         return seconds_to_ms(float(seconds.group(1)))
 
     def question(self, q: _Q) -> Question:

@@ -9,13 +9,13 @@ Pauses are written in seconds and stored in milliseconds.
 from __future__ import annotations
 
 import datetime
-import difflib
 from pathlib import Path
 from typing import Any, NoReturn
 
 from narrate.config import LANGUAGE_TAG
-from narrate.errors import ContentError
+from narrate.errors import ContentError, collected
 from narrate.model import Block, BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
+from narrate.settings import MAX_PAUSE_S, range_text, unknown_keys
 from narrate.text.markup import clean_text
 from narrate.text.readers.common import DATE, SLUG, count_blanks, default_id, match_option, seconds_to_ms
 from narrate.yamlio import LineDict, LineList, load_yaml
@@ -86,6 +86,8 @@ class LessonValidator:
     def __init__(self, path: Path, language: str = "en-us"):
         self.path = path
         self.language = language
+        self.problems: list[ContentError] = []
+        self.collecting = False
 
     def fail(self, message: str, line: int | None) -> NoReturn:
         raise ContentError(message, self.path, line)
@@ -93,11 +95,11 @@ class LessonValidator:
     # ------------------------------------------------------------ helpers
 
     def keys(self, data: LineDict, allowed: tuple[str, ...], where: str) -> None:
-        for key in data:
-            if key not in allowed:
-                hint = difflib.get_close_matches(str(key), allowed, n=1)
-                more = f" (did you mean '{hint[0]}'?)" if hint else ""
-                self.fail(f"unknown key '{key}' in {where}{more}", data.line_of(key))
+        """Unknown keys: collected while reading a whole lesson (see :meth:`lesson`), else raised."""
+        for key, message in unknown_keys(data, allowed, where=where):
+            if not self.collecting:
+                self.fail(message, data.line_of(key))
+            self.problems.append(ContentError(message, self.path, data.line_of(key)))
 
     def text(self, data: LineDict, key: str, required: bool = False, what: str = "") -> str:
         value = data.get(key)
@@ -129,8 +131,8 @@ class LessonValidator:
         value = data.get(key)
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 120:
-            self.fail(f"'{key}' must be a number of seconds between 0 and 120", data.line_of(key))
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_PAUSE_S:
+            self.fail(f"'{key}' must be a number of seconds {range_text(0, MAX_PAUSE_S)}", data.line_of(key))
         return seconds_to_ms(value)
 
     def mapping(self, value: Any, line: int, what: str) -> LineDict:
@@ -214,6 +216,21 @@ class LessonValidator:
         return out
 
     def lesson(self, data: Any, number: int) -> Lesson:
+        """The lesson in ``data``; every unknown key is reported together with the first other problem.
+
+        Raises:
+            ContentError / Problems: with file and line.
+        """
+        self.collecting, self.problems = True, []
+        try:
+            lesson = self._lesson(data, number)
+        except ContentError as exc:
+            collected([*self.problems, exc])
+            raise
+        collected(list(self.problems))
+        return lesson
+
+    def _lesson(self, data: Any, number: int) -> Lesson:
         data = self.mapping(data, 1, "a lesson file")
         self.keys(data, LESSON_KEYS, "lesson")
         meta = self.meta(data)

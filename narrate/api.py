@@ -1,0 +1,279 @@
+"""narrate's public Python API: what ``import narrate`` gives, and all the CLI calls.
+
+    import narrate
+
+    result = narrate.build("content", "audio_out", narrate.BuildOptions(jobs=2))
+    for episode in result.episodes:
+        print(episode.lesson.title, episode.duration_ms, "ms")
+
+Times are integer milliseconds (``*_ms``). Every failure caused by input or environment raises a
+:class:`NarrateError` (or :class:`Problems`, several at once) whose message reads
+``<file>:<line>: <what is wrong>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from narrate.model import BuildResult, Script
+from narrate.options import BuildOptions
+from narrate.pipeline import Loaded, Progress, Said
+from narrate.pipeline import build as _build
+from narrate.pipeline import lesson_script_text as _lesson_script_text
+from narrate.pipeline import lexicon_findings as _lexicon_findings
+from narrate.pipeline import load as _load
+from narrate.pipeline import say as _say
+from narrate.pipeline import scripts as _scripts
+
+if TYPE_CHECKING:
+    from narrate.proof.listen import ListenResult, Recogniser
+    from narrate.publish.upload import Uploaded
+
+
+def build(
+    content: str | Path, out: str | Path, options: BuildOptions | None = None, *, progress: Progress | None = None
+) -> BuildResult:
+    """Build a course folder (or one lesson file) into the folder ``out``: episodes (MP3, 44.1 kHz
+    mono, -16 LUFS integrated per ITU-R BS.1770, ID3v2.4 chapters), WebVTT/SRT transcripts, Podcasting
+    2.0 JSON chapters, the RSS feed and the preview. Rebuilds redo only what changed.
+
+    Args:
+        content: a course folder (``course.yaml`` + ``lessons/``) or one lesson file (.yaml, .md, .txt).
+        out: the output folder (created when missing; the previous output stays intact on failure).
+        options: see :class:`BuildOptions` (None: course.yaml's settings and the defaults).
+        progress: called as ``progress(stage, done, total)`` with stage "synthesis" or "encoding".
+
+    Returns:
+        a :class:`BuildResult`: ``episodes`` (each with ``duration_ms``, ``chapters``, ``audio_file``),
+        ``feed_file``, utterances ``synthesized`` and ``cached``, ``skipped_episodes``, ``up_to_date``.
+
+    Raises:
+        NarrateError: bad content or settings (with file and line), a missing tool or engine, an
+            unusable clip; :class:`Problems` for several content problems at once.
+    """
+    return _build(Path(content), Path(out), options, progress=progress)
+
+
+def load(content: str | Path, options: BuildOptions | None = None) -> Loaded:
+    """Read and validate a course folder or one lesson file without building it.
+
+    Returns:
+        ``Loaded(config, lessons)``: the validated :class:`~narrate.config.CourseConfig` (pauses in ms)
+        and the lessons in episode order.
+
+    Raises:
+        NarrateError / Problems: every problem in course.yaml and the lessons, each with file and line.
+    """
+    return _load(Path(content), options)
+
+
+def script(content: str | Path, options: BuildOptions | None = None) -> list[Script]:
+    """The narration scripts of a course folder (one per lesson) or of one lesson file: chapters,
+    spoken text after normalisation and the lexicon, and pauses in ms. ``render_script`` prints one
+    as ``narrate script`` does.
+
+    Raises:
+        NarrateError / Problems: the content cannot be read.
+    """
+    return _scripts(Path(content), options)
+
+
+def render_script(one: Script) -> str:
+    """One script as text: ``## Chapter`` lines, ``[role] spoken text`` lines and ``(pause 0.35 s)``
+    lines, headed in the script's language (``script_text`` also applies a course's ``phrases:``)."""
+    from narrate.text.script import render_script as render
+
+    return render(one)
+
+
+def script_text(content: str | Path, options: BuildOptions | None = None, *, detected: list[str] | None = None) -> str:
+    """What ``narrate script CONTENT`` prints: every lesson's script rendered with its course's phrases.
+    When the language of a single lesson file was detected, its code is appended to ``detected``.
+
+    Raises:
+        NarrateError / Problems: the content cannot be read.
+    """
+    return _lesson_script_text(Path(content), options, detected)
+
+
+def say(
+    text: str,
+    options: BuildOptions | None = None,
+    *,
+    content: str | Path | None = None,
+    out: str | Path | None = None,
+    play: bool = True,
+) -> Said:
+    """Speak ``text`` as a lesson would say it (the course's lexicon, normaliser, engine and voice, or
+    ``options``' overrides), to audition a word; plays it, or writes a WAV (16-bit PCM) to ``out``.
+
+    Raises:
+        ContentError: nothing to say. ConfigError: a bad course.yaml. EngineError: engine or voice.
+    """
+    return _say(
+        text,
+        options,
+        content=Path(content) if content is not None else None,
+        out=Path(out) if out is not None else None,
+        play=play,
+    )
+
+
+def lexicon_report(content: str | Path, options: BuildOptions | None = None) -> list[str]:
+    """``<file>:<line>: <token> (<reason>)`` for each word of the content an engine may mispronounce
+    that the lexicon does not cover yet.
+
+    Raises:
+        NarrateError / Problems: the content cannot be read.
+    """
+    from narrate.text.lexicon_report import format_finding
+
+    return [format_finding(f) for f in _lexicon_findings(Path(content), options)]
+
+
+def import_lesson(page: str | Path) -> str:
+    """A lesson file of any supported format (e.g. a pasted text page) as an editable YAML lesson.
+
+    Raises:
+        NarrateError: the file cannot be read as a lesson (with file and line).
+    """
+    from narrate.text.readers import lesson_to_yaml, read_lesson
+
+    return lesson_to_yaml(read_lesson(Path(page)))
+
+
+def check(target: str | Path) -> list[str]:
+    """Validate a built folder, or a published feed's http(s) URL, as a podcast directory would (feed
+    per RSS 2.0 and Apple's tags, enclosures, artwork, ID3v2 chapters, WebVTT/SRT transcripts).
+    Returns one line per problem (``<file>: <what is wrong>``); an empty list means it passes."""
+    from narrate.publish.check import check_output, check_url
+
+    text = str(target)
+    problems = check_url(text) if text.startswith(("http://", "https://")) else check_output(Path(target))
+    return [str(problem) for problem in problems]
+
+
+def upload(out: str | Path, dest: str, *, endpoint_url: str | None = None) -> Uploaded:
+    """Upload a built folder to ``dest`` (``s3://bucket/prefix`` through s3fs, with ``endpoint_url`` for
+    any S3-compatible store, or another folder): changed files only, media and transcripts first, the
+    feed last, old versions deleted after it; ``.narrate-*`` state is never uploaded.
+
+    Returns:
+        what was uploaded, left unchanged and deleted (relative paths).
+
+    Raises:
+        NarrateError: no built folder, the destination cannot be reached or written.
+    """
+    from narrate.publish.upload import upload as run
+
+    return run(Path(out), dest, endpoint_url=endpoint_url)
+
+
+def prepare_listener(model: str | Path | None = None, cache_dir: str | Path | None = None) -> Recogniser:
+    """Load the offline speech recogniser for proof-listening (faster-whisper, CTranslate2, CPU int8):
+    ``model`` is a local CTranslate2 Whisper folder or a model name (None: the bundled base model,
+    assembled once into the cache folder).
+
+    Raises:
+        NarrateError: the ``narrate[listen]`` extra is not installed, or the model is missing or corrupt.
+    """
+    from narrate.proof.listen import prepare
+
+    return prepare(str(model) if model is not None else None, Path(cache_dir) if cache_dir is not None else None)
+
+
+def listen(
+    out: str | Path,
+    *,
+    model: str | Path | None = None,
+    cache_dir: str | Path | None = None,
+    progress: Progress | None = None,
+    recogniser: Recogniser | None = None,
+) -> ListenResult:
+    """Transcribe each episode of a built folder and compare what is heard with the narration script,
+    cue by cue: word error rate per episode and the misheard cues (start ms, said, heard, suggested
+    lexicon entry). Episodes whose audio did not change are not heard again (cached by audio digest).
+
+    Raises:
+        NarrateError: no built folder, the extra or the model missing.
+    """
+    from narrate.proof.listen import listen as run
+
+    return run(
+        Path(out),
+        model=str(model) if model is not None else None,
+        cache_dir=Path(cache_dir) if cache_dir is not None else None,
+        progress=progress,
+        recogniser=recogniser,
+    )
+
+
+def listen_report(heard: ListenResult) -> str:
+    """The proof-listening report as text: per episode its WER, then one line per misheard cue."""
+    from narrate.proof.report import format_report
+
+    return format_report(heard.reports)
+
+
+def listen_json(heard: ListenResult) -> dict:
+    """The proof-listening report as a JSON-ready mapping (model, language, episodes, cues)."""
+    from narrate.proof.report import report_json
+
+    return report_json(heard.reports, heard.model, heard.language)
+
+
+def serve(
+    out: str | Path,
+    *,
+    host: str = "0.0.0.0",
+    port: int = 8000,
+    watch: str | Path | None = None,
+    options: BuildOptions | None = None,
+) -> None:
+    """Serve a built folder over HTTP (HEAD, byte ranges per RFC 7233) until Ctrl-C; with ``watch``
+    (a content folder or lesson file), rebuild ``out`` from it whenever it changes.
+
+    Raises:
+        NarrateError: no output folder (and nothing to build it from), or the port is taken.
+    """
+    from narrate.publish.serve import serve as run
+
+    def rebuild(content: Path, out_dir: Path) -> BuildResult:
+        return _build(content, out_dir, options)
+
+    run(Path(out), host=host, port=port, watch=Path(watch) if watch is not None else None, build=rebuild)
+
+
+def voices(engine: str | None = None) -> list[str]:
+    """One line per voice of every installed speech engine (or only ``engine``'s): id, language, name.
+
+    Raises:
+        EngineError: ``engine`` is unknown or not installed.
+    """
+    from narrate.speech.engines import list_voices
+
+    return list(list_voices(engine))
+
+
+def cache_info(cache_dir: str | Path | None = None) -> tuple[Path, int, int]:
+    """``(folder, clips, bytes)`` of the utterance cache (default folder: ``$NARRATE_CACHE_DIR``, else
+    ``~/.cache/narrate``)."""
+    from narrate.speech.cache import UtteranceCache
+
+    store = UtteranceCache(Path(cache_dir) if cache_dir is not None else None)
+    info = store.info()
+    return store.root, info.clips, info.bytes
+
+
+def cache_clear(cache_dir: str | Path | None = None) -> tuple[Path, int]:
+    """Empty the utterance cache; returns ``(folder, clips removed)``."""
+    from narrate.speech.cache import UtteranceCache
+
+    store = UtteranceCache(Path(cache_dir) if cache_dir is not None else None)
+    return store.root, store.clear()
+
+
+ProgressCallback = Callable[[str, int, int], None]
+"""The type of ``progress``: ``progress(stage, done, total)``."""

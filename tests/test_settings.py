@@ -1,0 +1,197 @@
+"""The settings schema is the one home of course.yaml's keys: loader, CLI overrides and docs agree.
+
+Also: every problem in course.yaml and the lessons is reported in one run; one wording of ranges;
+one rule for the paths course.yaml names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import narrate
+from narrate.cli import main
+from narrate.config import CourseConfig, load_config
+from narrate.errors import MAX_SHOWN
+from narrate.settings import BY_KEY, SETTINGS, markdown_table, range_text, with_table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_docs_table_is_generated_from_the_schema():
+    doc = (ROOT / "docs" / "content-format.md").read_text(encoding="utf-8")
+    assert with_table(doc) == doc, "run: .venv/bin/python scripts/docs_settings.py"
+    assert markdown_table() in doc
+
+
+def test_defaults_of_the_schema_are_the_loaded_defaults(tmp_path):
+    (tmp_path / "course.yaml").write_text("title: T\n", encoding="utf-8")
+    config = load_config(tmp_path / "course.yaml")
+    assert config.pauses.think_ms == round(BY_KEY["pauses.think"].default * 1000) == 5000
+    assert config.pauses.sentence_ms == 350
+    assert config.voice.rate_wpm == BY_KEY["voice.rate_wpm"].default == 160
+    assert config.audio.formats == ("mp3",)
+    assert config.base_url == "http://localhost:8000/"
+    assert config.category == ("Education", "Courses")
+
+
+def test_every_key_of_the_schema_is_accepted(tmp_path):
+    """A course.yaml that sets every key of the schema to its default (or example) loads."""
+    lines: dict[str, list[str]] = {}
+    for s in SETTINGS:
+        value = s.example if s.default in (None, "", [], {}) else s.default
+        if s.kind == "path":
+            (tmp_path / value).write_bytes(b"")
+            if s.key == "lexicon_file":
+                (tmp_path / value).write_text("Li: lithium\n", encoding="utf-8")
+            continue  # a cover must be a real image: left out
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, list):
+            text = "[" + ", ".join(value) + "]"
+        elif isinstance(value, dict):
+            text = "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
+        else:
+            text = str(value)
+        lines.setdefault(s.section, []).append(f"{s.name}: {text}")
+    body = "\n".join(lines.pop("")) + "\n"
+    for section, items in lines.items():
+        body += f"{section}:\n" + "".join(f"  {item}\n" for item in items)
+    (tmp_path / "course.yaml").write_text(body, encoding="utf-8")
+    config = load_config(tmp_path / "course.yaml")
+    assert isinstance(config, CourseConfig) and config.title == "How Batteries Work"
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "text"),
+    [
+        (0.0, 120.0, "between 0 and 120"),
+        (0, 120, "between 0 and 120"),
+        (-40.0, -5.0, "between -40 and -5"),
+        (0.5, 2.5, "between 0.5 and 2.5"),
+        (80, 400, "between 80 and 400"),
+    ],
+)
+def test_one_wording_of_ranges(low, high, text):
+    assert range_text(low, high) == text
+
+
+def write_course(root: Path, course_yaml: str, lessons: dict[str, str]) -> Path:
+    (root / "lessons").mkdir(parents=True)
+    (root / "course.yaml").write_text(course_yaml, encoding="utf-8")
+    for name, text in lessons.items():
+        (root / "lessons" / name).write_text(text, encoding="utf-8")
+    return root
+
+
+GOOD = "title: Fine\nsections:\n  - title: A\n    body: [Some text.]\n"
+
+
+def test_every_problem_of_course_yaml_and_the_lessons_in_one_run(tmp_path):
+    course = write_course(
+        tmp_path / "c",
+        "title: T\ncolour: red\npauses:\n  think: 500\n  sentense: 1\nvoice:\n  rate_wpm: fast\n",
+        {
+            "01-a.yaml": "title: A\nsubtitel: x\n" + GOOD.split("\n", 1)[1],
+            "02-b.yaml": GOOD,
+            "03-c.yaml": "title: C\nsections: 5\n",
+        },
+    )
+    result = CliRunner().invoke(main, ["script", str(course / "lessons" / "02-b.yaml")])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert all(line.startswith("Error: ") for line in lines)
+    text = "\n".join(lines)
+    assert "course.yaml:2: unknown key 'colour'" in text
+    assert "course.yaml:4: 'pauses.think' must be between 0 and 120" in text
+    assert "course.yaml:5: unknown key 'pauses.sentense' (did you mean 'pauses.sentence'?)" in text
+    assert "course.yaml:7: 'voice.rate_wpm' must be a number" in text
+    assert "01-a.yaml:2: unknown key 'subtitel'" in text
+    assert "03-c.yaml:2:" in text
+    assert len(lines) == 6
+
+
+def test_at_most_twenty_error_lines(tmp_path):
+    course = write_course(
+        tmp_path / "c", "title: T\n" + "".join(f"bad{n}: 1\n" for n in range(30)), {"01-a.yaml": GOOD}
+    )
+    with pytest.raises(narrate.Problems) as info:
+        narrate.load(course)
+    assert len(info.value.errors) == 30
+    lines = info.value.lines()
+    assert len(lines) == MAX_SHOWN
+    assert lines[0].endswith("course.yaml:2: unknown key 'bad0'")
+    assert lines[-1] == "Error: 11 more problems not shown; fix these and run again"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        (
+            "lexicon_file",
+            "../../../../etc/passwd",
+            "lexicon_file '../../../../etc/passwd' must be a file inside the course folder",
+        ),
+        ("lexicon_file", "/etc/passwd", "lexicon_file '/etc/passwd' must be a file inside the course folder"),
+        ("cover", "../cover.png", "cover '../cover.png' must be a file inside the course folder"),
+        ("lexicon_file", "missing.yaml", "lexicon file not found: missing.yaml"),
+        ("cover", "art/none.png", "cover image not found: art/none.png"),
+    ],
+)
+def test_one_rule_for_every_path_course_yaml_names(tmp_path, key, value, message):
+    course = write_course(tmp_path / "c", f"title: T\n{key}: {value}\n", {"01-a.yaml": GOOD})
+    with pytest.raises(narrate.ConfigError) as info:
+        narrate.load(course)
+    assert info.value.format_message().endswith(f"course.yaml:2: {message}")
+
+
+def test_a_lexicon_file_that_links_outside_the_course_is_refused(tmp_path):
+    outside = tmp_path / "secret.yaml"
+    outside.write_text("a: b\n", encoding="utf-8")
+    course = write_course(tmp_path / "c", "title: T\nlexicon_file: words.yaml\n", {"01-a.yaml": GOOD})
+    (course / "words.yaml").symlink_to(outside)
+    with pytest.raises(narrate.ConfigError, match="is a link to a file outside the course folder"):
+        narrate.load(course)
+
+
+def test_an_unknown_audio_format_names_its_line_before_anything_is_written(tmp_path):
+    course = write_course(tmp_path / "c", "title: T\naudio:\n  formats: [ogg]\n", {"01-a.yaml": GOOD})
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(course), "-o", str(out), "-q"])
+    assert result.exit_code == 1
+    assert result.output.strip().endswith("course.yaml:3: unknown audio format 'ogg' (choose from mp3, m4b)")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (dict(base_url="ftp://x"), "--base-url: must be an http(s) URL, not 'ftp://x'"),
+        (dict(formats="ogg"), "--format: unknown audio format 'ogg' (choose from mp3, m4b)"),
+        (dict(formats=""), "--format: no audio format given (choose from mp3, m4b)"),
+        (dict(jobs=0), "--jobs must be a whole number of at least 1, not '0'"),
+        (dict(formats="mp3,ogg"), "--format: unknown audio format 'ogg' (choose from mp3, m4b)"),
+    ],
+)
+def test_command_line_overrides_are_validated_like_settings(options, message):
+    with pytest.raises(narrate.ConfigError) as info:
+        narrate.BuildOptions(**options)
+    assert info.value.format_message() == message
+
+
+def test_overrides_apply_in_one_place(tmp_path):
+    course = write_course(
+        tmp_path / "c",
+        "title: T\nvoice:\n  narrator: gmw/en-gb\n  host: gmw/en-us\nreview: false\n",
+        {"01-a.yaml": GOOD},
+    )
+    options = narrate.BuildOptions(engine="piper", base_url="https://example.org/a b", review=True, formats="M4B,mp3")
+    config = narrate.load(course, options).config
+    assert config.voice.engine == "piper" and config.voice.narrator is None and config.voice.host is None
+    assert config.base_url == config.link == "https://example.org/a%20b/"
+    assert config.review is True
+    assert config.audio.formats == ("mp3", "m4b")
