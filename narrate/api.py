@@ -47,13 +47,26 @@ def build(
 
     Returns:
         a :class:`BuildResult`: ``episodes`` (each with ``duration_ms``, ``chapters``, ``audio_file``),
-        ``feed_file``, utterances ``synthesized`` and ``cached``, ``skipped_episodes``, ``up_to_date``.
+        ``feed_file``, utterances ``synthesized`` and ``cached``, ``skipped_episodes``, ``up_to_date``;
+        with ``options.listen`` also ``heard`` (see :func:`listen`).
 
     Raises:
         NarrateError: bad content or settings (with file and line), a missing tool or engine, an
             unusable clip; :class:`Problems` for several content problems at once.
     """
-    return _build(Path(content), Path(out), options, progress=progress)
+    recogniser = None
+    if options is not None and options.listen:  # a missing model stops before the build
+        recogniser = prepare_listener(options.asr_model, options.cache_dir)
+    result = _build(Path(content), Path(out), options, progress=progress)
+    if recogniser is not None and options is not None:
+        result.heard = listen(
+            result.out_dir,
+            model=options.asr_model,
+            cache_dir=options.cache_dir,
+            progress=progress,
+            recogniser=recogniser,
+        )
+    return result
 
 
 def load(content: str | Path, options: BuildOptions | None = None) -> Loaded:

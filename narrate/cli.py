@@ -130,7 +130,6 @@ def build(
     """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
     from narrate.progress import reporter
 
-    recogniser = _recogniser(asr_model, cache_dir) if listen else None  # a missing model stops before the build
     options = narrate.BuildOptions(
         lexicon_file=lexicon_file,
         review=review,
@@ -145,6 +144,8 @@ def build(
         language=language,
         allow_guid_change=allow_guid_change,
         include_scheduled=include_scheduled,
+        listen=listen,
+        asr_model=asr_model,
         quiet=quiet,
     )
     with reporter(quiet) as progress:
@@ -153,8 +154,8 @@ def build(
         click.echo(f"language: {result.detected_language} (detected)", err=True)
     if not quiet:
         _echo_summary(result)
-    if recogniser is not None:
-        _echo_listen(_listen(result.out_dir, asr_model, cache_dir, quiet, recogniser))
+    if result.heard is not None:
+        _echo_listen(result.heard)
 
 
 def _echo_summary(result) -> None:
@@ -302,15 +303,11 @@ def check(target: str, listen: bool, asr_model: str | None, as_json: bool, cache
         click.echo(f"{target}: OK")
 
 
-def _recogniser(asr_model: str | None, cache_dir: Path | None):
-    return narrate.prepare_listener(asr_model, cache_dir)
-
-
-def _listen(out_dir: Path, asr_model: str | None, cache_dir: Path | None, quiet: bool, recogniser=None):
+def _listen(out_dir: Path, asr_model: str | None, cache_dir: Path | None, quiet: bool):
     from narrate.progress import reporter
 
     with reporter(quiet) as progress:
-        return narrate.listen(out_dir, model=asr_model, cache_dir=cache_dir, progress=progress, recogniser=recogniser)
+        return narrate.listen(out_dir, model=asr_model, cache_dir=cache_dir, progress=progress)
 
 
 def _echo_listen(heard) -> None:

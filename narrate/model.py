@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
 # ---------------------------------------------------------------- content
 
@@ -354,6 +354,8 @@ class BuildResult:
     detected_language: str | None = None
     scheduled: tuple[tuple[str, str], ...] = ()
     """``(file stem, YYYY-MM-DD)`` of the episodes built but left out of the feed until that day."""
+    heard: Any = None
+    """With ``BuildOptions.listen``: the proof-listening result (``narrate.proof.listen.ListenResult``)."""
 
 
 def episode_stem(lesson: Lesson) -> str:

@@ -35,6 +35,10 @@ class BuildOptions:
         allow_guid_change: let a published episode's GUID change or vanish (see
             :mod:`narrate.publish.identity`); by default that stops the build before any synthesis.
         include_scheduled: put episodes dated after today in the feed too.
+        listen: after the build, hear each episode with the offline recogniser (``narrate[listen]``):
+            WER and misheard cues in ``BuildResult.heard``.
+        asr_model: the recogniser for ``listen``: a CTranslate2 Whisper folder or model name (None:
+            the bundled base model).
         quiet: no progress output (the CLI's ``-q``; the library never prints).
     """
 
@@ -51,6 +55,8 @@ class BuildOptions:
     language: str | None = None
     allow_guid_change: bool = False
     include_scheduled: bool = False
+    listen: bool = False
+    asr_model: str | None = None
     quiet: bool = False
 
     def __post_init__(self) -> None:
