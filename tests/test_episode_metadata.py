@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 from PIL import Image
 
+from narrate import BuildOptions
 from narrate.errors import ContentError
 from narrate.pipeline import build
 from narrate.publish.check import check_output
@@ -77,7 +78,7 @@ def test_feed_tags_drafts_and_check(tmp_path, fakes, capsys):
     (content / "lessons" / "02-moon.yaml").write_text("title: Moon\nseason: 2\nepisode: 1\n" + BODY)
     (content / "lessons" / "03-waves.yaml").write_text("title: Waves\ndraft: true\n" + BODY)
     out = tmp_path / "out"
-    result = build(content, out, jobs=1, today=date(2026, 6, 1))
+    result = build(content, out, BuildOptions(jobs=1), today=date(2026, 6, 1))
     warnings = [line for line in capsys.readouterr().err.splitlines() if line.startswith("Warning:")]
     assert warnings == [
         f"Warning: {content / 'lessons' / 'art' / 'moon.png'}: cover is 300×300 px: upscaled to 1400×1400 (under 1400 px: "
