@@ -350,3 +350,47 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
     assert start in [m["start_ms"] for m in data[Path(episode["audio_file"]).name]]
     assert listen(planted).heard == 0
     assert listen(clean).heard == 0
+
+
+# ---------------------------------------------------------------- the preview marks what was misheard
+
+
+def test_preview_marks_the_misheard_cues(built, tmp_path):
+    """assets/listen.js (as `check --listen` writes it) marks its cues on the episode page, in Chromium."""
+    from test_preview_browser import CHROMIUM, CHROMIUM_ARGS, _browser_or_skip
+
+    sync_playwright = _browser_or_skip()
+    out = tmp_path / "out"
+    out.mkdir()
+    for path in (built / "out").rglob("*"):
+        if path.is_file():
+            (out / path.relative_to(built / "out")).parent.mkdir(parents=True, exist_ok=True)
+            (out / path.relative_to(built / "out")).write_bytes(path.read_bytes())
+    records = json.loads((out / ".narrate-build.json").read_text(encoding="utf-8"))["episodes"]
+    (record,) = records.values()
+    audio = Path(record["episode"]["audio_file"]).name
+    start = _cue_start(out, "The river flows to the sea.")
+    marks = {audio: [{"start_ms": start, "heard": "the liver flows to the sea", "suggestion": None}]}
+    (out / "assets" / "listen.js").write_text(f"window.narrateListen = {json.dumps(marks)};\n", encoding="utf-8")
+    (page_file,) = (out / "episodes").glob("*.html")
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(page_file.as_uri())
+            page.wait_for_selector(".cue.misheard")
+            marked = page.eval_on_selector_all(
+                ".cue.misheard", "rows => rows.map(r => [r.dataset.start, r.querySelector('.heard').textContent])"
+            )
+            assert marked == [[str(start), "Heard: the liver flows to the sea"]]
+            (out / "assets" / "listen.js").unlink()  # never listened: no marks, no error
+            page.reload()
+            page.wait_for_function("document.documentElement.classList.contains('js')")
+            page.wait_for_timeout(300)
+            assert page.eval_on_selector_all(".cue.misheard", "rows => rows.length") == 0
+            assert errors == []
+        finally:
+            browser.close()
