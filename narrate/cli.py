@@ -286,17 +286,17 @@ def check(target: str, listen: bool, asr_model: str | None, as_json: bool, cache
     if listen and target.startswith(("http://", "https://")):
         raise click.UsageError("--listen hears a built folder, not a URL")
     problems = narrate.check(target)
+    if not as_json:
+        for problem in problems:
+            click.echo(problem)
     heard = _listen(Path(target), asr_model, cache_dir, quiet or as_json) if listen else None
     if as_json:
         import json
 
         document = {"out": target, "problems": problems, "listen": narrate.listen_json(heard) if heard else None}
         click.echo(json.dumps(document, ensure_ascii=False, indent=1))
-    else:
-        for problem in problems:
-            click.echo(problem)
-        if heard:
-            _echo_listen(heard)
+    elif heard:
+        _echo_listen(heard)
     if problems:
         raise SystemExit(1)
     if not as_json:

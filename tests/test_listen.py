@@ -111,6 +111,13 @@ SCORE_CASES = [
         [(3350, [Difference("light", "lied")]), (10000, [Difference("b", "e")])],
         None,
     ),
+    (
+        "words heard joined: an error, but not a misheard cue",
+        "in 1779 jan ingenhousz showed it plants need light to make sugar the answer is b theleaf",
+        2,
+        [],
+        None,
+    ),
     ("nothing heard: every word is an error", "", 18, [(0, None), (3350, None), (10000, None)], None),
 ]
 

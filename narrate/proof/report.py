@@ -70,7 +70,7 @@ class Difference:
 
 @dataclass(frozen=True)
 class MisheardCue:
-    """A say cue where the listener heard something else.
+    """A say cue where the listener heard something else (not only a word boundary elsewhere).
 
     ``start_ms``: where the cue starts in the episode. ``said``: the cue's text in the narration
     script. ``heard``: the words the listener heard for it (normalised). ``suggestion``: a lexicon
@@ -191,10 +191,12 @@ def compare(
                 report.errors += 1
         for cue_index in window.cues:
             steps = per_cue.get(cue_index, [])
-            if all(kind == "equal" for kind, _, _ in steps):
+            # differences only in spacing ("time scale" heard as "timescale") count in the WER but
+            # are not listed: nobody hears the difference
+            diffs = tuple(d for d in _differences(steps) if d.said.replace(" ", "") != d.heard.replace(" ", ""))
+            if not diffs:
                 continue
             cue = cue_times[cue_index]
-            diffs = _differences(steps)
             report.misheard.append(
                 MisheardCue(
                     start_ms=cue.start_ms,
