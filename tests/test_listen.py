@@ -147,6 +147,10 @@ SAME_CASES = [
     ("Charge it to fifty percent.", "Charge it to 50%."),
     ("The colour of the COLOR.", "the color of the colour"),
     ("Test-time scale; pre-training.", "test time scale pre training"),
+    ("So one point five volts plus one point five volts makes three volts.", "So 1.5V + 1.5V makes 3V."),
+    ("Rated at two thousand five hundred milliamp hours.", "Rated at 2500 mAh."),
+    ("Two one point five volt cells give blank volts.", "2 1.5 volt cells give blank volts"),
+    ("About fifty percent, not one hundred percent.", "About 50%, not 100%."),
 ]
 
 

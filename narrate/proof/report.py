@@ -9,7 +9,10 @@ word heard be charged to the right cue. Pauses are not sent to the recogniser (a
 silence, where Whisper tends to invent words); a window starts with :data:`GAP_MS` of silence and
 each cue's audio is followed by as much.
 
-**Normalisation.** Both sides are normalised the way ASR word error rates are usually scored:
+**Normalisation.** What was heard is first put in spoken form by narrate's own normaliser, the one
+that made the script ("1.5V" → "one point five volts", "2500 mAh" → "two thousand five hundred
+milliamp hours"), so a symbol or abbreviation the recogniser writes is not an error. Then both sides
+are normalised the way ASR word error rates are usually scored:
 Whisper's English text normaliser for English (case, punctuation, British/American spelling, and
 numbers: "1779" and "seventeen seventy-nine" both become ``1779``), its basic normaliser for other
 languages (case, punctuation, symbols). The word error rate is (substitutions + deletions +
@@ -25,6 +28,7 @@ from functools import lru_cache
 
 from narrate.errors import ConfigError
 from narrate.model import CueTime
+from narrate.text.normalize import spoken
 
 __all__ = [
     "GAP_MS",
@@ -174,7 +178,7 @@ def compare(
             words = _words(cue_times[index].text, normalise)
             ref += words
             owner += [index] * len(words)
-        hyp = _words(text, normalise)
+        hyp = _words(spoken(text, language=language), normalise)
         if not ref:
             report.errors += len(hyp)
             continue
