@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from narrate.cli import main
+from narrate.errors import ConfigError
 from narrate.model import CueTime
 from narrate.proof.report import WINDOW_MS, Difference, Window, compare, format_report, suggest_entry, windows
 
@@ -191,6 +192,25 @@ def test_text_report_names_time_said_heard_and_suggestion():
 
 
 # ---------------------------------------------------------------- the model and bad input
+
+LANGUAGE_CASES = [("en-us", "en"), ("en", "en"), ("de", "de"), ("pt-br", "pt"), ("zh-cn", "zh"), ("fr-ca", "fr")]
+
+
+@pytest.mark.parametrize("tag, code", LANGUAGE_CASES)
+@needs_listen
+def test_the_course_language_picks_the_recogniser_language(tag, code):
+    from narrate.proof.listen import whisper_language
+
+    assert whisper_language(tag) == code
+
+
+@needs_listen
+def test_a_language_whisper_does_not_know_is_refused():
+    from narrate.proof.listen import whisper_language
+
+    with pytest.raises(ConfigError, match="does not know the course language 'tlh'"):
+        whisper_language("tlh")
+
 
 
 @needs_listen
