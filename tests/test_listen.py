@@ -212,7 +212,6 @@ def test_a_language_whisper_does_not_know_is_refused():
         whisper_language("tlh")
 
 
-
 @needs_listen
 def test_bundled_base_model_is_joined_once_with_the_published_digest(tmp_path):
     from narrate.proof.listen import BASE_MODEL_SHA256, resolve_model
