@@ -10,9 +10,12 @@ import json
 import os
 import signal
 import subprocess
+import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 from narrate.config import CourseConfig
 
@@ -105,3 +108,107 @@ def with_sigint() -> None:
     that starts with SIGINT ignored never raises KeyboardInterrupt.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+# A small course built by a real `narrate build` process, and checks on its output folder.
+
+BASE_URL = "https://example.org/kettles/"
+PAUSE_ENV = "NARRATE_TEST_PAUSE_AT"
+"""The build's test hook (see ``narrate.publish.output.TEST_PAUSE_ENV``)."""
+
+
+def write_course(root: Path, version: int, variant: int = 0) -> Path:
+    """A two-lesson course; each version (and variant) says different words, so every episode changes."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "lessons").mkdir(exist_ok=True)
+    (root / "course.yaml").write_text(f"title: Kettle Basics\nbase_url: {BASE_URL}\n")
+    (root / "lessons" / "01-boiling.yaml").write_text(
+        "title: Boiling\nsections:\n  - title: Heat\n    body:\n"
+        f"      - A kettle heats water, edition {version}, take {variant}.\n      - Steam rises from the spout.\n"
+    )
+    (root / "lessons" / "02-scale.md").write_text(
+        f"# Scale\n\n## Deposits\n\nHard water leaves scale, edition {version}, take {variant}.\n\n"
+        "## Quiz\n\n### What leaves scale?\n\n- [x] Hard water\n- [ ] Soft water\n"
+    )
+    return root
+
+
+def build_cmd(course: Path, out: Path, cache: Path, jobs: int = 1) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "narrate",
+        "build",
+        str(course),
+        "-o",
+        str(out),
+        "-q",
+        "--jobs",
+        str(jobs),
+        "--cache-dir",
+        str(cache),
+    ]
+
+
+def start_paused(
+    course: Path, out: Path, cache: Path, point: str, jobs: int = 1, env: dict | None = None
+) -> subprocess.Popen:
+    """Start a build (its own process group, Ctrl-C restored) that stops at ``point``: ``synthesis:N``,
+    ``encoding:N``, ``publish`` or ``feed`` (see :data:`PAUSE_ENV`); returns once it is there.
+    :func:`resume` lets it go on."""
+    proc = subprocess.Popen(
+        build_cmd(course, out, cache, jobs),
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+        preexec_fn=with_sigint,  # Ctrl-C must reach it even when this suite runs with SIGINT ignored
+        env={**(env or os.environ), PAUSE_ENV: point},
+    )
+    line = proc.stderr.readline()  # returns "" if the build ended without reaching the point
+    assert line == f"narrate: test pause at {point}\n", line + proc.stderr.read()
+    return proc
+
+
+def resume(proc: subprocess.Popen) -> None:
+    proc.stdin.write("\n")
+    proc.stdin.flush()
+
+
+def published(out: Path) -> dict[str, int]:
+    """Files the feed names (relative path → expected byte length, or -1 when the feed gives none)."""
+    ns = {"podcast": "https://podcastindex.org/namespace/1.0"}
+    root = ET.parse(out / "feed.xml").getroot()
+    files: dict[str, int] = {}
+
+    def rel(url: str) -> str:
+        assert url.startswith(BASE_URL), url
+        return unquote(urlparse(url).path)[len(urlparse(BASE_URL).path) :]
+
+    for item in root.iter("item"):
+        enclosure = item.find("enclosure")
+        files[rel(enclosure.get("url"))] = int(enclosure.get("length"))
+        for tag in ("podcast:chapters", "podcast:transcript"):
+            for element in item.findall(tag, ns):
+                files[rel(element.get("url"))] = -1
+    return files
+
+
+def assert_consistent(out: Path) -> dict[str, int]:
+    """The feed parses; every file it names exists whole (exact enclosure length); every MP3 decodes."""
+    files = published(out)
+    assert any(name.endswith(".mp3") for name in files)
+    for name, length in files.items():
+        path = out / name
+        assert path.is_file(), f"feed names missing file {name}"
+        if length >= 0:
+            assert path.stat().st_size == length, name
+        if name.endswith(".mp3"):
+            decode = subprocess.run(
+                ["ffmpeg", "-v", "error", "-xerror", "-i", str(path), "-f", "null", "-"], capture_output=True, text=True
+            )
+            assert decode.returncode == 0 and decode.stderr == "", (name, decode.stderr)
+    leftovers = [p for p in out.rglob("*.part") if ".narrate-stage" not in p.parts]
+    assert leftovers == []
+    return files

@@ -9,7 +9,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from test_interrupt import assert_consistent, build_cmd, resume, start_paused, write_course
+import pytest
+from helpers import assert_consistent, build_cmd, resume, start_paused, write_course
+
+pytestmark = pytest.mark.e2e  # end-to-end builds: left out by scripts/test.sh --fast
 
 LOCKED = "Error: out: another build is writing to this output folder (wait for it to finish)\n"
 

@@ -21,6 +21,8 @@ from narrate.cli import main
 from narrate.pipeline import build
 from narrate.publish.check import check_output
 
+pytestmark = pytest.mark.e2e  # end-to-end builds: left out by scripts/test.sh --fast
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(__file__).parent / "fixtures" / "pages" / "tides-lesson-02.txt"
 

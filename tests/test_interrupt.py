@@ -22,16 +22,12 @@ import signal
 import subprocess
 import sys
 import time
-import xml.etree.ElementTree as ET
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 import helpers
 import pytest
-from helpers import with_sigint
+from helpers import assert_consistent, build_cmd, published, resume, start_paused, write_course
 
-BASE_URL = "https://example.org/kettles/"
-PAUSE_ENV = "NARRATE_TEST_PAUSE_AT"
 STOP_SECONDS = 2.0
 """Ctrl-C must end a build "within a second"; measured 0.13-0.5 s here. The bound is doubled so a
 loaded CI machine does not fail the test, while a build that goes on working is still caught."""
@@ -40,67 +36,10 @@ loaded CI machine does not fail the test, while a build that goes on working is 
 _VARIANTS = itertools.count(1)
 
 
-def write_course(root: Path, version: int, variant: int = 0) -> Path:
-    """A two-lesson course; each version (and variant) says different words, so every episode changes."""
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "lessons").mkdir(exist_ok=True)
-    (root / "course.yaml").write_text(f"title: Kettle Basics\nbase_url: {BASE_URL}\n")
-    (root / "lessons" / "01-boiling.yaml").write_text(
-        "title: Boiling\nsections:\n  - title: Heat\n    body:\n"
-        f"      - A kettle heats water, edition {version}, take {variant}.\n      - Steam rises from the spout.\n"
-    )
-    (root / "lessons" / "02-scale.md").write_text(
-        f"# Scale\n\n## Deposits\n\nHard water leaves scale, edition {version}, take {variant}.\n\n"
-        "## Quiz\n\n### What leaves scale?\n\n- [x] Hard water\n- [ ] Soft water\n"
-    )
-    return root
-
-
-def build_cmd(course: Path, out: Path, cache: Path, jobs: int = 1) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "narrate",
-        "build",
-        str(course),
-        "-o",
-        str(out),
-        "-q",
-        "--jobs",
-        str(jobs),
-        "--cache-dir",
-        str(cache),
-    ]
-
-
 def run_build(course: Path, out: Path, cache: Path, jobs: int = 1) -> subprocess.CompletedProcess:
     proc = subprocess.run(build_cmd(course, out, cache, jobs), capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     return proc
-
-
-def start_paused(
-    course: Path, out: Path, cache: Path, point: str, jobs: int = 1, env: dict | None = None
-) -> subprocess.Popen:
-    """Start a build that stops at ``point`` (see the module docstring); returns once it is there."""
-    proc = subprocess.Popen(
-        build_cmd(course, out, cache, jobs),
-        stdin=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        text=True,
-        start_new_session=True,
-        preexec_fn=with_sigint,  # Ctrl-C must reach it even when this suite runs with SIGINT ignored
-        env={**(env or os.environ), PAUSE_ENV: point},
-    )
-    line = proc.stderr.readline()  # returns "" if the build ended without reaching the point
-    assert line == f"narrate: test pause at {point}\n", line + proc.stderr.read()
-    return proc
-
-
-def resume(proc: subprocess.Popen) -> None:
-    proc.stdin.write("\n")
-    proc.stdin.flush()
 
 
 def kill_group(proc: subprocess.Popen, sig: int) -> None:
@@ -120,44 +59,6 @@ def wait_for_file(folder: Path, pattern: str, proc: subprocess.Popen) -> Path:
 def snapshot(out: Path) -> dict[str, tuple[bytes, int]]:
     """Published files (relative path → bytes, mtime in ns); the lock and staging folder excluded."""
     return helpers.snapshot(out, lambda p: ".narrate-stage" not in p.parts and p.name != ".narrate.lock")
-
-
-def published(out: Path) -> dict[str, int]:
-    """Files the feed names (relative path → expected byte length, or -1 when the feed gives none)."""
-    ns = {"podcast": "https://podcastindex.org/namespace/1.0"}
-    root = ET.parse(out / "feed.xml").getroot()
-    files: dict[str, int] = {}
-
-    def rel(url: str) -> str:
-        assert url.startswith(BASE_URL), url
-        return unquote(urlparse(url).path)[len(urlparse(BASE_URL).path) :]
-
-    for item in root.iter("item"):
-        enclosure = item.find("enclosure")
-        files[rel(enclosure.get("url"))] = int(enclosure.get("length"))
-        for tag in ("podcast:chapters", "podcast:transcript"):
-            for element in item.findall(tag, ns):
-                files[rel(element.get("url"))] = -1
-    return files
-
-
-def assert_consistent(out: Path) -> dict[str, int]:
-    """The feed parses; every file it names exists whole (exact enclosure length); every MP3 decodes."""
-    files = published(out)
-    assert any(name.endswith(".mp3") for name in files)
-    for name, length in files.items():
-        path = out / name
-        assert path.is_file(), f"feed names missing file {name}"
-        if length >= 0:
-            assert path.stat().st_size == length, name
-        if name.endswith(".mp3"):
-            decode = subprocess.run(
-                ["ffmpeg", "-v", "error", "-xerror", "-i", str(path), "-f", "null", "-"], capture_output=True, text=True
-            )
-            assert decode.returncode == 0 and decode.stderr == "", (name, decode.stderr)
-    leftovers = [p for p in out.rglob("*.part") if ".narrate-stage" not in p.parts]
-    assert leftovers == []
-    return files
 
 
 @pytest.fixture(scope="module")
@@ -194,6 +95,7 @@ def is_preview(name: str) -> bool:
     return name == "index.html" or name.startswith("assets/") or name.endswith(".html")
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("point", ["synthesis:1", "encoding:0", "encoding:1", "publish", "feed"])
 def test_sigkill_leaves_previous_output_intact(site, point):
     course, out, cache, old_files = site
@@ -217,6 +119,7 @@ def test_sigkill_leaves_previous_output_intact(site, point):
     assert_recovers(course, out, cache, old_files)
 
 
+@pytest.mark.e2e
 def test_sigkill_while_ffmpeg_writes(site):
     course, out, cache, old_files = site
     before = snapshot(out)
@@ -261,6 +164,7 @@ def assert_clean_interrupt(
         assert list(cache.rglob("*.part*")) == []
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_during_synthesis(site, jobs):
     course, out, cache, old_files = site
@@ -274,6 +178,7 @@ def test_ctrl_c_during_synthesis(site, jobs):
     assert_recovers(course, out, cache, old_files)
 
 
+@pytest.mark.e2e
 def test_ctrl_c_during_encoding(site):
     course, out, cache, old_files = site
     before = snapshot(out)
@@ -285,6 +190,7 @@ def test_ctrl_c_during_encoding(site):
     assert_recovers(course, out, cache, old_files)
 
 
+@pytest.mark.e2e
 def test_ctrl_c_during_encoding_starts_no_new_encode(site, tmp_path):
     """After Ctrl-C no ffmpeg is started: a wrapper on PATH logs every ffmpeg run. A process that
     existed when SIGINT was sent dies before logging, so a line logged later is a new run."""
@@ -305,6 +211,7 @@ def test_ctrl_c_during_encoding_starts_no_new_encode(site, tmp_path):
     assert seconds < STOP_SECONDS
 
 
+@pytest.mark.e2e
 def test_ctrl_c_before_the_feed_is_replaced(site):
     course, out, cache, old_files = site
     before = snapshot(out)
@@ -372,6 +279,7 @@ def test_encoder_reports_an_interrupted_ffmpeg_as_interrupted(tmp_path, monkeypa
     assert (str(caught.value), caught.value.exit_code) == ("interrupted", 130)
 
 
+@pytest.mark.e2e
 def test_build_whose_ffmpeg_got_ctrl_c_ends_as_interrupted(site):
     course, out, cache, old_files = site
     before = snapshot(out)

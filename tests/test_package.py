@@ -22,6 +22,8 @@ from narrate.audio import id3 as tags
 from narrate.audio.id3 import check_chapters
 from narrate.pipeline import build
 
+pytestmark = pytest.mark.e2e  # end-to-end builds: left out by scripts/test.sh --fast
+
 COURSE = Path(__file__).resolve().parent / "fixtures" / "audio_course"
 TITLES = {
     "pans": ["Introduction", "Ελληνικά pans", "Čeština a pokličky"],

@@ -29,9 +29,12 @@ try:
 except ImportError:  # pragma: no cover - depends on the extra
     HAVE_PIPER = False
 
-pytestmark = pytest.mark.skipif(
-    not HAVE_PIPER and not os.environ.get("CI"), reason="Piper is an optional extra: pip install 'narrate[piper]'"
-)
+pytestmark = [
+    pytest.mark.e2e,  # end-to-end builds: left out by scripts/test.sh --fast
+    pytest.mark.skipif(
+        not HAVE_PIPER and not os.environ.get("CI"), reason="Piper is an optional extra: pip install 'narrate[piper]'"
+    ),
+]
 
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,8 @@ from narrate.pipeline import build, load
 from narrate.publish.preview import page_stem, script_chapters, write_preview
 from narrate.publish.serve import make_server
 
+pytestmark = pytest.mark.e2e  # end-to-end builds: left out by scripts/test.sh --fast
+
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 COURSE = FIXTURES / "preview_course"
 ARTIFACTS = Path(__file__).resolve().parent / "_artifacts"

@@ -10,6 +10,8 @@ import pytest
 from narrate.pipeline import build
 from narrate.uptodate import STAMP_FILE, input_digest, unchanged
 
+pytestmark = pytest.mark.e2e  # end-to-end builds: left out by scripts/test.sh --fast
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -93,6 +93,7 @@ def test_no_change_rebuild_skips_every_episode_and_starts_no_engine(course, fake
         )
 
 
+@pytest.mark.e2e
 def test_one_edited_sentence_synthesizes_one_utterance_and_rebuilds_one_episode(course, fakes):
     content, out, cache = course
     build(content, out, BuildOptions(jobs=2), cache=cache)
@@ -128,6 +129,7 @@ def test_a_rate_change_synthesizes_everything_again(course, fakes):
     assert result.synthesized == first.synthesized and result.skipped_episodes == 0
 
 
+@pytest.mark.e2e
 def test_a_missing_or_changed_output_file_rebuilds_that_episode(course, fakes):
     content, out, cache = course
     first = build(content, out, BuildOptions(jobs=1), cache=cache)
@@ -141,6 +143,7 @@ def test_a_missing_or_changed_output_file_rebuilds_that_episode(course, fakes):
     assert (out / result.episodes[1].audio_file).stat().st_size == first.episodes[1].audio_bytes
 
 
+@pytest.mark.e2e
 def test_a_lost_record_rebuilds_with_identical_bytes(course, fakes):
     content, out, cache = course
     build(content, out, BuildOptions(jobs=1), cache=cache)
@@ -151,6 +154,7 @@ def test_a_lost_record_rebuilds_with_identical_bytes(course, fakes):
     assert {k: v[0] for k, v in snapshot(out).items()} == {k: v[0] for k, v in before.items()}
 
 
+@pytest.mark.e2e
 def test_parallel_and_serial_builds_write_the_same_bytes(tmp_path, fakes):
     content = make_course(tmp_path / "course")
     cache = UtteranceCache(tmp_path / "cache")
@@ -161,6 +165,7 @@ def test_parallel_and_serial_builds_write_the_same_bytes(tmp_path, fakes):
     assert {k: v[0] for k, v in one.items()} == {k: v[0] for k, v in two.items()}
 
 
+@pytest.mark.e2e
 def test_cli_build_with_jobs_and_cache_dir(course, fakes):
     content, out, cache = course
     args = ["build", str(content), "-o", str(out), "--jobs", "2", "--cache-dir", str(cache.root), "-q"]
@@ -173,6 +178,7 @@ def test_cli_build_with_jobs_and_cache_dir(course, fakes):
     assert bad.exit_code == 2 and "--jobs" in bad.output
 
 
+@pytest.mark.e2e
 def test_real_engine_no_change_rebuild_does_not_start_the_engine(tmp_path):
     content = make_course(tmp_path / "course", engine="pyttsx3")
     (content / "lessons" / "01-tides.yaml").unlink()
