@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from narrate.errors import EngineError
+from narrate.errors import ConfigError, EngineError
 from narrate.speech import engines as tts
 from narrate.speech.engines import Voice
 
@@ -131,7 +131,37 @@ class FailEngine(ToneEngine):
         raise EngineError("the fake engine always fails")
 
 
-ALL = {cls.name: cls for cls in (ToneEngine, OtherToneEngine, HangOnceEngine, CrashEngine, FailOnceEngine, FailEngine)}
+class LocatedFailEngine(ToneEngine):
+    """Raises an EngineError that names a file of its own (a damaged voice file) on every utterance."""
+
+    name = "fake-located"
+
+    def misbehave(self) -> None:
+        raise EngineError("the voice file is damaged", Path("voices/low.onnx"))
+
+
+class BadSettingEngine(ToneEngine):
+    """Raises a ConfigError naming a course.yaml line on every utterance."""
+
+    name = "fake-bad-setting"
+
+    def misbehave(self) -> None:
+        raise ConfigError("this voice cannot speak at that rate", Path("course.yaml"), 7)
+
+
+ALL = {
+    cls.name: cls
+    for cls in (
+        ToneEngine,
+        OtherToneEngine,
+        HangOnceEngine,
+        CrashEngine,
+        FailOnceEngine,
+        FailEngine,
+        LocatedFailEngine,
+        BadSettingEngine,
+    )
+}
 
 
 @pytest.fixture

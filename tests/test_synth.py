@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import wave
 from dataclasses import replace
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from narrate.config import CourseConfig, VoiceConfig
-from narrate.errors import EngineError
+from narrate.errors import ConfigError, EngineError, NarrateError
 from narrate.model import Chapter, Lesson, Pause, Say, Script
 from narrate.speech import synthesis as synth
 from narrate.speech import utterance
@@ -175,6 +176,31 @@ def test_in_process_error_after_two_tries_names_the_lesson_and_cue(fakes, tmp_pa
         " tried 2 times"
     )
     assert len(fakes.said()) == 2
+
+
+WHERE_CASES = [
+    # engine → (error class, file, line, message pattern): the same from this process and from a worker
+    (
+        "fake-located",
+        EngineError,
+        Path("voices/low.onnx"),
+        None,
+        r"the voice file is damaged \(lesson 'tides', cue \d \(\".*\"\)\); tried 2 times",  # the first cue to fail
+    ),
+    ("fake-bad-setting", ConfigError, Path("course.yaml"), 7, r"this voice cannot speak at that rate"),
+]
+
+
+@pytest.mark.parametrize("jobs", [1, 2], ids=["in-process", "worker-pool"])
+def test_an_error_keeps_its_class_file_and_line_across_processes(fakes, tmp_path, jobs):
+    for engine, kind, file, line, message in WHERE_CASES:
+        cache = UtteranceCache(tmp_path / engine)
+        plan = synth.plan([SCRIPT], config(engine=engine), cache)
+        with pytest.raises(NarrateError) as info:
+            synth.synthesize(plan, cache, jobs=jobs)
+        error = info.value
+        assert (type(error), error.file, error.line) == (kind, file, line), engine
+        assert re.fullmatch(message, error.problem), (engine, error.problem)
 
 
 def test_utterance_timeout_grows_with_text():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from narrate.errors import EngineError
+from narrate.errors import EngineError, NarrateError
 from narrate.speech.cache import UtteranceCache
 from narrate.speech.engines import WordTimes, clip_duration_ms, get_engine
 from narrate.speech.join import join_clips
@@ -56,7 +56,7 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     def speak(text: str, voice: str | None, path: Path) -> WordTimes | None:
         try:
             return engine.synthesize(text, voice, u.rate_wpm, path)
-        except EngineError:
+        except NarrateError:  # the engine's own report (its class, file and line kept)
             raise
         except Exception as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
             raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
@@ -80,7 +80,27 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     return cache.put(u.key, make)
 
 
-def named_error(exc: EngineError, u: Utterance) -> EngineError:
-    """The engine's error, with the lesson file and the cue named."""
+def named_error(exc: NarrateError, u: Utterance, suffix: str = "") -> NarrateError:
+    """The error, of the same class, naming the cue, with its own file and line or else the lesson
+    file; ``suffix`` is added to the message (e.g. ``"; tried 2 times"``)."""
     problem = exc.problem if u.what in exc.problem else f"{exc.problem} ({u.what})"
-    return EngineError(problem, exc.file or u.source, exc.line)
+    return type(exc)(problem + suffix, exc.file or u.source, exc.line)
+
+
+@dataclass(frozen=True)
+class ErrorReport:
+    """A :class:`NarrateError` as it crosses from a worker process to the parent: its class,
+    message, file and line (a pickled ClickException keeps only its formatted message)."""
+
+    kind: type[NarrateError]
+    problem: str
+    file: Path | None = None
+    line: int | None = None
+
+    @classmethod
+    def of(cls, exc: NarrateError) -> ErrorReport:
+        return cls(type(exc), exc.problem, exc.file, exc.line)
+
+    def error(self) -> NarrateError:
+        """The error again, as raised in the worker."""
+        return self.kind(self.problem, self.file, self.line)

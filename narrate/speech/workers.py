@@ -11,6 +11,8 @@ replaced, and its utterance is tried once more; a second failure raises :class:`
 naming the lesson and cue. The retry goes to a fresh worker (the failed one was replaced), because
 some engine failures depend on the process's history (pyttsx3 2.99 occasionally returns without
 writing the file after many utterances). The wait always has a timeout, so a build never hangs.
+An error raised in a worker comes back as an :class:`~narrate.speech.utterance.ErrorReport` and is
+raised again with its class, file and line; only the engine's own errors (EngineError) are retried.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 
 from narrate.errors import EngineError, NarrateError
 from narrate.speech.cache import UtteranceCache
-from narrate.speech.utterance import Utterance, make_clip
+from narrate.speech.utterance import ErrorReport, Utterance, make_clip, named_error
 
 ATTEMPTS = 2
 """Tries per utterance: the first, and one retry on a fresh worker."""
@@ -80,16 +82,17 @@ def run_pool(
         child.close()
         return _Worker(process, parent)
 
-    def fail(worker: _Worker, reason: str) -> None:
+    def fail(worker: _Worker, error: NarrateError) -> None:
         u = worker.task
         assert u is not None  # only busy workers fail
         worker.task = None
         _stop(worker, kill=True)
         workers.remove(worker)
+        if not isinstance(error, EngineError):  # not the engine's: raised as it is, as in-process
+            raise error
         failures[u.key] = failures.get(u.key, 0) + 1
         if failures[u.key] >= tries:
-            problem = reason if u.what in reason else f"{reason} ({u.what})"
-            raise EngineError(f"{problem}; tried {ATTEMPTS} times", u.source)
+            raise named_error(error, u, f"; tried {ATTEMPTS} times")
         pending.appendleft(u)
 
     try:
@@ -111,20 +114,23 @@ def run_pool(
                 assert u is not None  # busy: it has a task
                 if worker.conn in ready:
                     try:
-                        error = worker.conn.recv()
+                        report = worker.conn.recv()
                     except (EOFError, OSError):
-                        fail(worker, _crashed(worker, u))
+                        fail(worker, EngineError(_crashed(worker, u)))
                         continue
-                    if error is None:
+                    if report is None:
                         worker.task = None
                         on_done(u)
                     else:
-                        fail(worker, str(error))
+                        fail(worker, report.error())
                 elif worker.process.sentinel in ready:
-                    fail(worker, _crashed(worker, u))
+                    fail(worker, EngineError(_crashed(worker, u)))
                 elif now >= worker.deadline:
                     seconds = timeout_ms(u.text) / 1000
-                    fail(worker, f"the speech engine did not finish within {seconds:g} s while speaking {u.what}")
+                    fail(
+                        worker,
+                        EngineError(f"the speech engine did not finish within {seconds:g} s while speaking {u.what}"),
+                    )
     finally:
         for worker in workers:  # idle ones are asked to exit, busy ones killed
             _stop(worker, kill=worker.task is not None, join=False)
@@ -174,7 +180,7 @@ def _stop(worker: _Worker, kill: bool = False, join: bool = True) -> None:
 
 
 def _serve(conn: Connection, cache_root: str, specs: dict, threads: int = 0) -> None:  # pragma: no cover
-    """Worker main loop: receive an Utterance, make its clip, answer None (ok) or the error text.
+    """Worker main loop: receive an Utterance, make its clip, answer None (ok) or an ErrorReport.
 
     ``threads``: the CPU share of this worker (CPUs ÷ jobs), published as ``NARRATE_ENGINE_THREADS``
     for engines with thread pools of their own (Piper's ONNX Runtime), so workers do not oversubscribe.
@@ -197,9 +203,9 @@ def _serve(conn: Connection, cache_root: str, specs: dict, threads: int = 0) -> 
             make_clip(u, cache)
             conn.send(None)
         except NarrateError as exc:
-            conn.send(exc.problem)
+            conn.send(ErrorReport.of(exc))
         except Exception as exc:  # an engine bug: report it, the parent retries on a fresh worker
-            conn.send(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}")
+            conn.send(ErrorReport(EngineError, f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}"))
 
 
 class _Timeout(BaseException):
