@@ -2,7 +2,8 @@
 # One command on a fresh machine: set up, run the static checks, then the test suite.
 #
 #   scripts/test.sh           ruff (lint and format check), mypy, then every test (~4 min on 2 cores)
-#   scripts/test.sh --fast    the same without the end-to-end builds (pytest -m "not e2e"): under 60 s
+#   scripts/test.sh --fast    the same without the end-to-end builds (pytest -m "not e2e"), one test
+#                             file per CPU at a time (pytest-xdist): under 60 s on 2 cores
 #
 # Other arguments go to pytest (e.g. tests/test_feed.py -x). NARRATE_VENV=/path/to/venv uses an existing
 # environment (with the `test` extra installed) instead of setting up .venv with scripts/setup.sh --dev.
@@ -13,7 +14,7 @@ marker=()
 args=()
 for arg in "$@"; do
   if [ "$arg" = "--fast" ]; then
-    marker=(-m "not e2e")
+    marker=(-m "not e2e" --numprocesses auto --dist loadfile)
   else
     args+=("$arg")
   fi
