@@ -6,12 +6,15 @@ Import them as ``from helpers import ...`` (pytest puts ``tests/`` on ``sys.path
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
+import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+import zlib
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -212,3 +215,20 @@ def assert_consistent(out: Path) -> dict[str, int]:
     leftovers = [p for p in out.rglob("*.part") if ".narrate-stage" not in p.parts]
     assert leftovers == []
     return files
+
+
+@functools.cache
+def huge_png(width: int, height: int) -> bytes:
+    """A valid black-and-white PNG of ``width`` × ``height`` pixels, all black: a few hundred kB on
+    disk for a canvas of any size (a "decompression bomb" when it is large)."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    row = bytes(1 + (width + 7) // 8)  # filter byte 0, then the packed 1-bit samples
+    packer = zlib.compressobj(9)
+    rows_per_block = max(1, (1 << 22) // len(row))
+    idat = b"".join(packer.compress(row * min(rows_per_block, height - y)) for y in range(0, height, rows_per_block))
+    idat += packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)  # 1-bit greyscale
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")

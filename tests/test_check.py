@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import decoded_ms, make_mp3
+from helpers import decoded_ms, huge_png, make_mp3
 from mutagen.id3 import ID3
 from PIL import Image
 
@@ -241,6 +241,12 @@ def test_missing_cover_file(out):
 def test_bad_artwork(out, size, mode, fmt, messages):
     Image.new(mode, size).save(out / "cover.jpg", format=fmt)
     assert lines(out) == [f"Error: {out / 'cover.jpg'}: {m}" for m in messages]
+
+
+def test_artwork_that_is_a_decompression_bomb(out):
+    (out / "cover.jpg").write_bytes(huge_png(40000, 40000))
+    too_large = f"image is too large to read safely (1,600,000,000 pixels; at most {Image.MAX_IMAGE_PIXELS:,})"
+    assert lines(out) == [f"Error: {out / 'cover.jpg'}: artwork: {too_large}"]
 
 
 def test_artwork_not_an_image(out):

@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
+from click.testing import CliRunner
+from helpers import huge_png
 from PIL import Image
 
-from narrate.audio.cover import conform_cover, cover_problems, generate_cover, geometry_warning, write_cover
+from narrate.audio.cover import (
+    ImageTooLarge,
+    conform_cover,
+    cover_problems,
+    generate_cover,
+    geometry_warning,
+    write_cover,
+)
+from narrate.cli import main
 from narrate.errors import ConfigError
 
 
@@ -104,3 +115,37 @@ def test_an_upscaled_cover_gives_one_warning_line(tmp_path, capsys):
     Image.new("RGB", (1400, 1400), (10, 120, 80)).save(ready)
     write_cover(tmp_path / "out", title="T", source=ready)
     assert capsys.readouterr().err == ""
+
+
+BOMBS = [
+    # (width, height, pixels in the message): over Pillow's error limit, and over its warning limit
+    (40000, 40000, "1,600,000,000"),
+    (10000, 10000, "100,000,000"),
+]
+
+
+def test_a_decompression_bomb_cover_is_one_error_not_a_traceback(tmp_path):
+    for width, height, pixels in BOMBS:
+        bomb = tmp_path / f"bomb-{width}.png"
+        bomb.write_bytes(huge_png(width, height))
+        message = f"image is too large to read safely ({pixels} pixels; at most {Image.MAX_IMAGE_PIXELS:,})"
+        assert cover_problems(bomb.read_bytes()) == [message]
+        with pytest.raises(ImageTooLarge, match=re.escape(message)):
+            conform_cover(bomb.read_bytes())
+        with pytest.raises(ConfigError) as info:
+            write_cover(tmp_path, title="Course", source=bomb)
+        assert (info.value.file, info.value.problem) == (bomb, f"cover image: {message}")
+
+
+def test_a_decompression_bomb_cover_stops_the_build_with_one_line(tmp_path):
+    course = tmp_path / "course"
+    (course / "lessons").mkdir(parents=True)
+    (course / "course.yaml").write_text("title: Knots\ncover: bomb.png\n")
+    (course / "lessons" / "01-bowline.md").write_text("# Bowline\n\n## Tying\n\nMake a loop.\n")
+    (course / "bomb.png").write_bytes(huge_png(40000, 40000))
+    result = CliRunner().invoke(main, ["build", str(course), "-o", str(tmp_path / "out"), "-q", "--jobs", "1"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"Error: {course / 'bomb.png'}: cover image: image is too large to read safely "
+        f"(1,600,000,000 pixels; at most {Image.MAX_IMAGE_PIXELS:,})\n"
+    )

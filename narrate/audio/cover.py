@@ -18,7 +18,11 @@ from __future__ import annotations
 import colorsys
 import hashlib
 import io
+import re
 import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
@@ -99,13 +103,43 @@ def generate_cover(title: str, author: str = "", size: int = DEFAULT_SIZE) -> by
     return out.getvalue()
 
 
+class ImageTooLarge(ValueError):
+    """An image with more pixels than Pillow decodes safely (``PIL.Image.MAX_IMAGE_PIXELS``): a
+    small file can declare a huge canvas (a "decompression bomb")."""
+
+
+@contextmanager
+def open_image(source: bytes | Path) -> Iterator[Image.Image]:
+    """Open an image (bytes, or a file) with Pillow; only its header is read until ``load()``.
+
+    Raises:
+        ImageTooLarge: more than ``PIL.Image.MAX_IMAGE_PIXELS`` pixels (Pillow only warns up to
+            twice that; here it is refused as well).
+        ValueError: not an image Pillow can read.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            image = Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+            pixels = re.search(r"\((\d+) pixels\)", str(exc))
+            size = f"{int(pixels.group(1)):,} pixels" if pixels else "too many pixels"
+            raise ImageTooLarge(
+                f"image is too large to read safely ({size}; at most {Image.MAX_IMAGE_PIXELS:,})"
+            ) from None
+        except (UnidentifiedImageError, OSError) as exc:
+            raise ValueError(f"not a readable image ({exc})") from None
+    with image:
+        yield image
+
+
 def cover_problems(data: bytes) -> list[str]:
     """Why an image is not podcast-ready (empty list: it is). Checks format, mode, squareness, size."""
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with open_image(data) as image:
             fmt, mode, (width, height) = image.format, image.mode, image.size
-    except (UnidentifiedImageError, OSError) as exc:
-        return [f"not a readable image ({exc})"]
+    except ValueError as exc:
+        return [str(exc)]
     problems = []
     if fmt not in ("JPEG", "PNG"):
         problems.append(f"format {fmt} (JPEG or PNG expected)")
@@ -139,13 +173,13 @@ def conform_cover(data: bytes) -> tuple[bytes, str]:
     """Make an image podcast-ready: ``(bytes, extension)``; unchanged when it already is.
 
     Raises:
-        ValueError: the data is not an image Pillow can read.
+        ValueError: the data is not an image Pillow can read, or too large to (:class:`ImageTooLarge`).
     """
     if not cover_problems(data):
-        with Image.open(io.BytesIO(data)) as image:
+        with open_image(data) as image:
             return data, ".jpg" if image.format == "JPEG" else ".png"
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with open_image(data) as image:
             image.load()
             if image.mode in ("RGBA", "LA", "P", "PA"):
                 rgba = image.convert("RGBA")
@@ -181,7 +215,7 @@ def conform_file(source: Path) -> tuple[bytes, str]:
     except (ValueError, OSError) as exc:
         raise ConfigError(f"cover image: {exc}", source) from None
     if data != raw:
-        with Image.open(io.BytesIO(raw)) as image:
+        with open_image(raw) as image:
             warning = geometry_warning(*image.size)
         if warning:
             print(f"Warning: {source}: {warning}", file=sys.stderr)

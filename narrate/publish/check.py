@@ -612,12 +612,15 @@ class _Checker:
             self.add(path, line, message)
 
     def artwork(self, path: Path) -> None:
-        from PIL import Image, UnidentifiedImageError
+        from narrate.audio.cover import ImageTooLarge, open_image
 
         try:
-            with Image.open(path) as image:
+            with open_image(path) as image:
                 kind, (width, height), mode = image.format, image.size, image.mode
-        except (OSError, UnidentifiedImageError):
+        except ImageTooLarge as exc:
+            self.add(path, None, f"artwork: {exc}")
+            return
+        except ValueError:
             self.add(path, None, "artwork is not a readable image")
             return
         if kind not in ("JPEG", "PNG"):
