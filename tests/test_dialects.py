@@ -360,3 +360,17 @@ def test_hugo_shortcodes_and_mathml(tmp_path):
         ("Paragraph", "Waves carry energy."),
         ("Paragraph", "E equals h f"),  # MathML, spoken as math
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("Prices: $5 and $10 today.", "Prices: $5 and $10 today."),  # money, left to the normaliser
+        ("Between $5 and $7 an hour.", "Between $5 and $7 an hour."),
+        ("Let $ p_t $ be a price.", "Let p sub t be a price."),
+        ("Take $n = 0, 1, \\ldots, $ in turn.", "Take n equals 0, 1, dot dot dot in turn."),
+        ("So $x = \\begin{bmatrix} 1 \\\\ 3 \\end{bmatrix}$ here.", "So x equals 1, 3 here."),
+    ],
+)
+def test_dollars_math_or_money(tmp_path, written, said):
+    assert _lesson(tmp_path, f"# T\n\n## S\n\n{written}\n").sections[0].blocks[0].text == said

@@ -147,11 +147,12 @@ FIGURE_KINDS = {"figure", "image", "figure-md"}
 
 def markdown_parser() -> MarkdownIt:
     """The markdown-it parser narrate reads lessons with: CommonMark plus tables, strikethrough,
-    footnotes, definition lists, dollar math (``$x$``, ``$$x$$``; ``$5 and $10`` stay money), MyST
+    footnotes, definition lists, dollar math (``$x$``, ``$ x $``, ``$$x$$``; no digit may follow the
+    closing dollar, so ``$5 and $10`` stay money), MyST
     roles, attribute lists and colon containers of any name (``::: challenge``, ``:::{note}``)."""
     md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
     md.use(footnote_plugin).use(deflist_plugin).use(myst_role_plugin).use(attrs_plugin)
-    md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
+    md.use(dollarmath_plugin, allow_space=True, allow_digits=False, double_inline=True)
     md.use(container_plugin, name="div", validate=lambda params, markup: True)
     return md
 
@@ -265,7 +266,7 @@ def _speak_math_in(tree: SyntaxTreeNode, mathml: list[str] | None = None) -> Non
 
 
 _PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{6,}")
-_TEXT_ARG = re.compile(r"\\(?:text\w*|math\w+|operatorname)\s*\{[^{}]*\}")
+_TEXT_ARG = re.compile(r"\\(?:text\w*|math\w+|operatorname|begin|end)\s*\{[^{}]*\}")
 
 
 def _looks_like_math(latex: str) -> bool:
