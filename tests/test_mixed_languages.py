@@ -179,6 +179,8 @@ def test_mixed_lesson_builds_with_the_spanish_voice_and_no_gap(tmp_path: Path):
     assert cues[n + 1][2].startswith("It means")
     assert abs((cues[n + 1][0] - cues[n][1]) - (phrase_ms + 1000)) <= 2
     assert "¿Dónde" in vtt and "[" not in vtt and "lang=" not in vtt  # shown as written
+    page = next((tmp_path / "out" / "episodes").glob("*.html")).read_text(encoding="utf-8")
+    assert 'To ask for the station, say <span lang="es">¿Dónde está la estación?</span>' in page
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:

@@ -64,7 +64,9 @@ class Row:
     ``kind`` is "say" or "think"; times are ms into the episode, ``[start_ms, end_ms)``.
     ``answer_after_ms`` is set on answer rows: the end of the think pause before them.
     ``pause_ms`` is the think pause's length (think rows only). ``paragraph_end`` marks a row
-    followed by a paragraph or section pause.
+    followed by a paragraph or section pause. ``spans``: for a sentence that mixes languages,
+    ``(space before, language or "", text)`` runs whose concatenation is ``text``, so that each
+    phrase in another language is marked with its ``lang``.
     """
 
     id: str
@@ -76,6 +78,7 @@ class Row:
     pause_ms: int = 0
     answer_after_ms: int | None = None
     paragraph_end: bool = False
+    spans: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass
@@ -160,7 +163,16 @@ def script_chapters(episode: Episode) -> list[ChapterBlock]:
         position = time.end_ms
         if isinstance(cue, Say):
             rows.append(
-                Row(row_id, "say", cue.text, time.start_ms, time.end_ms, cue.role, answer_after_ms=answer_after)
+                Row(
+                    row_id,
+                    "say",
+                    cue.text,
+                    time.start_ms,
+                    time.end_ms,
+                    cue.role,
+                    answer_after_ms=answer_after,
+                    spans=_spans(cue),
+                )
             )
         elif cue.kind == "think":
             rows.append(Row(row_id, "think", "", time.start_ms, time.end_ms, pause_ms=time.end_ms - time.start_ms))
@@ -171,6 +183,17 @@ def script_chapters(episode: Episode) -> list[ChapterBlock]:
             ends_paragraph = rows[-1].paragraph_end or cue.kind in ("paragraph", "section")
             rows[-1] = replace(rows[-1], end_ms=time.end_ms, paragraph_end=ends_paragraph)
     return blocks
+
+
+def _spans(cue: Say) -> tuple[tuple[str, str, str], ...]:
+    """The runs of a mixed-language sentence as ``(space before, language, text)`` (see :class:`Row`);
+    () when the sentence is in one language or its runs do not add up to its text."""
+    if not cue.parts:
+        return ()
+    out = []
+    for n, (language, text) in enumerate(cue.parts):
+        out.append(("" if n == 0 or text[:1] in ",;:.!?)]" else " ", language, text))
+    return tuple(out) if "".join(s + t for s, _, t in out) == cue.text else ()
 
 
 def _mark_at(marks: list[ChapterMark], t: int, title: str) -> ChapterMark:
