@@ -136,6 +136,7 @@ class Question:
 
     ``open`` marks an open question (a lesson's challenge or exercise): ``answers`` holds one model
     solution, read after the think pause. ``topic`` is the question bank's category ("" if none).
+    ``notes``: code blocks and tables of the question and its solution, for the show notes.
 
     ``think_pause_ms`` overrides the course's think pause for this question (None: use the course's).
     """
@@ -148,6 +149,7 @@ class Question:
     line: int = 0
     open: bool = False
     topic: str = ""
+    notes: tuple[CodeBlock | Table, ...] = ()
 
     @property
     def is_choice(self) -> bool:
@@ -210,14 +212,11 @@ class Lesson:
 
     @property
     def show_notes(self) -> tuple[CodeBlock | Table, ...]:
-        """The code blocks (not program output) and tables of the sections, in order: what the
+        """The code blocks (not program output) and tables of the sections, then of the quiz questions
+        (:attr:`Question.notes`), in order: what the
         listener is told is "in the show notes" (the feed's episode notes and the preview page)."""
-        return tuple(
-            b
-            for s in self.sections
-            for b in s.blocks
-            if isinstance(b, Table) or (isinstance(b, CodeBlock) and not b.output)
-        )
+        blocks = [b for s in self.sections for b in s.blocks] + [b for q in self.quiz for b in q.notes]
+        return tuple(b for b in blocks if isinstance(b, Table) or (isinstance(b, CodeBlock) and not b.output))
 
 
 @dataclass(frozen=True)

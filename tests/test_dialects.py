@@ -374,3 +374,19 @@ def test_hugo_shortcodes_and_mathml(tmp_path):
 )
 def test_dollars_math_or_money(tmp_path, written, said):
     assert _lesson(tmp_path, f"# T\n\n## S\n\n{written}\n").sections[0].blocks[0].text == said
+
+
+def test_code_of_challenges_goes_to_the_show_notes():
+    lesson = read_lesson(DIALECTS / "legacy-loops.md")
+    (q,) = lesson.quiz
+    assert q.notes == ()  # its one-line loop is read in the question itself
+    lesson = read_lesson(DIALECTS / "myst-decay.md")
+    assert [type(b).__name__ for b in lesson.show_notes] == ["CodeBlock", "Table"]
+
+
+def test_long_code_in_a_challenge_is_a_cue_and_a_show_note(tmp_path):
+    text = "# T\n\n## S\n\nText.\n\n::: challenge\n## Read it\n\n```python\nfor x in y:\n    print(x)\n```\n\n::: solution\nIt prints y.\n:::\n:::\n"
+    lesson = _lesson(tmp_path, text)
+    assert [b.code for b in lesson.quiz[0].notes] == ["for x in y:\n    print(x)"]
+    assert lesson.show_notes == lesson.quiz[0].notes
+    assert "The code is in the show notes." in lesson_script_text(lesson.source)

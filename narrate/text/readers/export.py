@@ -67,6 +67,8 @@ def _question(q: Question) -> dict:
         out["think_pause"] = ms_to_seconds(q.think_pause_ms)
     if q.topic:
         out["topic"] = q.topic
+    if q.notes:
+        out["notes"] = [_block(b) for b in q.notes]
     return out
 
 

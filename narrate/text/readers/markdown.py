@@ -413,6 +413,7 @@ class _Q:
     think_ms: int | None = None
     pending_prompt: bool = False
     open: bool = False
+    notes: list = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -601,7 +602,7 @@ class _Walker:
             return self.exercise(arg, children, line, options)
         if kind in SOLUTION_KINDS and arg in self.by_label:
             q = self.by_label[arg]
-            q.answer, q.answer_line = self.solution(children, line), line
+            q.answer, q.answer_line = self.solution(children, line, q.notes), line
             return []
         if kind in LIST_KINDS:
             items: list[str] = []
@@ -658,14 +659,15 @@ class _Walker:
             else:
                 prompt_nodes.append(node)
                 last_kept = True
-        body = _spoken_text(self.collect(prompt_nodes), code_cue=True)
+        prompt_blocks = self.collect(prompt_nodes)
+        body = _spoken_text(prompt_blocks, code_cue=True)
         prompt = " ".join(p for p in (_sentence(title), body) if p)
         label = options.get("label", "")
         if not solutions and label not in self.solved:
             return self.callout_blocks(title or "Exercise", prompt_nodes, line, "" if title else "title.exercise")
-        q = _Q(prompt, line, open=True)
+        q = _Q(prompt, line, open=True, notes=_notes(prompt_blocks))
         if solutions:
-            q.answer = " ".join(self.solution(list(n.children), ln) for n, ln in solutions)
+            q.answer = " ".join(self.solution(list(n.children), ln, q.notes) for n, ln in solutions)
             q.answer_line = solutions[0][1]
         if label:
             self.by_label[label] = q
@@ -674,11 +676,15 @@ class _Walker:
             self.moved.add(len(self.sections) - 1)
         return []
 
-    def solution(self, children: list[SyntaxTreeNode], line: int) -> str:
+    def solution(self, children: list[SyntaxTreeNode], line: int, notes: list | None = None) -> str:
+        """The solution's text; its code blocks and tables are added to ``notes`` (the show notes)."""
         nodes = list(children)
         if nodes and nodes[0].type == "heading" and _SOLUTION_TITLE.match(_text(nodes[0])):
             nodes = nodes[1:]
-        text = _spoken_text(self.collect(nodes), code_cue=True)
+        blocks = self.collect(nodes)
+        if notes is not None:
+            notes.extend(_notes(blocks))
+        text = _spoken_text(blocks, code_cue=True)
         if not text:
             self.fail("this solution has nothing to read aloud", line)
         return text
@@ -830,6 +836,7 @@ class _Walker:
             think_pause_ms=q.think_ms,
             line=q.line,
             open=q.open,
+            notes=tuple(q.notes),
         )
 
 
@@ -846,6 +853,18 @@ def _merge(blocks: list, new: list) -> list:
 _CUE_CODE, _CUE_OUTPUT, _CUE_TABLE = list(PROMPT_CUES)[:3]  # the script says each as its phrase
 
 
+def _notes(blocks: list) -> list:
+    """The blocks of a question or solution that the listener is told are in the show notes: code
+    blocks that are not read inline (see :func:`_spoken_text`) and tables."""
+    return [b for b in blocks if isinstance(b, Table) or (isinstance(b, CodeBlock) and not _short_code(b))]
+
+
+def _short_code(block: CodeBlock) -> bool:
+    """A code block read inline in a question: one line of at most 60 characters (or program output,
+    which is never read nor shown)."""
+    return block.output or ("\n" not in block.code and len(block.code) <= 60)
+
+
 def _spoken_text(blocks: list, code_cue: bool = False) -> str:
     """Blocks as one run of sentences (a question's prompt, a solution, a callout's text)."""
     parts: list[str] = []
@@ -859,8 +878,7 @@ def _spoken_text(blocks: list, code_cue: bool = False) -> str:
         elif isinstance(block, Callout):
             parts.append(f"{_sentence(block.title)} {_sentence(block.text)}")
         elif isinstance(block, CodeBlock) and code_cue:
-            short = not block.output and "\n" not in block.code and len(block.code) <= 60
-            if short:
+            if _short_code(block) and not block.output:
                 parts.append(_sentence(speak_code(block.code)))
             else:
                 parts.append(_CUE_OUTPUT if block.output else _CUE_CODE)

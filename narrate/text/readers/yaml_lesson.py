@@ -44,7 +44,7 @@ VOICE_KEYS = ("narrator", "host")
 EPISODE_TYPES = ("full", "trailer", "bonus")
 """``itunes:episodeType`` values (Apple Podcasts)."""
 SECTION_KEYS = ("title", "body")
-QUESTION_KEYS = ("prompt", "options", "answer", "solution", "explanation", "think_pause", "topic")
+QUESTION_KEYS = ("prompt", "options", "answer", "solution", "explanation", "think_pause", "topic", "notes")
 _KINDS = {
     bool: "true/false (quote it)",
     LineDict: "a mapping",
@@ -306,6 +306,18 @@ class LessonValidator:
             )
         return Caption(self.text(value, "caption", True, "caption"), value.line)
 
+    def notes(self, data: LineDict) -> tuple[CodeBlock | Table, ...]:
+        """A question's ``notes:``: code and table body items for the show notes."""
+        raw = data.get("notes")
+        if raw is None:
+            return ()
+        if not isinstance(raw, LineList):
+            self.fail("'notes' must be a list of 'code' or 'table' items", data.line_of("notes"))
+        blocks = [self.block(b, raw.line_of(n)) for n, b in enumerate(raw)]
+        if not all(isinstance(b, (CodeBlock, Table)) for b in blocks):
+            self.fail("'notes' holds only 'code' and 'table' items", data.line_of("notes"))
+        return tuple(b for b in blocks if isinstance(b, (CodeBlock, Table)))
+
     def question(self, data: Any, line: int) -> Question:
         data = self.mapping(data, line, "a question")
         self.keys(data, QUESTION_KEYS, "question")
@@ -320,6 +332,7 @@ class LessonValidator:
                 line=data.line,
                 open=True,
                 topic=self.text(data, "topic"),
+                notes=self.notes(data),
             )
         if "answer" not in data or data["answer"] in (None, "", []):
             self.fail("question has no 'answer'", data.line)
@@ -351,4 +364,5 @@ class LessonValidator:
             think_pause_ms=self.seconds(data, "think_pause"),
             line=data.line,
             topic=self.text(data, "topic"),
+            notes=self.notes(data),
         )
