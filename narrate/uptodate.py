@@ -101,9 +101,14 @@ def unchanged(out_dir: Path, digest: str | None) -> int | None:
     return int(stamp.get("episodes", 0))
 
 
+LISTEN_MARKS = "assets/listen.js"
+"""Written by proof-listening (``narrate check --listen``), not by the build: not an output of it."""
+
+
 def output_sizes(out_dir: Path) -> dict[str, int]:
     """``relative path → size`` of every visible file under ``out_dir`` (hidden files and folders
-    skipped), and of the episode records (``narrate.uptodate``), which later builds rely on."""
+    skipped, and :data:`LISTEN_MARKS`), and of the episode records (``narrate.uptodate``), which
+    later builds rely on."""
     sizes: dict[str, int] = {}
     records = Path(out_dir) / RECORDS_FILE
     if records.is_file():
@@ -114,6 +119,7 @@ def output_sizes(out_dir: Path) -> dict[str, int]:
             if not name.startswith("."):
                 path = Path(folder, name)
                 sizes[path.relative_to(out_dir).as_posix()] = path.stat().st_size
+    sizes.pop(LISTEN_MARKS, None)
     return sizes
 
 

@@ -380,6 +380,10 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
     assert start in [m["start_ms"] for m in data[Path(episode["audio_file"]).name]]
     assert listen(planted).heard == 0
     assert listen(clean).heard == 0
+    # the marks are not a build output: the next build still takes the no-change path
+    again = runner.invoke(main, ["build", str(built / "rivers.yaml"), "-o", str(planted), "--lexicon", str(lexicon)])
+    assert again.exit_code == 0 and "Up to date: 1 episode(s)" in again.output, again.output
+    assert (planted / "assets" / "listen.js").read_text(encoding="utf-8") == marks
 
 
 # ---------------------------------------------------------------- the preview marks what was misheard

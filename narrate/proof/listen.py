@@ -35,7 +35,7 @@ from narrate.files import write_atomic
 from narrate.model import CueTime
 from narrate.proof.report import GAP_MS, EpisodeReport, Window, _missing_extra, compare, windows
 from narrate.speech.cache import default_cache_dir
-from narrate.uptodate import read_records
+from narrate.uptodate import LISTEN_MARKS, read_records
 
 __all__ = ["BASE_MODEL_SHA256", "ListenResult", "Recogniser", "listen", "prepare", "resolve_model", "whisper_language"]
 
@@ -389,4 +389,4 @@ def _write_marks(out_dir: Path, reports: Sequence[EpisodeReport]) -> None:
         for r in reports
     }
     data = json.dumps(marks, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
-    write_atomic(out_dir / "assets" / "listen.js", f"window.narrateListen = {data};\n")
+    write_atomic(out_dir / LISTEN_MARKS, f"window.narrateListen = {data};\n")
