@@ -48,8 +48,8 @@ CASES = [
             "say", "Ions cross the electrolyte inside the cell, so the electrons must go round the circuit.", 0, 8600
         ),
         [
-            (0, 4349, ["Ions cross the electrolyte inside the", "cell,"]),
-            (4349, 8600, ["so the electrons must go round the", "circuit."]),
+            (0, 4349, ["Ions cross the electrolyte", "inside the cell,"]),
+            (4349, 8600, ["so the electrons must", "go round the circuit."]),
         ],
     ),
     # word events: the cut's time is when the engine starts the word after it
@@ -78,8 +78,8 @@ CASES = [
             ),
         ),
         [
-            (10_000, 12_900, ["Ions cross the electrolyte inside the", "cell,"]),
-            (12_900, 16_000, ["so the electrons must go round the", "circuit."]),
+            (10_000, 12_900, ["Ions cross the electrolyte", "inside the cell,"]),
+            (12_900, 16_000, ["so the electrons must", "go round the circuit."]),
         ],
     ),
     # one short line, but 16 s (a slow reading): cut by time, at the commas
@@ -92,7 +92,7 @@ CASES = [
         CueTime("say", "Charge it to half; store it somewhere cool and dry, away from the sun and heat.", 0, 9000),
         [
             (0, 2164, ["Charge it to half;"]),
-            (2164, 9000, ["store it somewhere cool and dry, away from", "the sun and heat."]),
+            (2164, 9000, ["store it somewhere cool and dry,", "away from the sun and heat."]),
         ],
     ),
 ]
@@ -158,6 +158,21 @@ def _espeak():
         return get_engine("pyttsx3")
     except Exception as exc:  # pragma: no cover - espeak-ng missing
         pytest.skip(f"espeak-ng unavailable: {exc}")
+
+
+# (text, lines): one line when it fits; two lines of about equal length, a clause end preferred
+LINES = [
+    ("Salt raises it a little.", ["Salt raises it a little."]),
+    ("This approach addresses foundation capabilities", ["This approach addresses", "foundation capabilities"]),
+    ("Charge it to half, then store it somewhere cool", ["Charge it to half,", "then store it somewhere cool"]),
+    ("a" * 30 + " " + "b" * 30, ["a" * 30, "b" * 30]),
+    ("x" * 50, ["x" * 42, "x" * 8]),  # a word longer than a line is broken
+]
+
+
+@pytest.mark.parametrize("text, lines", LINES)
+def test_caption_lines_are_balanced(text, lines):
+    assert caption_cues(CueTime("say", text, 0, 3000)) == [(0, 3000, lines)]
 
 
 @pytest.mark.parametrize(

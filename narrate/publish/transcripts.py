@@ -14,8 +14,8 @@ their 7 s ceiling): a longer utterance becomes several caption cues, cut at clau
 (:mod:`narrate.text.clauses`). Where it is cut, the time is the start of the first word after the cut,
 from the engine's word timings (``CueTime.words``: espeak-ng's word events) when there are any, else
 proportional to the characters before it. Consecutive captions of one utterance touch (one ends where
-the next starts). Cue text is collapsed onto one logical line (whitespace runs become one space) and
-wrapped, so a cue never contains a blank line. Output is deterministic.
+the next starts). Cue text is collapsed (whitespace runs become one space) and cut into two lines of
+about equal length when it needs two, so a cue never contains a blank line. Output is deterministic.
 """
 
 from __future__ import annotations
@@ -48,8 +48,28 @@ def _timestamp(ms: int, separator: str) -> str:
 
 
 def _lines(text: str) -> list[str]:
-    """Collapse whitespace and wrap; returns [] for blank text."""
-    return textwrap.wrap(" ".join(text.split()), width=LINE_WIDTH, break_long_words=True, break_on_hyphens=False)
+    """Collapse whitespace and wrap; returns [] for blank text.
+
+    Text that fits on one line stays one line; text that fits on two is cut where the two lines are
+    closest in length (a cut after a comma, semicolon or colon counts as 12 characters closer), so that
+    no caption leaves one word alone on a line; anything longer is wrapped greedily.
+    """
+    words = text.split()
+    joined = " ".join(words)
+    if len(joined) <= LINE_WIDTH:
+        return [joined] if joined else []
+    best: tuple[int, int] | None = None
+    first = -1  # length of " ".join(words[:cut])
+    for cut in range(1, len(words)):
+        first += len(words[cut - 1]) + 1
+        second = len(joined) - first - 1
+        if first <= LINE_WIDTH and second <= LINE_WIDTH:
+            score = abs(first - second) - (12 if words[cut - 1][-1] in ",;:" else 0)
+            if best is None or score < best[0]:
+                best = (score, cut)
+    if best is not None:
+        return [" ".join(words[: best[1]]), " ".join(words[best[1] :])]
+    return textwrap.wrap(joined, width=LINE_WIDTH, break_long_words=True, break_on_hyphens=False)
 
 
 def _check_times(cues: Sequence[CueTime]) -> None:
