@@ -87,9 +87,18 @@ def load(content: Path, options: BuildOptions | None = None) -> Loaded:
     check_phrases(config.language, config.phrases, config.framing, config.source, config.lines.get("language"))
     for lesson in loaded.lessons:
         if lesson.language and lesson.language != config.language:
-            check_phrases(lesson.language, config.phrases, config.framing, lesson.source, None)
+            check_phrases(lesson.language, config.phrases, config.framing, lesson.source, _language_line(lesson))
         _check_spans(lesson)
     return loaded
+
+
+def _language_line(lesson: Lesson) -> int | None:
+    """The line of a lesson file's ``language:`` key (YAML or front matter), for error messages."""
+    try:
+        lines = Path(lesson.source).read_text(encoding="utf-8").splitlines() if lesson.source else []
+    except (OSError, UnicodeError):
+        return None
+    return next((n for n, line in enumerate(lines, 1) if line.startswith("language:")), None)
 
 
 def _check_spans(lesson: Lesson) -> None:

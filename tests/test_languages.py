@@ -285,3 +285,28 @@ def test_page_reader_knows_quiz_markers_and_chrome_in_the_page_language(page: st
     for chrome in ("Zum Inhalt", "Anmelden", "Lesezeit", "Teilen", "Antwort:", "Réponse", "Erklärung"):
         assert chrome not in text
     assert read_lesson(PAGES / page).next_lessons  # "Als Nächstes" / "À suivre" found
+
+
+@pytest.mark.parametrize(
+    ("lesson", "message"),
+    [
+        (
+            "title: Eins\nlanguage: deutsch\nsections: [{title: A, body: [Hallo.]}]\n",
+            "2: 'language' must be an ISO 639 code",
+        ),
+        (
+            "title: Eins\nlanguage: da\nsections: [{title: A, body: [Hej.]}]\n",
+            "2: no framing phrases for language 'da'",
+        ),
+    ],
+)
+def test_bad_lesson_language_is_one_error_line_and_nothing_is_written(tmp_path: Path, lesson: str, message: str):
+    (tmp_path / "course").mkdir()
+    course = _course(tmp_path / "course", "title: Kurs\nlanguage: de\n", lesson)
+    out = tmp_path / "out"
+    result = run_cli("build", str(course), "-o", str(out), "-q")
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {course / 'lessons' / '01-a.yaml'}:"), lines
+    assert message in lines[0]
+    assert not out.exists()
