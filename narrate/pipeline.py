@@ -179,9 +179,13 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
         else:
             from narrate.text.detect import detect_lesson_language
 
+            from narrate.text.phrases import missing_phrases, primary
+
             detected = detect_lesson_language(lesson)
-            if detected:
+            if detected and detected != primary(config.language):  # English keeps the default en-us
                 config = replace(config, language=detected)
+                if missing_phrases(detected):  # nobody asked for this language: English framing
+                    config = replace(config, framing="en")
         lessons = [replace(lesson, language=None)]
     else:
         raise ContentError("no such course folder or lesson file", content)

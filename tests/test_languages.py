@@ -310,3 +310,23 @@ def test_bad_lesson_language_is_one_error_line_and_nothing_is_written(tmp_path: 
     assert len(lines) == 1 and lines[0].startswith(f"Error: {course / 'lessons' / '01-a.yaml'}:"), lines
     assert message in lines[0]
     assert not out.exists()
+
+
+def test_detected_language_without_catalogue_gets_english_framing_and_its_own_voice(tmp_path: Path):
+    page = tmp_path / "brod.md"
+    page.write_text(
+        "# Brød\n\n## Dejen\n\nMan skal bruge mel, vand og salt. Dejen skal hvile længe, så brødet bliver luftigt "
+        "og smager godt.\n",
+        encoding="utf-8",
+    )
+    result = run_cli("script", str(page))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip() == "language: da (detected)"
+    assert "## Introduction" in result.stdout and "Man skal bruge mel, vand og salt." in result.stdout
+
+
+def test_detected_english_keeps_the_default_en_us(tmp_path: Path):
+    page = tmp_path / "bread.md"
+    page.write_text("# Bread\n\n## Dough\n\nYou need flour, water and salt. The dough rests for a long time.\n")
+    loaded = load(page)
+    assert loaded.detected == "en" and loaded.config.language == "en-us"
