@@ -178,7 +178,6 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
             config = replace(config, language=lesson.language)
         else:
             from narrate.text.detect import detect_lesson_language
-
             from narrate.text.phrases import missing_phrases, primary
 
             detected = detect_lesson_language(lesson)
