@@ -390,3 +390,13 @@ def test_long_code_in_a_challenge_is_a_cue_and_a_show_note(tmp_path):
     assert [b.code for b in lesson.quiz[0].notes] == ["for x in y:\n    print(x)"]
     assert lesson.show_notes == lesson.quiz[0].notes
     assert "The code is in the show notes." in lesson_script_text(lesson.source)
+
+
+def test_docs_yaml_lesson_example_reads(tmp_path):
+    yaml_text = re.search(r"## YAML lesson\n\n```yaml\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S).group(1)
+    path = tmp_path / "example.yaml"
+    path.write_text(yaml_text, encoding="utf-8")
+    lesson = read_lesson(path)
+    assert [type(b).__name__ for b in lesson.sections[0].blocks][-2:] == ["CodeBlock", "Table"]
+    assert lesson.quiz[-1].open and lesson.quiz[-1].topic == "Circuits" and len(lesson.quiz[-1].notes) == 1
+    assert lesson.read_code is False
