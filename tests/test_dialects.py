@@ -400,3 +400,8 @@ def test_docs_yaml_lesson_example_reads(tmp_path):
     assert [type(b).__name__ for b in lesson.sections[0].blocks][-2:] == ["CodeBlock", "Table"]
     assert lesson.quiz[-1].open and lesson.quiz[-1].topic == "Circuits" and len(lesson.quiz[-1].notes) == 1
     assert lesson.read_code is False
+
+
+def test_kramdown_table_of_contents_is_not_read(tmp_path):
+    text = "---\ntitle: T\nlayout: page\n---\n\n## S\n{: .no_toc }\n\n* TOC\n{:toc}\n\nText.\n"
+    assert [(type(b).__name__, b.text) for b in _lesson(tmp_path, text).sections[0].blocks] == [("Paragraph", "Text.")]

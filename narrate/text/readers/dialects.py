@@ -200,4 +200,9 @@ def ial_classes(html: str) -> list[str] | None:
         parts = shlex.split(m.group(1))
     except ValueError:
         parts = m.group(1).split()
-    return [p[1:] for p in parts if p.startswith(".")] + [p.split("=", 1)[1] for p in parts if p.startswith("class=")]
+    toc = ["toc"] if "toc" in parts else []  # "* TOC" + "{:toc}": kramdown's table of contents
+    return (
+        [p[1:] for p in parts if p.startswith(".")]
+        + [p.split("=", 1)[1] for p in parts if p.startswith("class=")]
+        + toc
+    )

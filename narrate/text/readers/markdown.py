@@ -469,6 +469,8 @@ class _Walker:
             if node.type == "container_div" and _directive(node.info) in SOLUTION_KINDS:
                 self.solved.add(_argument(node.info))
         for node, classes, nxt in _siblings(nodes):
+            if "toc" in classes:
+                continue  # a generated table of contents ("* TOC" then "{:toc}")
             kind = _kind(node, classes) or (
                 _directive(node.info) if node.type == "fence" and node.info.startswith("{") else ""
             )
@@ -531,6 +533,8 @@ class _Walker:
         """The blocks of a div's content (headings inside it become sentences)."""
         out: list = []
         for node, classes, nxt in _siblings(nodes):
+            if "toc" in classes:
+                continue
             if node.type == "heading":
                 out = _merge(out, [Paragraph(_sentence(_text(node)), self.line(node))])
             elif node.type not in ("html_block", "hr", "footnote_block"):
