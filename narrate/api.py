@@ -13,7 +13,7 @@ Times are integer milliseconds (``*_ms``). Every failure caused by input or envi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,6 +65,7 @@ def build(
             cache_dir=options.cache_dir,
             progress=progress,
             recogniser=recogniser,
+            lexicon=_load(Path(content), options).config.lexicon,  # to name the entry behind a misheard word
         )
     return result
 
@@ -204,10 +205,12 @@ def listen(
     cache_dir: str | Path | None = None,
     progress: Progress | None = None,
     recogniser: Recogniser | None = None,
+    lexicon: Mapping[str, str] | None = None,
 ) -> ListenResult:
     """Transcribe each episode of a built folder and compare what is heard with the narration script,
     cue by cue: word error rate per episode and the misheard cues (start ms, said, heard, suggested
     lexicon entry). Episodes whose audio did not change are not heard again (cached by audio digest).
+    ``lexicon`` (the build's, when known) names the entry behind a misheard word.
 
     Raises:
         NarrateError: no built folder, the extra or the model missing.
@@ -220,6 +223,7 @@ def listen(
         cache_dir=Path(cache_dir) if cache_dir is not None else None,
         progress=progress,
         recogniser=recogniser,
+        lexicon=lexicon,
     )
 
 

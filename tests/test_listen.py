@@ -163,6 +163,25 @@ def test_asr_normalisation_counts_these_as_the_same(said, heard):
     assert report.words > 0
 
 
+LEXICON_CASES = [
+    # (lexicon, said, heard, the entry named, suggestion)
+    ({"river": "zblorktuv"}, "The zblorktuv flows.", "the seed lord tub flows", "river: zblorktuv", None),
+    ({"Li-ion": "lithium ion"}, "A lithium ion cell.", "a lithium iron cell", "Li-ion: lithium ion", None),
+    ({"Li-ion": "lithium ion"}, "The electrolyte.", "the electrite", None, "electrolyte: elec-trolyte"),
+    ({}, "The zblorktuv flows.", "the seed lord tub flows", None, "zblorktuv: zblork-tuv"),
+    ({"MoE": "mixture of experts"}, "A piece of cake.", "a piece or cake", None, None),
+    ({"MoE": "mixture of experts"}, "A mixture of experts.", "a mixture or experts", "MoE: mixture of experts", None),
+]
+
+
+@pytest.mark.parametrize("lexicon, said, heard, entry, suggestion", LEXICON_CASES)
+@needs_listen
+def test_a_misheard_word_from_the_lexicon_names_its_entry(lexicon, said, heard, entry, suggestion):
+    report = compare("e", "e.mp3", 1000, [say(said, 0, 1000)], [Window((0,))], [heard], "en-us", lexicon)
+    (cue,) = report.misheard
+    assert (cue.lexicon, cue.suggestion) == (entry, suggestion)
+
+
 SUGGEST_CASES = [
     ("Electrolyte: the layer.", [Difference("electrolyte", "electrite")], "en-us", "Electrolyte: Elec-trolyte"),
     ("It holds steady.", [Difference("holds", "folds")], "en-us", None),  # one syllable: nothing to respell
@@ -364,6 +383,7 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
     ]
     named = [runs for runs in said_runs if any("zblorktuv" in run.split() for run in runs)]
     assert len(named) == 2, result.output  # both cues with the word
+    assert result.output.count("from the lexicon: river: zblorktuv") == 2, result.output
 
     # --json: the same findings; the preview's marks; a second check hears nothing again (cached by audio)
     result = runner.invoke(main, ["check", str(planted), "--listen", "--json"])

@@ -26,7 +26,7 @@ import hashlib
 import json
 import os
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -259,12 +259,14 @@ def listen(
     progress: Progress | None = None,
     language: str | None = None,
     recogniser: Recogniser | None = None,
+    lexicon: Mapping[str, str] | None = None,
 ) -> ListenResult:
     """Hear every episode of a built folder and compare it with its narration script.
 
     Reads ``OUT/.narrate-build.json`` (cue times and audio file of each episode) and the feed's
     language (``language`` overrides it). ``recogniser``: one already loaded (see :func:`prepare`),
-    else the model named by ``model`` is loaded when the first episode needs hearing. Reports ``progress("listening:<episode>", done_s, total_s)``
+    else the model named by ``model`` is loaded when the first episode needs hearing. ``lexicon``:
+    the build's lexicon, when known, to name the entry behind a misheard word. Reports ``progress("listening:<episode>", done_s, total_s)``
     per episode heard. On success writes ``OUT/assets/listen.js`` (the preview's marks); on any
     error nothing in OUT changes.
 
@@ -298,7 +300,7 @@ def listen(
             write_atomic(cache_file, json.dumps({"heard": texts}, ensure_ascii=False) + "\n")
             heard += 1
             heard_ms += duration_ms
-        reports.append(compare(stem, audio_file, duration_ms, cue_times, parts, texts, tag))
+        reports.append(compare(stem, audio_file, duration_ms, cue_times, parts, texts, tag, lexicon))
     model_name = str(model or "base")
     _write_marks(out_dir, reports)
     return ListenResult(reports, model_name, tag, heard, heard_ms)

@@ -22,7 +22,7 @@ insertions) / words of the script, after a minimum edit-distance alignment (jiwe
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 
@@ -78,7 +78,8 @@ class MisheardCue:
 
     ``start_ms``: where the cue starts in the episode. ``said``: the cue's text in the narration
     script. ``heard``: the words the listener heard for it (normalised). ``suggestion``: a lexicon
-    line ``word: re-spel-ling`` when exactly one written word differs, else None.
+    line ``word: re-spel-ling`` when exactly one written word differs, else None. ``lexicon``: the
+    lexicon entries (``written: spoken``, joined by "; ") that put a misheard word in the script.
     """
 
     start_ms: int
@@ -86,6 +87,7 @@ class MisheardCue:
     heard: str
     differences: tuple[Difference, ...]
     suggestion: str | None = None
+    lexicon: str | None = None
 
 
 @dataclass
@@ -159,17 +161,21 @@ def compare(
     parts: Sequence[Window],
     heard: Sequence[str],
     language: str,
+    lexicon: Mapping[str, str] | None = None,
 ) -> EpisodeReport:
     """Align what was heard in each window with the script's words of its cues; count the errors and
     collect the misheard cues (in time order).
 
-    ``heard[i]`` is the recogniser's text for ``parts[i]``. Raises ``ValueError`` when the lengths differ.
+    ``heard[i]`` is the recogniser's text for ``parts[i]``. ``lexicon``: the build's lexicon, when
+    known; a misheard word that one of its entries put in the script is named with that entry
+    (``MisheardCue.lexicon``) instead of a suggestion. Raises ``ValueError`` when the lengths differ.
     """
     if len(parts) != len(heard):
         raise ValueError(f"{len(parts)} windows but {len(heard)} transcripts")
     import jiwer
 
     normalise = normaliser(language)
+    entries = _entries_by_word(lexicon or {}, normalise)
     report = EpisodeReport(name, audio_file, audio_ms, 0, 0)
     for window, text in zip(parts, heard):
         owner: list[int] = []  # script word → cue index
@@ -201,16 +207,44 @@ def compare(
             if not diffs:
                 continue
             cue = cue_times[cue_index]
+            used = _entries_used(diffs, _words(cue.text, normalise), entries)
             report.misheard.append(
                 MisheardCue(
                     start_ms=cue.start_ms,
                     said=" ".join(cue.text.split()),
                     heard=" ".join(got for _, _, got in steps if got),
                     differences=diffs,
-                    suggestion=suggest_entry(cue.text, diffs, language),
+                    suggestion=None if used else suggest_entry(cue.text, diffs, language),
+                    lexicon=used,
                 )
             )
     return report
+
+
+_Entries = dict[str, list[tuple[str, tuple[str, ...]]]]
+
+
+def _entries_by_word(lexicon: Mapping[str, str], normalise: Callable[[str], str]) -> _Entries:
+    """Normalised word of a lexicon replacement → the entries (``written: spoken``, and all the
+    replacement's normalised words) it is part of."""
+    found: _Entries = {}
+    for written, replacement in sorted(lexicon.items()):
+        words = tuple(_words(replacement, normalise))
+        for word in dict.fromkeys(words):
+            found.setdefault(word, []).append((f"{written}: {replacement}", words))
+    return found
+
+
+def _entries_used(diffs: Sequence[Difference], cue_words: list[str], entries: _Entries) -> str | None:
+    """The lexicon entries whose whole replacement stands in the cue and has a misheard word in it
+    (a common word such as "of" in "mixture of experts" names the entry only where that phrase is said)."""
+    used: dict[str, None] = {}
+    for word in (w for d in diffs for w in d.said.split()):
+        for line, words in entries.get(word, []):
+            n = len(words)
+            if any(tuple(cue_words[i : i + n]) == words for i in range(len(cue_words) - n + 1)):
+                used[line] = None
+    return "; ".join(used) or None
 
 
 _CLAUSE_END = re.compile(r"(?<=[,;:.!?])\s+")
@@ -308,6 +342,8 @@ def format_report(reports: Sequence[EpisodeReport]) -> str:
             lines.append(f"  {'':>7}  heard: {cue.heard or '(nothing)'}")
             changes = "; ".join(f"{d.said or '(nothing)'} → {d.heard or '(nothing)'}" for d in cue.differences)
             lines.append(f"  {'':>7}  words: {changes}")
+            if cue.lexicon:
+                lines.append(f"  {'':>7}  from the lexicon: {cue.lexicon}")
             if cue.suggestion:
                 lines.append(f"  {'':>7}  lexicon? {cue.suggestion}")
     total_words = sum(r.words for r in reports)
