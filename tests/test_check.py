@@ -412,7 +412,7 @@ def test_missing_transcript(out):
 
 def test_vtt_blank_line_inside_cue(out):
     vtt = out / "episodes" / "01-bowline.vtt"
-    edit(vtt, "A knot is only as good as the way it is\n", "A knot is only as good as the way it is\n\n")
+    edit(vtt, "A knot is only as good as the\n", "A knot is only as good as the\n\n")  # lines are balanced
     assert lines(out) == [f"Error: {vtt}:11: text outside a cue (is there a blank line inside the cue above?)"]
 
 
