@@ -75,10 +75,11 @@ def resolve_model(spec: str | None, cache_dir: Path | None = None) -> Path:
     try:
         return _model_folder(Path(download_model(str(spec), local_files_only=True)))
     except (ValueError, OSError, RuntimeError, ConfigError) as exc:
+        detail = "not in this machine's Hugging Face cache" if not isinstance(exc, ConfigError) else exc.problem
         raise ConfigError(
-            f"--asr-model {spec}: no such model on this machine ({str(exc).splitlines()[0][:120]}); give the folder "
-            "of a CTranslate2 Whisper model (see README, 'Proof-listening'), or leave --asr-model out for the "
-            "bundled base model"
+            f"--asr-model {spec}: no such model on this machine ({detail}; narrate never downloads one); give the "
+            "folder of a CTranslate2 Whisper model (see README, 'Proof-listening'), or leave --asr-model out for "
+            "the bundled base model"
         ) from None
 
 
