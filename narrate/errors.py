@@ -94,9 +94,10 @@ MAX_SHOWN = 20
 """At most this many ``Error:`` lines are printed for one run."""
 
 
-class Problems(NarrateError):
+class Problems(ContentError):
     """Several problems found in one run (course.yaml and the lessons are checked in full before
     stopping), shown as one ``Error: <file>:<line>: <what>`` line each, at most :data:`MAX_SHOWN`.
+    A :class:`ContentError`, so that code expecting one bad-content error catches several too.
 
     Args:
         errors: the problems, in the order found (at least one).
