@@ -7,6 +7,7 @@ Every unknown key is reported with its file, line and a "did you mean" suggestio
 from __future__ import annotations
 
 import datetime
+import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from narrate.errors import ConfigError, collected
+from narrate.model import PERSON_ROLES, Funding, Person
 from narrate.settings import AUDIO_FORMATS, SECTIONS, SETTINGS, Setting, keys_of, range_text, unknown_keys
 from narrate.yamlio import LineDict, LineList, load_yaml
 
@@ -58,6 +60,10 @@ class AudioConfig:
     loudness_lufs: float = -16.0
     true_peak_dbtp: float = -1.0
     formats: tuple[str, ...] = ("mp3",)
+    intro: Path | None = None
+    """A music or voice file (any format ffmpeg reads) joined before every episode."""
+    outro: Path | None = None
+    """A music or voice file joined after every episode."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +91,8 @@ class CourseConfig:
     cover: Path | None = None
     category: tuple[str, ...] = ("Education", "Courses")
     explicit: bool = False
-    start_date: str = "2026-01-05"
+    start_date: str = ""
+    """Date of lesson 1 (YYYY-MM-DD); "" dates lessons from the first build (recorded in the output folder)."""
     schedule_days: int = 7
     review: bool = False
     read_code: bool = False
@@ -101,6 +108,18 @@ class CourseConfig:
     """Framing phrases the course overrides: phrase key → text (plural phrases: (singular, plural))."""
     framing: str | None = None
     """Language of the framing phrases when not the course's (``phrases: en`` asks for English framing)."""
+    owner_name: str = ""
+    owner_email: str = ""
+    """``itunes:owner``: who Apple Podcasts writes to about the show (not shown to listeners)."""
+    copyright: str = ""
+    funding: tuple[Funding, ...] = ()
+    persons: tuple[Person, ...] = ()
+    complete: bool = False
+    """``itunes:complete``: no more episodes will be published."""
+    show_type: str = "serial"
+    """``itunes:type``: ``serial`` (listen in order: a course) or ``episodic`` (newest first)."""
+    season: int | None = None
+    """``itunes:season`` of every episode (a lesson's own ``season:`` wins)."""
     source: Path | None = None
     lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     """Line in ``source`` of some settings, for error messages: ``"cover"``, ``"lessons.0"``, ..."""
@@ -108,6 +127,10 @@ class CourseConfig:
 
 _COVER_TYPES = (".jpg", ".jpeg", ".png")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+"""An email address, as far as a feed can tell (something@domain.tld)."""
+FUNDING_TEXT_MAX = 128
+"""Podcast Index namespace: a ``podcast:funding`` label is at most 128 characters."""
 
 
 def load_config(path: Path) -> CourseConfig:
@@ -175,7 +198,7 @@ def parse_config(data: LineDict, path: Path) -> tuple[CourseConfig, tuple[Config
         cover=values["cover"],
         category=tuple(values["category"]),
         explicit=values["explicit"],
-        start_date=values["start_date"],
+        start_date=values["start_date"] or "",
         schedule_days=values["schedule_days"],
         review=values["review"],
         read_code=values["code"] == "read",
@@ -202,6 +225,8 @@ def parse_config(data: LineDict, path: Path) -> tuple[CourseConfig, tuple[Config
             loudness_lufs=values["audio.loudness_lufs"],
             true_peak_dbtp=values["audio.true_peak_dbtp"],
             formats=normalise_formats(values["audio.formats"]),
+            intro=values["audio.intro"],
+            outro=values["audio.outro"],
         ),
         lexicon=lexicon,
         phrases=(values["phrases"] or ({}, None))[0],
@@ -211,6 +236,14 @@ def parse_config(data: LineDict, path: Path) -> tuple[CourseConfig, tuple[Config
             max_lesson_bytes=values["limits.max_lesson_bytes"],
             max_episode_minutes=values["limits.max_episode_minutes"],
         ),
+        owner_name=values["owner.name"] or "",
+        owner_email=values["owner.email"] or "",
+        copyright=values["copyright"] or "",
+        funding=values["funding"] or (),
+        persons=values["persons"] or (),
+        complete=values["complete"],
+        show_type=values["type"],
+        season=values["season"],
         source=path,
         lines=r.lines,
     )
@@ -396,6 +429,14 @@ class _Reader:
             if s.kind == "seconds":
                 return round(float(raw) * 1000)
             return int(raw) if s.kind == "int" else float(raw)
+        if s.kind == "email":
+            if not isinstance(raw, str) or not EMAIL.match(raw.strip()):
+                raise ConfigError(f"{name} must be an email address, not '{raw}'")
+            return raw.strip()
+        if s.kind == "funding":
+            return tuple(self._funding(item, n) for n, item in enumerate(self._mappings(s, raw)))
+        if s.kind == "persons":
+            return tuple(self._person(item) for item in self._mappings(s, raw))
         if s.kind == "list":
             return self._list(s, raw, holder)
         if s.kind == "lexicon":
@@ -403,6 +444,47 @@ class _Reader:
         if s.kind == "phrases":
             return self.phrases(raw, s.key)
         raise AssertionError(f"unknown setting kind {s.kind}")
+
+    def _mappings(self, s: Setting, raw: Any) -> list[LineDict]:
+        """A mapping, or a list of mappings (``funding``, ``persons``)."""
+        items = [raw] if isinstance(raw, dict) else raw
+        if not isinstance(items, list) or not all(isinstance(x, LineDict) for x in items):
+            raise ConfigError(f"'{s.key}' must be a mapping or a list of mappings")
+        return items
+
+    def _fail_at(self, item: LineDict, key: str, message: str) -> ConfigError:
+        return ConfigError(message, self.path, item.line_of(key))
+
+    def _item_url(self, item: LineDict, key: str, name: str) -> str:
+        raw = item.get(key)
+        if not isinstance(raw, str) or not re.match(r"^https?://[^/\s]+", raw.strip()):
+            raise self._fail_at(item, key, f"'{name}' must be an http(s) URL, not '{raw}'")
+        return _encode_url(raw.strip())
+
+    def _funding(self, item: LineDict, n: int) -> Funding:
+        """``podcast:funding`` (Podcast Index namespace): a URL and a label of at most 128 characters."""
+        for key, message in unknown_keys(item, {"url", "text"}, "funding."):
+            raise self._fail_at(item, key, message)
+        url = self._item_url(item, "url", f"funding.{n}.url")
+        text = str(item.get("text") or "").strip() or url
+        if len(text) > FUNDING_TEXT_MAX:
+            raise self._fail_at(item, "text", f"a funding 'text' is at most {FUNDING_TEXT_MAX} characters")
+        return Funding(url, text)
+
+    def _person(self, item: LineDict) -> Person:
+        """``podcast:person``: a name, a role from the Podcast Index taxonomy, an optional href and img."""
+        for key, message in unknown_keys(item, {"name", "role", "href", "img"}, "persons."):
+            raise self._fail_at(item, key, message)
+        name = str(item.get("name") or "").strip()
+        if not name:
+            raise self._fail_at(item, "name", "missing required key 'persons.name'")
+        role = str(item.get("role") or "host").strip().lower()
+        if role not in PERSON_ROLES:
+            hint = difflib.get_close_matches(role, sorted(PERSON_ROLES), n=1)
+            more = f" (did you mean '{hint[0]}'?)" if hint else ""
+            raise self._fail_at(item, "role", f"person role '{role}' is not in the Podcast Index taxonomy{more}")
+        links = {k: self._item_url(item, k, f"persons.{k}") if item.get(k) else "" for k in ("href", "img")}
+        return Person(name, role, links["href"], links["img"])
 
     def _url(self, s: Setting, text: str) -> str:
         try:

@@ -219,6 +219,93 @@ class Lesson:
         return tuple(b for b in blocks if isinstance(b, Table) or (isinstance(b, CodeBlock) and not b.output))
 
 
+PERSON_ROLES = frozenset(
+    {
+        "director",
+        "assistant director",
+        "executive producer",
+        "senior producer",
+        "producer",
+        "associate producer",
+        "development producer",
+        "creative director",
+        "host",
+        "co-host",
+        "guest host",
+        "guest",
+        "voice actor",
+        "narrator",
+        "announcer",
+        "reporter",
+        "author",
+        "editorial director",
+        "co-writer",
+        "writer",
+        "songwriter",
+        "guest writer",
+        "story editor",
+        "managing editor",
+        "script editor",
+        "script coordinator",
+        "researcher",
+        "editor",
+        "fact checker",
+        "translator",
+        "transcriber",
+        "logger",
+        "studio coordinator",
+        "technical director",
+        "technical manager",
+        "audio engineer",
+        "remote recording engineer",
+        "post production engineer",
+        "audio editor",
+        "sound designer",
+        "foley artist",
+        "composer",
+        "theme music",
+        "music production",
+        "music contributor",
+        "production coordinator",
+        "booking coordinator",
+        "production assistant",
+        "content manager",
+        "marketing manager",
+        "sales representative",
+        "sales manager",
+        "graphic designer",
+        "cover art designer",
+        "social media manager",
+        "consultant",
+        "intern",
+        "camera operator",
+        "lighting designer",
+        "camera grip",
+        "assistant camera",
+    }
+)
+"""Roles of the Podcast Index person taxonomy (``taxonomy.json``), lower case, as ``podcast:person role`` takes them."""
+
+
+@dataclass(frozen=True)
+class Person:
+    """A credit of the show (``podcast:person``, Podcast Index namespace): a name, a role from the
+    Podcast Index taxonomy (``host``, ``narrator``, ``producer`` ...), an optional web page and picture."""
+
+    name: str
+    role: str = "host"
+    href: str = ""
+    img: str = ""
+
+
+@dataclass(frozen=True)
+class Funding:
+    """A way to support the show (``podcast:funding``): a URL and a label of at most 128 characters."""
+
+    url: str
+    text: str
+
+
 @dataclass(frozen=True)
 class Course:
     """A course: its settings (``narrate.config.CourseConfig``) and its lessons in order."""

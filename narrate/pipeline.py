@@ -38,6 +38,7 @@ from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
 from narrate.options import BuildOptions
 from narrate.publish.identity import release_due
 from narrate.text.readers import SUPPORTED, read_lesson
+from narrate.text.readers.common import default_id, slugify
 from narrate.uptodate import Made, digest_file, fingerprint, load_record, read_records
 
 if TYPE_CHECKING:
@@ -193,6 +194,7 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
             config = replace(config, lexicon={**config.lexicon, **load_lexicon(Path(options.lexicon_file))})
         except NarrateError as exc:
             errors.append(exc)
+    lessons = list(keep_numbers_of_twins(lessons))
     seen: dict[str, Lesson] = {}
     for lesson in lessons:
         if lesson.id in seen:
@@ -202,6 +204,24 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
         seen[lesson.id] = lesson
     collected(errors)
     return Loaded(options.apply(config), tuple(lessons), detected)
+
+
+def keep_numbers_of_twins(lessons: Sequence[Lesson]) -> tuple[Lesson, ...]:
+    """Lessons whose ids come from their file names and would be the same without the ordering
+    number (``01 Tides.md`` and ``02 Tides.md``) keep the whole file name as their id (``01-tides``,
+    ``02-tides``); an id given with ``id:`` is left as it is (a repeated one is an error later)."""
+    from collections import Counter
+
+    def derived(lesson: Lesson) -> bool:
+        return lesson.source is not None and lesson.id == default_id(lesson.source)
+
+    counts = Counter(lesson.id for lesson in lessons if derived(lesson))
+    return tuple(
+        replace(lesson, id=slugify(Path(lesson.source).stem))
+        if derived(lesson) and counts[lesson.id] > 1 and lesson.source is not None
+        else lesson
+        for lesson in lessons
+    )
 
 
 IGNORED_IN_LESSONS = ("README*", ".*", "*.bak", "*~")

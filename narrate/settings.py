@@ -38,6 +38,9 @@ KINDS = (
     "path",
     "phrases",
     "choice",
+    "email",
+    "funding",
+    "persons",
 )
 
 
@@ -90,6 +93,7 @@ SECTIONS = {
     "pauses": "Pause lengths, in seconds.",
     "audio": "Audio output: formats, bitrate and loudness.",
     "limits": "Resource bounds, checked before any synthesis.",
+    "owner": "Who Apple Podcasts writes to about the show (itunes:owner; not shown to listeners).",
 }
 """Keys that hold a mapping of settings, with a one-line doc."""
 
@@ -129,8 +133,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "start_date",
         "date",
-        "2026-01-05",
-        "date of lesson 1 (YYYY-MM-DD); lesson N is published (N-1) × schedule_days later",
+        None,
+        "date of lesson 1 (YYYY-MM-DD); lesson N is published (N-1) × schedule_days later; "
+        "empty: the first build's date, recorded in the output folder",
+        example="2026-01-05",
     ),
     Setting("schedule_days", "int", 7, "days between lessons", low=0, high=365),
     Setting(
@@ -166,6 +172,30 @@ SETTINGS: tuple[Setting, ...] = (
         example="en",
     ),
     Setting("lessons", "list", [], "lesson file names in episode order (default: file name order)"),
+    Setting("owner.name", "text", None, "the show owner's name (default: author)", example="Harbour School"),
+    Setting("owner.email", "email", None, "the show owner's email address", example="podcast@example.org"),
+    Setting("copyright", "text", None, "the feed's copyright line", example="© 2026 Harbour School"),
+    Setting(
+        "funding",
+        "funding",
+        None,
+        "podcast:funding: a `url` and a `text` (at most 128 characters), or a list of them",
+    ),
+    Setting(
+        "persons",
+        "persons",
+        None,
+        "podcast:person credits: a list of `name`, `role` (Podcast Index taxonomy; default host), `href`, `img`",
+    ),
+    Setting("complete", "bool", False, "itunes:complete: no more episodes will be published"),
+    Setting(
+        "type",
+        "choice",
+        "serial",
+        "'serial' (listen in order) or 'episodic' (newest first), itunes:type",
+        choices=("serial", "episodic"),
+    ),
+    Setting("season", "int", None, "itunes:season of every episode (a lesson's `season:` wins)", low=1, high=10_000),
     Setting("voice.engine", "text", "pyttsx3", "speech engine: `pyttsx3` (espeak-ng) or `piper`", option="--engine"),
     Setting(
         "voice.narrator",
@@ -208,6 +238,21 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("audio.true_peak_dbtp", "float", -1.0, "true-peak ceiling, dBTP", low=-20, high=0),
     Setting("audio.formats", "list", ["mp3"], "audio formats: `mp3` and/or `m4b`", option="--format", split=","),
+    Setting(
+        "audio.intro",
+        "path",
+        None,
+        "music or voice (any format ffmpeg reads) joined before every episode, with a crossfade",
+        example="music/intro.ogg",
+        what="intro file",
+    ),
+    Setting(
+        "audio.outro",
+        "path",
+        None,
+        "music or voice joined after every episode, with a crossfade",
+        what="outro file",
+    ),
     Setting(
         "limits.max_lesson_bytes", "int", 5_000_000, "largest lesson file read, bytes", low=1_000, high=1_000_000_000
     ),

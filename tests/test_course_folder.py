@@ -117,3 +117,15 @@ def test_cli_refuses_output_inside_the_course_in_one_line(tmp_path):
     assert result.exit_code == 1
     assert len(result.output.strip().splitlines()) == 1
     assert result.output.startswith("Error: ") and "inside the course folder" in result.output
+
+
+def test_files_that_differ_only_by_their_number_keep_it_in_their_ids(tmp_path):
+    root = course(
+        tmp_path / "c",
+        {
+            "01 Tides.yaml": LESSON.format(title="Tides"),
+            "02 Tides.yaml": LESSON.format(title="Tides again"),
+            "03-waves.yaml": LESSON.format(title="Waves"),
+        },
+    )
+    assert [lesson.id for lesson in load(root).lessons] == ["01-tides", "02-tides", "waves"]

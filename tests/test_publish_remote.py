@@ -30,6 +30,7 @@ COURSE = """\
 title: Tide Tables
 author: Harbour School
 description: Two short lessons about tides.
+start_date: 2026-03-02
 voice:
   engine: fake
 pauses:

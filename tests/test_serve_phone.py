@@ -26,6 +26,7 @@ COURSE = """\
 title: Tides
 author: Shore Tutors
 base_url: https://example.org/tides/
+start_date: 2026-03-02
 voice:
   engine: fake
 """

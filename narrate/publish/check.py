@@ -37,8 +37,9 @@ from urllib.parse import unquote, urlsplit
 from xml.parsers import expat
 
 from narrate.audio.id3 import check_chapters, read_chapters
-from narrate.config import LANGUAGE_TAG
+from narrate.config import EMAIL, FUNDING_TEXT_MAX, LANGUAGE_TAG
 from narrate.errors import NarrateError
+from narrate.model import PERSON_ROLES
 from narrate.publish.feed import APPLE_CATEGORIES, ATOM, CONTENT, ITUNES, MAX_DESCRIPTION_BYTES, PODCAST
 from narrate.publish.transcript_check import check_srt, check_webvtt
 
@@ -59,75 +60,6 @@ ARTWORK_MIN_PX, ARTWORK_MAX_PX = 1400, 3000
 
 SHOW_TYPES = ("episodic", "serial")
 EPISODE_TYPES = ("full", "trailer", "bonus")
-FUNDING_TEXT_MAX = 128
-"""Podcast Index namespace: a ``podcast:funding`` label is at most 128 characters."""
-PERSON_ROLES = frozenset(
-    {
-        "director",
-        "assistant director",
-        "executive producer",
-        "senior producer",
-        "producer",
-        "associate producer",
-        "development producer",
-        "creative director",
-        "host",
-        "co-host",
-        "guest host",
-        "guest",
-        "voice actor",
-        "narrator",
-        "announcer",
-        "reporter",
-        "author",
-        "editorial director",
-        "co-writer",
-        "writer",
-        "songwriter",
-        "guest writer",
-        "story editor",
-        "managing editor",
-        "script editor",
-        "script coordinator",
-        "researcher",
-        "editor",
-        "fact checker",
-        "translator",
-        "transcriber",
-        "logger",
-        "studio coordinator",
-        "technical director",
-        "technical manager",
-        "audio engineer",
-        "remote recording engineer",
-        "post production engineer",
-        "audio editor",
-        "sound designer",
-        "foley artist",
-        "composer",
-        "theme music",
-        "music production",
-        "music contributor",
-        "production coordinator",
-        "booking coordinator",
-        "production assistant",
-        "content manager",
-        "marketing manager",
-        "sales representative",
-        "sales manager",
-        "graphic designer",
-        "cover art designer",
-        "social media manager",
-        "consultant",
-        "intern",
-        "camera operator",
-        "lighting designer",
-        "camera grip",
-        "assistant camera",
-    }
-)
-"""Roles of the Podcast Index person taxonomy (``taxonomy.json``), lower case, as ``podcast:person role`` takes them."""
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 # what the feed's sanitiser (narrate.publish.feed.safe_html) removes: a script or style element, an
 # event handler attribute, a javascript:/vbscript: link
 _UNSAFE_HTML = re.compile(
@@ -335,7 +267,7 @@ class _Checker:
         owner = channel.find(f"{{{ITUNES}}}owner")
         if owner is not None:
             email = owner.find(f"{{{ITUNES}}}email")
-            if email is None or not _EMAIL.match(_text(email)):
+            if email is None or not EMAIL.match(_text(email)):
                 found = f"'{_text(email)}'" if email is not None else "none"
                 self.at(
                     email if email is not None else owner, f"{what}: itunes:owner needs an itunes:email, got {found}"

@@ -54,6 +54,10 @@ MAX_DESCRIPTION_BYTES = 4000
 #: Time of day (UTC) at which scheduled episodes are published.
 PUBLISH_TIME = time(6, 0, tzinfo=timezone.utc)
 GENERATOR = "narrate"
+UNSCHEDULED_START = "2026-01-05"
+"""The first day of a feed rendered without a ``start_date`` and without dates from
+:mod:`narrate.publish.identity` (which dates such a course from its first build): fixed, so the
+output stays deterministic."""
 
 #: Apple Podcasts categories (top level → subcategories), as spelled in the feed.
 APPLE_CATEGORIES: dict[str, tuple[str, ...]] = {
@@ -172,7 +176,7 @@ def pub_date(config: CourseConfig, lesson: Lesson, index: int) -> datetime:
         except ValueError:
             raise ContentError(f"lesson date must be YYYY-MM-DD, got '{lesson.date}'", lesson.source) from None
     else:
-        day = date.fromisoformat(config.start_date) + timedelta(days=index * config.schedule_days)
+        day = date.fromisoformat(config.start_date or UNSCHEDULED_START) + timedelta(days=index * config.schedule_days)
     return datetime.combine(day, PUBLISH_TIME)
 
 
@@ -445,7 +449,11 @@ def render_feed(
     _text(channel, "language", clean_text(config.language, single_line=True) or "en-us")
     _text(channel, "generator", GENERATOR)
     # the newest episode's date, not the clock: a rebuild with no change gives the same bytes
-    newest = max(dates) if dates else datetime.combine(date.fromisoformat(config.start_date), PUBLISH_TIME)
+    newest = (
+        max(dates)
+        if dates
+        else datetime.combine(date.fromisoformat(config.start_date or UNSCHEDULED_START), PUBLISH_TIME)
+    )
     _text(channel, "lastBuildDate", format_datetime(newest))
     # Apple requires itunes:author: a course without an author (e.g. one lesson page) is credited to its title
     author = clean_text(config.author or config.title, single_line=True)
