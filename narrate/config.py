@@ -380,7 +380,7 @@ class _Reader:
         try:
             return self.convert(setting, holder.get(setting.name), holder)
         except ConfigError as exc:
-            self.errors.append(ConfigError(exc.problem, self.path, line or holder.line or 1))
+            self.errors.append(ConfigError(exc.problem, self.path, exc.line or line or holder.line or 1))
             return self.convert(setting, setting.default, holder) if setting.default is not None else None
 
     def convert(self, s: Setting, raw: Any, holder: LineDict) -> Any:

@@ -243,7 +243,7 @@ SETTINGS: tuple[Setting, ...] = (
         "path",
         None,
         "music or voice (any format ffmpeg reads) joined before every episode, with a crossfade",
-        example="music/intro.ogg",
+        example="intro.ogg",
         what="intro file",
     ),
     Setting(
@@ -251,6 +251,7 @@ SETTINGS: tuple[Setting, ...] = (
         "path",
         None,
         "music or voice joined after every episode, with a crossfade",
+        example="outro.ogg",
         what="outro file",
     ),
     Setting(

@@ -16,6 +16,7 @@ from mutagen.id3 import ID3
 from narrate.config import load_config
 from narrate.errors import ConfigError
 from narrate.model import Funding, Person
+from narrate.options import BuildOptions
 from narrate.pipeline import build
 from narrate.publish.check import check_output
 from narrate.publish.identity import SCHEDULE_FILE
@@ -118,7 +119,7 @@ def test_show_tags_intro_and_outro_in_a_build(tmp_path, fakes):
         "title: Moon\nsections:\n  - title: Pull\n    body: [The moon pulls the sea.]\n"
     )
     out = tmp_path / "out"
-    (episode,) = build(content, out, jobs=1, today=date(2026, 6, 1)).episodes
+    (episode,) = build(content, out, BuildOptions(jobs=1), today=date(2026, 6, 1)).episodes
     channel = ET.parse(out / "feed.xml").getroot().find("channel")
     owner = channel.find(f"{ITUNES}owner")
     assert [owner.findtext(f"{ITUNES}name"), owner.findtext(f"{ITUNES}email")] == ["Harbour School", "pod@example.org"]
@@ -139,7 +140,7 @@ def test_show_tags_intro_and_outro_in_a_build(tmp_path, fakes):
     assert [f.element_id for f in id3.getall("CHAP")][0] == "chp0"
     assert json.loads((out / episode.files["chapters"]).read_text())["chapters"][0]["title"] == "Intro"
     assert check_output(out) == []
-    again = build(content, out, jobs=1, today=date(2026, 6, 1))
+    again = build(content, out, BuildOptions(jobs=1), today=date(2026, 6, 1))
     assert again.up_to_date
 
 
@@ -153,14 +154,16 @@ def test_without_start_date_the_first_build_day_is_kept(tmp_path, fakes):
             f"title: {title}\nsections:\n  - title: Part\n    body: [{title} in one sentence.]\n"
         )
     out = tmp_path / "out"
-    first = build(content, out, jobs=1, today=date(2026, 11, 30))
+    first = build(content, out, BuildOptions(jobs=1), today=date(2026, 11, 30))
     assert json.loads((out / SCHEDULE_FILE).read_text()) == {"next_release": "2026-12-07", "start_date": "2026-11-30"}
     assert first.scheduled == (("02-waves", "2026-12-07"),)
     items = ET.parse(out / "feed.xml").getroot().find("channel").findall("item")
     assert [(i.findtext("title"), i.findtext("pubDate")) for i in items] == [
         ("Moon", "Mon, 30 Nov 2026 06:00:00 +0000")
     ]
-    build(content, out, jobs=1, today=date(2026, 12, 7))  # a week later: Waves is due, Moon keeps its date
+    build(
+        content, out, BuildOptions(jobs=1), today=date(2026, 12, 7)
+    )  # a week later: Waves is due, Moon keeps its date
     items = ET.parse(out / "feed.xml").getroot().find("channel").findall("item")
     assert [(i.findtext("title"), i.findtext("pubDate")) for i in items] == [
         ("Moon", "Mon, 30 Nov 2026 06:00:00 +0000"),
