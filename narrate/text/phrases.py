@@ -194,6 +194,18 @@ class Phrases:
         count = values.get("count")
         return self._format.format(self.text(key, count if isinstance(count, int) else None), **values)
 
+    def seconds(self, ms: int) -> str:
+        """Milliseconds as seconds with two decimals, written the language's way (CLDR, Babel):
+        1500 → "1.50" in English, "1,50" in German."""
+        from babel.core import Locale, UnknownLocaleError
+        from babel.numbers import format_decimal
+
+        try:
+            locale = Locale.parse(primary(self.language))
+        except (UnknownLocaleError, ValueError):
+            locale = Locale.parse("en")
+        return format_decimal(ms / 1000, format="0.00", locale=locale)
+
     def join(self, items: Sequence[str], conjunction: str = "and") -> str:
         """``["a", "b", "c"]`` → "a, b, and c" (``list.and``) or "a, b, or c" (``list.or``)."""
         if not items:

@@ -434,9 +434,9 @@ def render_script(script: Script, phrases: Phrases | None = None) -> str:
             lines.append(f"{who}{cue.text}")
         elif isinstance(cue, Pause):
             if cue.kind == "repeat" and not cue.ms:
-                lines.append(f"    ({say('pause.repeat_auto', extra=f'{REPEAT_EXTRA_MS / 1000:.2f}')})")
+                lines.append(f"    ({say('pause.repeat_auto', extra=say.seconds(REPEAT_EXTRA_MS))})")
                 continue
             label = say(f"pause.{cue.kind}")
             chime = say("pause.chime") if cue.chime else ""
-            lines.append(f"    ({label} {cue.ms / 1000:.2f} s{chime})")
+            lines.append(f"    ({label} {say.seconds(cue.ms)} s{chime})")
     return "\n".join(lines).rstrip() + "\n"
