@@ -35,3 +35,23 @@ def test_readme_course_yaml_and_lesson_examples_load(tmp_path):
     readme = README.read_text(encoding="utf-8")
     shown = re.search(r"```\n(## Question 1\n.*?)```", readme, re.S).group(1)
     assert shown in script
+
+
+def test_readme_show_and_episode_metadata_examples_load(tmp_path):
+    """The "Show and episode metadata" examples: the course keys load, the lesson keys are accepted."""
+    blocks = [b for b in _yaml_blocks() if b.startswith(("owner:", "image:"))]
+    show, episode = blocks
+    (tmp_path / "music").mkdir()
+    for name in ("intro.ogg", "outro.ogg"):
+        (tmp_path / "music" / name).write_bytes(b"")
+    (tmp_path / "course.yaml").write_text("title: Tides\n" + show, encoding="utf-8")
+    config = load_config(tmp_path / "course.yaml")
+    assert (config.owner_email, config.show_type, config.season) == ("podcast@example.org", "serial", 1)
+    assert config.audio.intro == tmp_path / "music" / "intro.ogg"
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (1400, 1400), "white").save(tmp_path / "art" / "tides.png")
+    (tmp_path / "lesson.yaml").write_text(
+        "title: Tides\n" + episode + "sections:\n  - title: S\n    body: [One.]\n", encoding="utf-8"
+    )
+    lesson = read_lesson(tmp_path / "lesson.yaml")
+    assert (lesson.episode_type, lesson.draft, lesson.episode) == ("trailer", True, 1)
