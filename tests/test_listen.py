@@ -448,3 +448,25 @@ def test_preview_marks_the_misheard_cues(built, tmp_path):
             assert errors == []
         finally:
             browser.close()
+
+
+def test_progress_names_each_episode_heard():
+    import io
+
+    from narrate.progress import reporter
+
+    stream = io.StringIO()
+    with reporter(stream=stream) as progress:
+        for stem in ("01-cells", "02-charging"):
+            for done in range(0, 21, 5):
+                progress(f"listening:{stem}", done, 20)
+    assert stream.getvalue().splitlines() == [
+        "Listening to 01-cells: 5/20 (25%)",
+        "Listening to 01-cells: 10/20 (50%)",
+        "Listening to 01-cells: 15/20 (75%)",
+        "Listening to 01-cells: 20/20 (100%)",
+        "Listening to 02-charging: 5/20 (25%)",
+        "Listening to 02-charging: 10/20 (50%)",
+        "Listening to 02-charging: 15/20 (75%)",
+        "Listening to 02-charging: 20/20 (100%)",
+    ]
