@@ -330,3 +330,21 @@ def test_detected_english_keeps_the_default_en_us(tmp_path: Path):
     page.write_text("# Bread\n\n## Dough\n\nYou need flour, water and salt. The dough rests for a long time.\n")
     loaded = load(page)
     assert loaded.detected == "en" and loaded.config.language == "en-us"
+
+
+def test_review_speaks_each_lesson_s_questions_with_its_own_language(tmp_path: Path):
+    from narrate.model import Say
+    from narrate.text.script import build_review_script
+
+    course = _course(
+        tmp_path,
+        "title: Course\nlanguage: en\n",
+        "title: Eins\nlanguage: de\nsections: [{title: A, body: [Hallo.]}]\n"
+        "quiz: [{prompt: Wie viel sind 2 + 1?, options: ['3', '4'], answer: '3'}]\n",
+    )
+    loaded = load(course)
+    review = build_review_script(loaded.lessons, loaded.config)
+    assert review is not None
+    question = next(c for c in review.cues if isinstance(c, Say) and c.text.startswith("Question one"))
+    assert question.text == "Question one. Wie viel sind zwei + eins? Is it A: drei, or B: vier?"
+    assert ("de", "Wie viel sind zwei + eins?") in question.parts and ("de", "drei") in question.parts

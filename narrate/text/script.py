@@ -65,6 +65,7 @@ class _Builder:
         self.lexicon = lexicon
         self.phrases = phrases
         self.language = language
+        self.foreign: str | None = None  # the lesson text is in this language, the framing is not
 
     def spoken(self, written: str) -> str:
         """``written`` normalised in the lesson's language; a blank is said as the ``blank`` phrase.
@@ -75,7 +76,8 @@ class _Builder:
         if BLANK.search(written):
             written = BLANK.sub(f" {self.phrases('blank')} ", written)
         if not has_spans(written):
-            return spoken(written, self.lexicon, self.language)
+            said = spoken(written, self.lexicon, self.language)
+            return f"[{said}]{{lang={self.foreign}}}" if self.foreign and said else said
         out = ""
         for run in split_spans(written):
             lead = _LEADING_PUNCT.match(run.text)
@@ -286,6 +288,8 @@ def build_review_script(
     number = 0
     for source in lessons:
         b.language = lesson_language(source, config)
+        # a lesson in another language than the course's: its questions are spoken by its voice
+        b.foreign = b.language if b.language.split("-")[0] != config.language.split("-")[0] else None
         for question in source.quiz:
             number += 1
             b.chapter(say("chapter.question", number=number))
