@@ -11,6 +11,8 @@ replaced, and its utterance is tried once more; a second failure raises :class:`
 naming the lesson and cue. The retry goes to a fresh worker (the failed one was replaced), because
 some engine failures depend on the process's history (pyttsx3 2.99 occasionally returns without
 writing the file after many utterances). The wait always has a timeout, so a build never hangs.
+An utterance's deadline runs from when its worker has started: a new worker's start-up (a fresh
+interpreter importing narrate, slow on a loaded machine) has its own allowance, :data:`STARTUP_TIMEOUT_S`.
 An error raised in a worker comes back as an :class:`~narrate.speech.utterance.ErrorReport` and is
 raised again with its class, file and line; only the engine's own errors (EngineError) are retried.
 """
@@ -37,6 +39,13 @@ from narrate.speech.utterance import ErrorReport, Utterance, make_clip, named_er
 ATTEMPTS = 2
 """Tries per utterance: the first, and one retry on a fresh worker."""
 
+STARTUP_TIMEOUT_S = 120.0
+"""How long a new worker may take to start (a fresh interpreter importing narrate; slow on a loaded
+machine) before its first utterance's own deadline begins."""
+
+_READY = "ready"
+"""A new worker's first message: started, the utterance deadline runs from now."""
+
 
 @dataclass
 class _Worker:
@@ -44,6 +53,7 @@ class _Worker:
     conn: Connection
     task: Utterance | None = None  # the Utterance being spoken
     deadline: float = 0.0
+    started: bool = False  # it has sent _READY
 
 
 def run_pool(
@@ -118,19 +128,23 @@ def run_pool(
                     except (EOFError, OSError):
                         fail(worker, EngineError(_crashed(worker, u)))
                         continue
-                    if report is None:
+                    if report == _READY:  # start-up is not the utterance's time
+                        worker.started = True
+                        worker.deadline = now + timeout_ms(u.text) / 1000
+                    elif report is None:
                         worker.task = None
                         on_done(u)
                     else:
                         fail(worker, report.error())
                 elif worker.process.sentinel in ready:
                     fail(worker, EngineError(_crashed(worker, u)))
+                elif now >= worker.deadline and not worker.started:
+                    late = f"the speech worker did not start within {STARTUP_TIMEOUT_S:g} s to speak {u.what}"
+                    fail(worker, EngineError(late))
                 elif now >= worker.deadline:
                     seconds = timeout_ms(u.text) / 1000
-                    fail(
-                        worker,
-                        EngineError(f"the speech engine did not finish within {seconds:g} s while speaking {u.what}"),
-                    )
+                    late = f"the speech engine did not finish within {seconds:g} s while speaking {u.what}"
+                    fail(worker, EngineError(late))
     finally:
         for worker in workers:  # idle ones are asked to exit, busy ones killed
             _stop(worker, kill=worker.task is not None, join=False)
@@ -157,7 +171,8 @@ def _crashed(worker: _Worker, u: Utterance) -> str:
 
 def _assign(worker: _Worker, u: Utterance, timeout_ms: Callable[[str], int]) -> None:
     worker.task = u
-    worker.deadline = time.monotonic() + timeout_ms(u.text) / 1000
+    startup_s = 0.0 if worker.started else STARTUP_TIMEOUT_S
+    worker.deadline = time.monotonic() + startup_s + timeout_ms(u.text) / 1000
     worker.conn.send(u)
 
 
@@ -180,7 +195,8 @@ def _stop(worker: _Worker, kill: bool = False, join: bool = True) -> None:
 
 
 def _serve(conn: Connection, cache_root: str, specs: dict, threads: int = 0) -> None:  # pragma: no cover
-    """Worker main loop: receive an Utterance, make its clip, answer None (ok) or an ErrorReport.
+    """Worker main loop: say _READY, then receive an Utterance, make its clip, answer None (ok) or an
+    ErrorReport.
 
     ``threads``: the CPU share of this worker (CPUs ÷ jobs), published as ``NARRATE_ENGINE_THREADS``
     for engines with thread pools of their own (Piper's ONNX Runtime), so workers do not oversubscribe.
@@ -192,6 +208,7 @@ def _serve(conn: Connection, cache_root: str, specs: dict, threads: int = 0) -> 
 
     ENGINES.update(specs)  # engines registered at run time in the parent (tests, plug-ins)
     cache = UtteranceCache(Path(cache_root))
+    conn.send(_READY)
     while True:
         try:
             u = conn.recv()
