@@ -36,7 +36,7 @@ from narrate.files import write_atomic
 from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
 from narrate.options import BuildOptions
-from narrate.publish.identity import release_due
+from narrate.publish.schedule_state import release_due
 from narrate.text.readers import SUPPORTED, read_lesson
 from narrate.text.readers.common import default_id, slugify
 from narrate.uptodate import Made, digest_file, fingerprint, load_record, read_records

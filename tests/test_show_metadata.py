@@ -19,7 +19,7 @@ from narrate.model import Funding, Person
 from narrate.options import BuildOptions
 from narrate.pipeline import build
 from narrate.publish.check import check_output
-from narrate.publish.identity import SCHEDULE_FILE
+from narrate.publish.schedule_state import SCHEDULE_FILE
 
 ITUNES = "{http://www.itunes.com/dtds/podcast-1.0.dtd}"
 PODCAST = "{https://podcastindex.org/namespace/1.0}"

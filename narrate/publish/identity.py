@@ -36,11 +36,8 @@ from narrate.errors import ContentError
 from narrate.files import write_atomic
 from narrate.model import Lesson
 from narrate.publish.feed import ATOM, clean_text, guid_for, pub_date
+from narrate.publish.schedule_state import SCHEDULE_FILE, read_state
 from narrate.text.readers.common import slugify
-
-SCHEDULE_FILE = ".narrate-schedule.json"
-"""State in the output folder: ``{"start_date": "YYYY-MM-DD", "next_release": "YYYY-MM-DD"}``: the first
-build's date (when course.yaml has no ``start_date``) and the date of the next scheduled episode."""
 
 _VERSIONED_STEM = re.compile(r"^(?P<stem>.+?)(?:\.[0-9a-f]{10})?$")
 _NUMBER_PREFIX = re.compile(r"^\d+-")
@@ -97,38 +94,21 @@ def read_published(feed_file: Path) -> tuple[list[Published], str | None]:
     return items, base
 
 
-def _state(out_dir: Path) -> dict:
-    try:
-        data = json.loads((Path(out_dir) / SCHEDULE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def start_date(config: CourseConfig, out_dir: Path, today: date) -> date:
     """The schedule's first day: course.yaml's ``start_date``; else the one the first build recorded in
     ``out_dir`` (:func:`record_schedule`); else ``today``."""
     if config.start_date:
         return date.fromisoformat(str(config.start_date))
     try:
-        return date.fromisoformat(_state(out_dir)["start_date"])
+        return date.fromisoformat(read_state(out_dir)["start_date"])
     except (KeyError, TypeError, ValueError):
         return today
-
-
-def release_due(out_dir: Path, today: date) -> bool:
-    """Whether a scheduled episode of the last build into ``out_dir`` is due by ``today`` (then even an
-    unchanged course must be built again, to put it in the feed)."""
-    try:
-        return date.fromisoformat(_state(out_dir)["next_release"]) <= today
-    except (KeyError, TypeError, ValueError):
-        return False
 
 
 def record_schedule(config: CourseConfig, out_dir: Path, first_day: date, next_release: date | None) -> None:
     """Record in ``out_dir`` (atomically): the first build's day when course.yaml gives no
     ``start_date`` (kept from the first build on), and the day the next scheduled episode is due."""
-    state = _state(out_dir)
+    state = read_state(out_dir)
     new = {k: v for k, v in state.items() if k == "start_date"}
     if not config.start_date and "start_date" not in new:
         new["start_date"] = first_day.isoformat()
