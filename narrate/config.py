@@ -30,6 +30,13 @@ class VoiceConfig:
     host: str | None = None
     host_engine: str | None = None
     rate_wpm: int = 160
+    languages: dict[str, str] = field(default_factory=dict)
+    """Voice id per language code (``voice.languages``), for lessons and spans in that language."""
+
+    def for_language(self, language: str) -> str | None:
+        """The voice ``voice.languages`` names for a language tag (``es-mx``, else ``es``), or None."""
+        tag = language.lower()
+        return self.languages.get(tag) or self.languages.get(tag.split("-")[0])
 
 
 @dataclass(frozen=True)
@@ -208,6 +215,7 @@ def parse_config(data: LineDict, path: Path) -> tuple[CourseConfig, tuple[Config
             host=values["voice.host"] or None,
             host_engine=values["voice.host_engine"] or None,
             rate_wpm=values["voice.rate_wpm"],
+            languages=dict(values["voice.languages"] or {}),
         ),
         pauses=PauseConfig(
             sentence_ms=values["pauses.sentence"],
@@ -443,6 +451,8 @@ class _Reader:
             return self.lexicon(raw, s.key, holder)
         if s.kind == "phrases":
             return self.phrases(raw, s.key)
+        if s.kind == "voices":
+            return self.voices(raw, s.key)
         raise AssertionError(f"unknown setting kind {s.kind}")
 
     def _mappings(self, s: Setting, raw: Any) -> list[LineDict]:
@@ -512,6 +522,21 @@ class _Reader:
         if s.key == "audio.formats":
             normalise_formats(out)  # raises for an unknown format, with this setting's line
         return tuple(out)
+
+    def voices(self, raw: Any, key: str) -> dict[str, str]:
+        """``voice.languages``: a mapping of language code → voice id."""
+        if not isinstance(raw, dict):
+            raise ConfigError(f"'{key}' must be a mapping of language code: voice")
+        out = {}
+        for code, voice in raw.items():
+            line = raw.line_of(code) if isinstance(raw, LineDict) else None
+            if not isinstance(code, str) or not LANGUAGE_TAG.match(code):
+                self.errors.append(ConfigError(f"'{key}': '{code}' is not an ISO 639 language code", self.path, line))
+            elif not isinstance(voice, str) or not voice.strip():
+                self.errors.append(ConfigError(f"'{key}.{code}' must be a voice id", self.path, line))
+            else:
+                out[code.lower()] = voice.strip()
+        return out
 
     def phrases(self, raw: Any, key: str) -> tuple[dict[str, str | tuple[str, ...]], str | None]:
         """``phrases:``: a language code (framing in that language, e.g. ``en``) or a mapping of phrase

@@ -138,7 +138,8 @@ def check_span_voices(lessons: tuple[Lesson, ...], config: CourseConfig, cache_r
                     continue
                 for engine in sorted(engines):
                     try:
-                        span_voice(engine, language, cache_root)
+                        own = config.voice.for_language(language) if engine == config.voice.engine else None
+                        span_voice(engine, language, cache_root, own)
                     except EngineError as exc:
                         raise EngineError(f"[...]{{lang={language}}}: {exc.problem}", source, line or None) from None
                 checked.add(language)

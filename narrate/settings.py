@@ -37,6 +37,7 @@ KINDS = (
     "lexicon",
     "path",
     "phrases",
+    "voices",
     "choice",
     "email",
     "funding",
@@ -206,6 +207,14 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("voice.host", "text", None, "the quiz host's voice id; empty: the narrator's voice"),
     Setting("voice.host_engine", "text", None, "the quiz host's engine; empty: the narrator's engine"),
+    Setting(
+        "voice.languages",
+        "voices",
+        None,
+        "the voice for a language (`es: roa/es-419`, or a Piper `.onnx` model), for lessons and `[...]{lang=xx}` "
+        "phrases in it; empty: the engine's default for the language",
+        example="{es: roa/es-419}",
+    ),
     Setting("voice.rate_wpm", "int", 160, "speaking rate, words per minute", low=80, high=400),
     Setting("pauses.sentence", "seconds", 0.35, "between sentences", low=0, high=MAX_PAUSE_S),
     Setting("pauses.paragraph", "seconds", 0.7, "between paragraphs", low=0, high=MAX_PAUSE_S),

@@ -211,3 +211,21 @@ def test_bad_spans_are_one_error_line_and_nothing_is_written(tmp_path: Path, lin
     assert len(lines) == 1 and lines[0].startswith(f"Error: {course / 'lessons' / '01-station.yaml'}:5: ")
     assert message in lines[0]
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_voice_languages_chooses_the_voice_of_a_span_language(tmp_path: Path):
+    course = _course(tmp_path, extra="voice:\n  languages: {es: roa/es-419}\n")
+    loaded = load(course)
+    assert loaded.config.voice.for_language("es-mx") == "roa/es-419"
+    script = build_script(loaded.lessons[0], loaded.config)
+    the_plan = plan([script], loaded.config, UtteranceCache(tmp_path / "cache"))
+    mixed = next(u for u in the_plan.utterances.values() if u.parts)
+    assert [voice for voice, _ in mixed.parts] == ["gmw/en-us", "roa/es-419"]
+
+
+def test_voice_languages_must_name_language_codes(tmp_path: Path):
+    from narrate.errors import ConfigError
+
+    course = _course(tmp_path, extra="voice:\n  languages: {spanish: roa/es}\n")
+    with pytest.raises(ConfigError, match="'spanish' is not an ISO 639 language code"):
+        load(course)

@@ -92,7 +92,8 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
             what += f' ("{_short(cue.text)}")'
             if cue.parts:
                 runs = tuple(
-                    (_language_speaker(s, language, memo) if language else s, text) for language, text in cue.parts
+                    (_language_speaker(s, language, config, memo) if language else s, text)
+                    for language, text in cue.parts
                 )
                 voices = "|".join(f"{r.voice or ''}@{r.version}" for r, _ in runs)
                 key = utterance_key(s.engine, s.version, voices, rate, "\x1f".join(text for _, text in runs))
@@ -111,19 +112,23 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
     return result
 
 
-def _language_speaker(role: Speaker, language: str, memo: _Memo) -> Speaker:
-    """The role's engine speaking ``language`` with that engine's default voice for it."""
-    return _speaker(role.engine, None, language, memo)
+def _language_speaker(role: Speaker, language: str, config: CourseConfig, memo: _Memo) -> Speaker:
+    """The role's engine speaking ``language``: the voice ``voice.languages`` names for it, else the
+    engine's default voice for the language."""
+    own = config.voice.for_language(language) if role.engine == config.voice.engine else None
+    return _speaker(role.engine, own, language, memo)
 
 
-def span_voice(engine_name: str, language: str, cache_root: Path) -> str | None:
-    """The voice ``engine_name`` speaks ``language`` with in a span (``[hola]{lang=es}``).
+def span_voice(engine_name: str, language: str, cache_root: Path, voice: str | None = None) -> str | None:
+    """The voice ``engine_name`` speaks ``language`` with in a span (``[hola]{lang=es}``): ``voice``
+    (from ``voice.languages``), checked, else the engine's default for the language.
 
     Raises:
-        EngineError: the engine cannot speak the language (naming the voices that would work).
+        EngineError: unknown voice, or the engine cannot speak the language (naming the voices
+            that would work).
     """
     memo = _Memo(cache_root / MEMO_FILE)
-    speaker = _speaker(engine_name, None, language, memo)
+    speaker = _speaker(engine_name, voice, language, memo)
     memo.save()
     return speaker.voice
 
@@ -263,7 +268,9 @@ def resolve_speakers(
     v = config.voice
     language = language or config.language
     if language != config.language:  # the course's voices speak the course's language
-        v = replace(v, narrator=None, host=None)
+        v = replace(v, narrator=v.for_language(language), host=None)
+    elif v.narrator is None:
+        v = replace(v, narrator=v.for_language(language))
     if lesson is not None and (lesson.narrator_voice or lesson.host_voice):
         v = replace(v, narrator=lesson.narrator_voice or v.narrator, host=lesson.host_voice or v.host)
     memo = _Memo(cache_root / MEMO_FILE)
