@@ -540,7 +540,8 @@ class _Reader:
 
     def phrases(self, raw: Any, key: str) -> tuple[dict[str, str | tuple[str, ...]], str | None]:
         """``phrases:``: a language code (framing in that language, e.g. ``en``) or a mapping of phrase
-        key → text, or → a list [singular, plural] for a phrase that depends on a count."""
+        key → text, or → a list [singular, plural] for a phrase that depends on a count; the mapping's
+        ``fallback: <code>`` names the catalogue that gives the phrases it leaves out."""
         if not raw:
             return {}, None
         if isinstance(raw, str):
@@ -550,9 +551,17 @@ class _Reader:
         if not isinstance(raw, dict):
             raise ConfigError(f"'{key}' must be a language code (e.g. en) or a mapping of phrase: text")
         out: dict[str, str | tuple[str, ...]] = {}
+        framing = None
         for name, text in raw.items():
             line = raw.line_of(name) if isinstance(raw, LineDict) else None
-            if isinstance(text, list) and text and all(isinstance(t, str) for t in text):
+            if name == "fallback":
+                if isinstance(text, str) and LANGUAGE_TAG.match(text.strip()):
+                    framing = text.strip().lower()
+                else:
+                    self.errors.append(
+                        ConfigError(f"'{key}.fallback' must be a language code such as en", self.path, line)
+                    )
+            elif isinstance(text, list) and text and all(isinstance(t, str) for t in text):
                 out[str(name)] = tuple(text)
             elif isinstance(text, str) and text.strip():
                 out[str(name)] = text
@@ -560,7 +569,7 @@ class _Reader:
                 self.errors.append(
                     ConfigError(f"phrase '{name}' must be text or a list [singular, plural]", self.path, line)
                 )
-        return out, None
+        return out, framing
 
     def lexicon(self, raw: Any, key: str, holder: Any) -> dict[str, str]:
         if not isinstance(raw, dict):

@@ -348,3 +348,13 @@ def test_review_speaks_each_lesson_s_questions_with_its_own_language(tmp_path: P
     question = next(c for c in review.cues if isinstance(c, Say) and c.text.startswith("Question one"))
     assert question.text == "Question one. Wie viel sind zwei + eins? Is it A: drei, or B: vier?"
     assert ("de", "Wie viel sind zwei + eins?") in question.parts and ("de", "drei") in question.parts
+
+
+def test_phrases_fallback_gives_the_phrases_a_course_leaves_out(tmp_path: Path):
+    course = _course(
+        tmp_path, "title: Kurs\nlanguage: da\nphrases:\n  fallback: en\n  chapter.introduction: Indledning\n"
+    )
+    loaded = load(course)
+    assert loaded.config.framing == "en" and loaded.config.phrases == {"chapter.introduction": "Indledning"}
+    text = lesson_script_text(course / "lessons" / "01-a.yaml")
+    assert "## Indledning" in text and "Lesson one: Eins." in text
