@@ -93,7 +93,9 @@ _ASR_MODEL = click.option(
 @click.option("--engine", default=None, help="Speech engine for this build (see: narrate voices).")
 @click.option("--voice", default=None, help="Narrator voice for this build (an id from: narrate voices).")
 @click.option(
-    "--base-url", default=None, help="Publish under this URL for this build, e.g. the address `narrate serve` prints."
+    "--base-url",
+    default=None,
+    help="Publish under this URL for this build (GUIDs derive from it: use another output folder).",
 )
 @click.option(
     "--language", default=None, help="Language of a single lesson file (ISO 639, e.g. de); default: detected."
