@@ -18,10 +18,13 @@ Times are integer milliseconds. Errors are :class:`NarrateError` subclasses whos
 
 from narrate.api import (
     build,
+    build_catalogue,
     cache_clear,
     cache_info,
+    cache_prune,
     check,
     import_lesson,
+    is_catalogue,
     lexicon_report,
     listen,
     listen_json,
@@ -71,6 +74,9 @@ __all__ = [
     "voices",
     "cache_info",
     "cache_clear",
+    "cache_prune",
+    "build_catalogue",
+    "is_catalogue",
     "BuildOptions",
     "BuildResult",
     "CourseConfig",

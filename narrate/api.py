@@ -21,6 +21,8 @@ from narrate.model import BuildResult, Script
 from narrate.options import BuildOptions
 from narrate.pipeline import Loaded, Progress, Said
 from narrate.pipeline import build as _build
+from narrate.pipeline import build_catalogue as _build_catalogue
+from narrate.pipeline import is_catalogue as _is_catalogue
 from narrate.pipeline import lesson_script_text as _lesson_script_text
 from narrate.pipeline import lexicon_findings as _lexicon_findings
 from narrate.pipeline import load as _load
@@ -30,6 +32,7 @@ from narrate.pipeline import scripts as _scripts
 if TYPE_CHECKING:
     from narrate.proof.listen import ListenResult, Recogniser
     from narrate.publish.upload import Uploaded
+    from narrate.speech.cache import PruneResult
 
 
 def build(
@@ -56,13 +59,13 @@ def build(
     """
     recogniser = None
     if options is not None and options.listen:  # a missing model stops before the build
-        recogniser = prepare_listener(options.asr_model, options.cache_dir)
+        recogniser = prepare_listener(options.asr_model, _local_cache(options.cache_dir))
     result = _build(Path(content), Path(out), options, progress=progress)
     if recogniser is not None and options is not None:
         result.heard = listen(
             result.out_dir,
             model=options.asr_model,
-            cache_dir=options.cache_dir,
+            cache_dir=_local_cache(options.cache_dir),
             progress=progress,
             recogniser=recogniser,
             lexicon=_load(Path(content), options).config.lexicon,  # to name the entry behind a misheard word
@@ -274,22 +277,83 @@ def voices(engine: str | None = None) -> list[str]:
     return list(list_voices(engine))
 
 
-def cache_info(cache_dir: str | Path | None = None) -> tuple[Path, int, int]:
-    """``(folder, clips, bytes)`` of the utterance cache (default folder: ``$NARRATE_CACHE_DIR``, else
-    ``~/.cache/narrate``)."""
+def cache_info(cache_dir: str | Path | None = None) -> tuple[str, int, int, int]:
+    """``(location, clips, bytes, files)`` of the utterance cache (default folder: ``$NARRATE_CACHE_DIR``,
+    else ``~/.cache/narrate``; or an fsspec URL): every file it keeps is counted."""
     from narrate.speech.cache import UtteranceCache
 
-    store = UtteranceCache(Path(cache_dir) if cache_dir is not None else None)
+    store = UtteranceCache(cache_dir)
     info = store.info()
-    return store.root, info.clips, info.bytes
+    return store.location, info.clips, info.bytes, info.files
 
 
-def cache_clear(cache_dir: str | Path | None = None) -> tuple[Path, int]:
-    """Empty the utterance cache; returns ``(folder, clips removed)``."""
+def cache_clear(cache_dir: str | Path | None = None) -> tuple[str, int]:
+    """Empty the utterance cache; returns ``(location, clips removed)``."""
     from narrate.speech.cache import UtteranceCache
 
-    store = UtteranceCache(Path(cache_dir) if cache_dir is not None else None)
-    return store.root, store.clear()
+    store = UtteranceCache(cache_dir)
+    return store.location, store.clear()
+
+
+def cache_prune(max_size: int | str, cache_dir: str | Path | None = None) -> tuple[str, PruneResult]:
+    """Delete the least recently used clips until the cache fits in ``max_size`` (bytes, or a text
+    such as ``"20GB"``); clips used in the last 15 minutes are kept. Returns ``(location, what was removed)``.
+
+    Raises:
+        ConfigError: ``max_size`` is not a size.
+    """
+    from narrate.errors import ConfigError
+    from narrate.settings import parse_size
+    from narrate.speech.cache import UtteranceCache
+
+    try:
+        limit = parse_size(max_size)
+    except ValueError as exc:
+        raise ConfigError(f"--max-size: {exc}") from None
+    store = UtteranceCache(cache_dir)
+    return store.location, store.prune(limit)
+
+
+def is_catalogue(content: str | Path) -> bool:
+    """Whether ``content`` is a catalogue: a folder of course folders (see :func:`build_catalogue`)."""
+    return _is_catalogue(Path(content))
+
+
+def build_catalogue(
+    content: str | Path, out: str | Path, options: BuildOptions | None = None, *, progress: Progress | None = None
+) -> list[tuple[str, BuildResult]]:
+    """Build every course folder of the catalogue ``content`` into ``out/<course-id>/`` (each as
+    :func:`build` builds it alone) and write ``out/index.html`` listing them. With
+    ``options.cluster``, every course's episodes run on that Dask cluster at once.
+
+    Returns:
+        ``(course id, BuildResult)`` per course, in name order (with ``options.listen``, each heard).
+
+    Raises:
+        NarrateError: as :func:`build`, for the first course that fails (courses built before it
+            stay published).
+    """
+    recogniser = None
+    if options is not None and options.listen:  # a missing model stops before the build
+        recogniser = prepare_listener(options.asr_model, _local_cache(options.cache_dir))
+    results = _build_catalogue(Path(content), Path(out), options, progress=progress)
+    if recogniser is not None and options is not None:
+        for _, result in results:
+            result.heard = listen(
+                result.out_dir,
+                model=options.asr_model,
+                cache_dir=_local_cache(options.cache_dir),
+                progress=progress,
+                recogniser=recogniser,
+            )
+    return results
+
+
+def _local_cache(cache_dir: str | Path | None) -> Path | None:
+    """The local folder of a cache location (a remote cache's local mirror), or None for the default."""
+    from narrate.speech.cache import UtteranceCache
+
+    return UtteranceCache(cache_dir).root if cache_dir is not None else None
 
 
 ProgressCallback = Callable[[str, int, int], None]

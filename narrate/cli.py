@@ -76,10 +76,10 @@ _ASR_MODEL = click.option(
 )
 @click.option(
     "--cache-dir",
-    type=_PATH,
     default=None,
     envvar="NARRATE_CACHE_DIR",
-    help="Utterance cache folder (default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).",
+    help="Utterance cache folder or fsspec URL, e.g. s3://bucket/cache "
+    "(default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).",
 )
 @click.option(
     "--format",
@@ -108,6 +108,26 @@ _ASR_MODEL = click.option(
 @click.option("--include-scheduled", is_flag=True, help="Put episodes dated after today in the feed too.")
 @_LISTEN
 @_ASR_MODEL
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    default=None,
+    help="Run one task per episode on a Dask cluster: tcp://HOST:PORT (a running `dask scheduler`) "
+    "or local:N (N local worker processes). Needs narrate[cluster].",
+)
+@click.option(
+    "--staging",
+    metavar="URL",
+    default=None,
+    help="With --cluster: shared folder or fsspec URL (s3://bucket/prefix) through which workers hand "
+    "over episode files (default: in the task results).",
+)
+@click.option(
+    "--cache-max-size",
+    metavar="SIZE",
+    default=None,
+    help="After the build, prune the utterance cache to SIZE (e.g. 20GB), least recently used clips first.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
 def build(
     content: Path,
@@ -115,7 +135,7 @@ def build(
     lexicon_file: Path | None,
     review: bool | None,
     jobs: int | None,
-    cache_dir: Path | None,
+    cache_dir: str | None,
     formats: str | None,
     audiobook: bool,
     split: bool,
@@ -127,9 +147,13 @@ def build(
     include_scheduled: bool,
     listen: bool,
     asr_model: str | None,
+    cluster: str | None,
+    staging: str | None,
+    cache_max_size: str | None,
     quiet: bool,
 ) -> None:
-    """Build CONTENT (a course folder, or one lesson file) into OUT: episodes, transcripts, feed.xml."""
+    """Build CONTENT into OUT: a course folder or one lesson file (episodes, transcripts, feed.xml),
+    or a catalogue, a folder of course folders (OUT/<course-id>/ each, and OUT/index.html)."""
     from narrate.progress import reporter
 
     options = narrate.BuildOptions(
@@ -148,25 +172,38 @@ def build(
         include_scheduled=include_scheduled,
         listen=listen,
         asr_model=asr_model,
+        cluster=cluster,
+        staging=staging,
+        cache_max_size=cache_max_size,
         quiet=quiet,
     )
     with reporter(quiet) as progress:
-        result = narrate.build(content, out_dir, options, progress=progress)
-    if result.detected_language:
-        click.echo(f"language: {result.detected_language} (detected)", err=True)
+        if narrate.is_catalogue(content):
+            results = narrate.build_catalogue(content, out_dir, options, progress=progress)
+        else:
+            results = [("", narrate.build(content, out_dir, options, progress=progress))]
+    for _, result in results:
+        if result.detected_language:
+            click.echo(f"language: {result.detected_language} (detected)", err=True)
     if not quiet:
-        _echo_summary(result)
-    if result.heard is not None:
-        _echo_listen(result.heard)
+        for course, result in results:
+            _echo_summary(result, f"{course}: " if course else "")
+        if results and results[0][0]:
+            click.echo(f"Catalogue of {_count(len(results), 'course')}: {out_dir / 'index.html'}")
+    for _, result in results:
+        if result.heard is not None:
+            _echo_listen(result.heard)
 
 
-def _echo_summary(result) -> None:
+def _echo_summary(result, prefix: str = "") -> None:
     if result.up_to_date:
-        click.echo(f"Up to date: {result.skipped_episodes} episode(s) in {result.out_dir}; feed: {result.feed_file}")
+        click.echo(
+            f"{prefix}Up to date: {result.skipped_episodes} episode(s) in {result.out_dir}; feed: {result.feed_file}"
+        )
     else:
         made = len(result.episodes) - result.skipped_episodes
         click.echo(
-            f"Built {_count(made, 'episode')} in {result.out_dir} ({result.skipped_episodes} more up to date); "
+            f"{prefix}Built {_count(made, 'episode')} in {result.out_dir} ({result.skipped_episodes} more up to date); "
             f"{_count(result.synthesized, 'sentence')} spoken, {result.cached} from the cache; "
             f"feed: {result.feed_file}"
         )
@@ -181,33 +218,49 @@ def _count(n: int, noun: str) -> str:
 
 @main.group()
 def cache() -> None:
-    """The utterance cache: one WAV per spoken sentence, reused by every build."""
+    """The utterance cache: one FLAC clip per spoken sentence, reused by every build."""
 
 
 _CACHE_DIR = click.option(
     "--dir",
     "cache_dir",
-    type=_PATH,
     default=None,
     envvar="NARRATE_CACHE_DIR",
-    help="Cache folder (default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).",
+    help="Cache folder or fsspec URL (default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).",
 )
 
 
 @cache.command("info")
 @_CACHE_DIR
-def cache_info(cache_dir: Path | None) -> None:
+def cache_info(cache_dir: str | None) -> None:
     """Print the cache folder, its number of clips and their total size."""
-    root, clips, size = narrate.cache_info(cache_dir)
-    click.echo(f"{root}: {clips} clip(s), {size / 1e6:.1f} MB ({size} bytes)")
+    root, clips, size, files = narrate.cache_info(cache_dir)
+    click.echo(f"{root}: {clips} clip(s), {size / 1e6:.1f} MB ({size} bytes in {files} file(s))")
 
 
 @cache.command("clear")
 @_CACHE_DIR
-def cache_clear(cache_dir: Path | None) -> None:
+def cache_clear(cache_dir: str | None) -> None:
     """Delete every cached clip (the next build synthesizes everything again)."""
     root, removed = narrate.cache_clear(cache_dir)
     click.echo(f"{root}: removed {removed} clip(s)")
+
+
+@cache.command("prune")
+@_CACHE_DIR
+@click.option(
+    "--max-size",
+    "max_size",
+    required=True,
+    metavar="SIZE",
+    help="Delete least recently used clips until the cache fits, e.g. 500MB, 20GB (clips in use are kept).",
+)
+def cache_prune(cache_dir: str | None, max_size: str) -> None:
+    """Delete the least recently used clips until the cache fits in SIZE."""
+    root, result = narrate.cache_prune(max_size, cache_dir)
+    click.echo(
+        f"{root}: removed {result.removed} file(s), {result.freed / 1e6:.1f} MB; {result.left / 1e6:.1f} MB left"
+    )
 
 
 @main.command()

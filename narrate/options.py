@@ -13,6 +13,7 @@ from typing import Any
 
 from narrate.config import CourseConfig, http_url, language_tag, normalise_formats
 from narrate.errors import ConfigError
+from narrate.settings import parse_size
 
 
 @dataclass(frozen=True)
@@ -39,13 +40,21 @@ class BuildOptions:
             WER and misheard cues in ``BuildResult.heard``.
         asr_model: the recogniser for ``listen``: a CTranslate2 Whisper folder or model name (None:
             the bundled base model).
+        cluster: run one task per episode on this Dask cluster: ``tcp://HOST:PORT`` or ``local:N``
+            (see :mod:`narrate.cluster`; needs ``narrate[cluster]``).
+        staging: with ``cluster``, a shared folder or fsspec URL through which workers hand over
+            episode files (None: in the task results).
+        cache_max_size: after the build, prune the utterance cache to this size (bytes, or a text
+            such as ``"20GB"``), least recently used clips first.
         quiet: no progress output (the CLI's ``-q``; the library never prints).
+
+    ``cache_dir`` may be an fsspec URL (``s3://bucket/prefix``), kept as text; a path becomes a Path.
     """
 
     lexicon_file: Path | None = None
     review: bool | None = None
     jobs: int | None = None
-    cache_dir: Path | None = None
+    cache_dir: Path | str | None = None
     formats: tuple[str, ...] | str | None = None
     audiobook: bool = False
     split: bool = False
@@ -57,6 +66,9 @@ class BuildOptions:
     include_scheduled: bool = False
     listen: bool = False
     asr_model: str | None = None
+    cluster: str | None = None
+    staging: str | None = None
+    cache_max_size: int | str | None = None
     quiet: bool = False
 
     def __post_init__(self) -> None:
@@ -70,8 +82,15 @@ class BuildOptions:
             object.__setattr__(self, "language", _option("--language", language_tag, self.language))
         for name in ("lexicon_file", "cache_dir"):
             value = getattr(self, name)
-            if value is not None and not isinstance(value, Path):
+            if value is not None and not isinstance(value, Path) and not (name == "cache_dir" and "://" in str(value)):
                 object.__setattr__(self, name, Path(value))
+        if self.cache_max_size is not None:
+            try:
+                object.__setattr__(self, "cache_max_size", parse_size(self.cache_max_size))
+            except ValueError as exc:
+                raise ConfigError(f"--cache-max-size: {exc}") from None
+        if self.staging and not self.cluster:
+            raise ConfigError("--staging is for builds with --cluster")
 
     def apply(self, config: CourseConfig) -> CourseConfig:
         """``config`` with this build's overrides: the one place command-line options meet course.yaml.
@@ -99,8 +118,8 @@ class BuildOptions:
         return replace(config, **changes) if changes else config
 
     def stamp(self) -> dict[str, Any]:
-        """The options that change a build's output, for its input digest (``jobs``, ``cache_dir``
-        and ``quiet`` do not)."""
+        """The options that change a build's output, for its input digest (``jobs``, ``cache_dir``,
+        ``cluster``, ``staging``, ``cache_max_size`` and ``quiet`` do not)."""
         return {
             "lexicon_file": self.lexicon_file,
             "review": self.review,

@@ -42,7 +42,9 @@ from narrate.text.readers.common import default_id, slugify
 from narrate.uptodate import Made, digest_file, fingerprint, load_record, read_records
 
 if TYPE_CHECKING:
+    from narrate.cluster import Session
     from narrate.speech.cache import UtteranceCache
+    from narrate.speech.synthesis import Plan
     from narrate.text.lexicon import Finding
 
 # The audio, packaging, feed and preview stages are imported inside build(), after the no-change
@@ -54,6 +56,10 @@ Progress = Callable[[str, int, int], None]
 
 Writer = Callable[[Script, dict, Path], Episode]
 """``write(script, clips, work_dir) -> Episode``: assemble, encode and package one episode."""
+
+Runner = Callable[[list[int], "Plan"], tuple[dict[int, Episode], int]]
+"""``run(stale, plan) -> ({script index: episode}, clips synthesized)``: make the episodes of the
+scripts ``stale`` (indices into ``plan.scripts``) with their files in the staging folder."""
 
 
 @dataclass(frozen=True)
@@ -283,6 +289,7 @@ def build(
     progress: Progress | None = None,
     cache: UtteranceCache | None = None,
     today: date | None = None,
+    session: Session | None = None,
 ) -> BuildResult:
     """Build every episode of a course (or one lesson file), the transcripts and the feed.
 
@@ -295,6 +302,9 @@ def build(
             :func:`narrate.speech.cache.default_cache_dir`).
 
         today: the build's date (None: today in UTC), for the release schedule.
+        session: a connected Dask cluster (:func:`narrate.cluster.connect`) to run one task per
+            episode on; None with ``options.cluster`` set: connect to it for this build. The output
+            is the same, byte for byte, as a build on this machine.
 
     Output: ``OUT/episodes/NN-<id>.<version>.mp3`` (and ``.m4b`` when asked), transcripts, JSON
     chapters and scripts beside them, ``OUT/feed.xml``, the preview; with ``audiobook``
@@ -310,9 +320,14 @@ def build(
     Raises:
         NarrateError: bad content or settings, a missing tool or engine, an unusable clip.
     """
+    options = options or BuildOptions()
+    if options.cluster and session is None:  # connect first: an unreachable scheduler stops before any work
+        from narrate.cluster import connect
+
+        with connect(options.cluster) as connected:
+            return build(content, out_dir, options, progress=progress, cache=cache, today=today, session=connected)
     today = today or datetime.now(timezone.utc).date()
     refuse_output_inside_content(Path(content), Path(out_dir))
-    options = options or BuildOptions()
     digest = uptodate.input_digest(content, out_dir, options.stamp())
     episode_count = uptodate.unchanged(out_dir, digest)
     if episode_count is not None and not release_due(Path(out_dir), today):
@@ -344,7 +359,8 @@ def build(
         review_script = build_review_script(loaded.lessons, config)
         if review_script is not None:
             scripts.append(review_script)
-    audio.require_tool("ffmpeg")
+    if session is None or options.audiobook:  # on a cluster, the workers encode
+        audio.require_tool("ffmpeg")
     _preflight(config, scripts, out_dir)
     cache = cache or UtteranceCache(options.cache_dir)
     check_span_voices(loaded.lessons, config, cache.root)
@@ -385,7 +401,24 @@ def build(
         extra: dict[str, Any] = {"split": True} if split else {}
         if any(jingle_digests):
             extra["jingles"] = jingle_digests
-        made = make_episodes(scripts, config, out_dir, cache, write, jobs=jobs, report=report, extra=extra or None)
+        run = None
+        if session is not None:
+            run = _on_cluster(
+                session,
+                _course_id(content),
+                scripts,
+                config,
+                stage,
+                cover,
+                split,
+                jingles,
+                cache,
+                options.staging,
+                report,
+            )
+        made = make_episodes(
+            scripts, config, out_dir, cache, write, jobs=jobs, report=report, extra=extra or None, run=run
+        )
         if options.audiobook:
             all_clips, _ = synthesize(plan(scripts, config, cache), cache, jobs=jobs)
             with tempfile.TemporaryDirectory(prefix="narrate-book-") as work:
@@ -417,6 +450,8 @@ def build(
         record_schedule(config, out_dir, first_day, min(waiting) if waiting else None)
         save_records(out_dir, made)
         uptodate.record(out_dir, digest, len(episodes))
+    if options.cache_max_size is not None:
+        cache.prune(int(options.cache_max_size))
     total = sum(len(s.says()) for s in scripts)
     return BuildResult(
         out_dir,
@@ -445,6 +480,7 @@ def make_episodes(
     jobs: int | None = None,
     report: Callable[[str, int, int], None] | None = None,
     extra: Any = None,
+    run: Runner | None = None,
 ) -> Made:
     """Every episode of the course: reused when up to date, else synthesized, encoded and recorded.
 
@@ -455,6 +491,7 @@ def make_episodes(
         jobs: parallel synthesis processes and encoding threads (None: the CPU count); 1 does one
             thing at a time.
         extra: more inputs for the fingerprint (any value with a stable ``repr``).
+        run: makes the stale episodes elsewhere instead (see :data:`Runner`), e.g. on a cluster.
 
     Returns:
         the episodes in script order (see :class:`Made`); call :func:`save_records` once they are
@@ -479,6 +516,11 @@ def make_episodes(
     stale = [i for i, e in enumerate(episodes) if e is None]
     if not stale:
         return Made(_filled(episodes), prints, 0, len(scripts))
+    if run is not None:
+        remote, made_count = run(stale, the_plan)
+        for i, episode in remote.items():
+            episodes[i] = episode
+        return Made(_filled(episodes), prints, made_count, len(scripts) - len(stale))
     report("encoding", 0, len(stale))
     finished = 0
     running: dict[Future, int] = {}
@@ -718,8 +760,153 @@ def _jingles(config: CourseConfig, cache_root: Path) -> tuple[tuple[bytes, bytes
     return (pcm[0], pcm[1]), (digests[0], digests[1])
 
 
+def _course_id(content: Path) -> str:
+    """A course's id in a catalogue and in messages: its folder name (a lesson file: its stem)."""
+    path = Path(content).resolve()
+    return path.name if path.is_dir() else path.stem
+
+
+def _on_cluster(
+    session: Session,
+    course: str,
+    scripts: list[Script],
+    config: CourseConfig,
+    stage: Path,
+    cover: str | None,
+    split: bool,
+    jingles: tuple[bytes, bytes],
+    cache: UtteranceCache,
+    staging: str | None,
+    report: Progress,
+) -> Runner:
+    """A :data:`Runner` that makes each stale episode as one task on the cluster (``narrate.cluster``)."""
+    from narrate.cluster import EpisodeTask, run_episodes
+
+    cover_file = (cover, (stage / cover).read_bytes()) if cover else None
+
+    def run(stale: list[int], the_plan: Plan) -> tuple[dict[int, Episode], int]:
+        tasks = [
+            EpisodeTask(
+                course=course,
+                script=scripts[i],
+                keys=the_plan.keys[i],
+                utterances={k: the_plan.utterances[k] for k in the_plan.keys[i].values()},
+                config=config,
+                cover=cover_file,
+                count=len(scripts),
+                split=split,
+                jingles=jingles,
+                cache=cache.location,
+                staging=staging,
+            )
+            for i in stale
+        ]
+        outputs = run_episodes(session, tasks, stage, report=lambda done, total: report("episodes", done, total))
+        made = {i: out.episode for i, out in zip(stale, outputs) if out.episode is not None}
+        return made, sum(out.synthesized for out in outputs)
+
+    return run
+
+
 def _import_quietly(name: str) -> None:
     try:
         importlib.import_module(name)
     except ImportError:  # reported where the module is really needed
         pass
+
+
+# ---------------------------------------------------------------- catalogues
+
+
+def is_catalogue(content: Path) -> bool:
+    """Whether ``content`` is a catalogue: a folder without ``course.yaml`` holding course folders."""
+    content = Path(content)
+    return content.is_dir() and not (content / "course.yaml").exists() and bool(catalogue_courses(content))
+
+
+def catalogue_courses(content: Path) -> list[Path]:
+    """The course folders of a catalogue (sub-folders with a ``course.yaml``), sorted by name; hidden ones skipped."""
+    return sorted(
+        p
+        for p in Path(content).iterdir()
+        if p.is_dir() and not p.name.startswith(".") and (p / "course.yaml").is_file()
+    )
+
+
+def build_catalogue(
+    content: Path,
+    out_dir: Path,
+    options: BuildOptions | None = None,
+    *,
+    progress: Progress | None = None,
+    cache: UtteranceCache | None = None,
+    session: Session | None = None,
+) -> list[tuple[str, BuildResult]]:
+    """Build every course of a catalogue into ``out_dir/<course-id>/`` and list them in ``out_dir/index.html``.
+
+    ``<course-id>`` is the course's folder name. Each course is built exactly as :func:`build`
+    builds it on its own (same ``options``), and published atomically on its own. On a cluster
+    (``session``, or ``options.cluster``, connected once for all courses) the courses are built at
+    once, one thread each, so the cluster receives every course's episode tasks together; else one
+    after the other.
+
+    Returns:
+        (course id, build result) per course, in name order.
+
+    Raises:
+        NarrateError: from the first course that fails (courses built before it stay published).
+    """
+    options = options or BuildOptions()
+    if options.cluster and session is None:  # connect first: an unreachable scheduler stops before any work
+        from narrate.cluster import connect
+
+        with connect(options.cluster) as connected:
+            return build_catalogue(content, out_dir, options, progress=progress, cache=cache, session=connected)
+    content, out_dir = Path(content), Path(out_dir)
+    courses = catalogue_courses(content)
+    if not courses:
+        raise ContentError("no course folders (folders with a course.yaml) in this catalogue", content)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    totals = _Totals(progress)
+
+    def one(course: Path) -> BuildResult:
+        part = totals.part(course.name)
+        return build(course, out_dir / course.name, options, progress=part, cache=cache, session=session)
+
+    if session is None:
+        results = [one(course) for course in courses]
+    else:
+        with ThreadPoolExecutor(max_workers=len(courses), thread_name_prefix="narrate-course") as pool:
+            futures = [pool.submit(one, course) for course in courses]
+            wait(futures)
+            for future in futures:
+                if future.exception() is not None:
+                    raise future.exception()  # type: ignore[misc]
+            results = [f.result() for f in futures]
+    from narrate.publish.catalogue import CourseEntry, write_catalogue_index
+
+    entries = [CourseEntry.read(course.name, out_dir / course.name) for course in courses]
+    write_catalogue_index(out_dir, entries)
+    return [(course.name, result) for course, result in zip(courses, results)]
+
+
+class _Totals:
+    """Progress of several courses as one: sums each stage's done and total over the courses."""
+
+    def __init__(self, progress: Progress | None):
+        self.progress = progress
+        self.lock = threading.Lock()
+        self.parts: dict[tuple[str, str], tuple[int, int]] = {}
+
+    def part(self, name: str) -> Progress | None:
+        if self.progress is None:
+            return None
+
+        def report(stage: str, done: int, total: int) -> None:
+            with self.lock:
+                self.parts[(name, stage)] = (done, total)
+                counts = [v for (_, s), v in self.parts.items() if s == stage]
+                if self.progress is not None:
+                    self.progress(stage, sum(d for d, _ in counts), sum(t for _, t in counts))
+
+        return report

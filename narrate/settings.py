@@ -14,6 +14,8 @@ Seconds appear only in course.yaml; the validated settings hold milliseconds (``
 from __future__ import annotations
 
 import difflib
+import math
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -360,3 +362,26 @@ def with_table(doc: str) -> str:
     """
     start, end = doc.index(DOC_BEGIN) + len(DOC_BEGIN), doc.index(DOC_END)
     return doc[:start] + "\n\n" + markdown_table() + "\n" + doc[end:]
+
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?)b?\s*$", re.IGNORECASE)
+
+
+def parse_size(text: str | int | float) -> int:
+    """A size in bytes from ``"500MB"``, ``"2 GB"``, ``"1.5G"``, ``"800MiB"``, ``"1000000"`` or a number.
+
+    k/M/G/T are powers of 1000 (with ``i``: of 1024).
+
+    Raises:
+        ValueError: not a size.
+    """
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        if text < 0 or not math.isfinite(text):
+            raise ValueError(f"not a size: {text!r}")
+        return int(text)
+    match = _SIZE.match(str(text))
+    if not match:
+        raise ValueError(f"not a size: {text!r} (write e.g. 500MB or 20GB)")
+    number, unit, binary = match.groups()
+    base = 1024 if binary else 1000
+    return int(float(number) * base ** " kmgt".index(unit.lower() or " "))

@@ -7,6 +7,7 @@ Usage (from the repository root)::
     .venv/bin/python scripts/bench.py --lessons 3     # quicker
     .venv/bin/python scripts/bench.py --engine piper  # Piper: narrate vs the PiperVoice API
     .venv/bin/python scripts/bench.py --profile       # also: where a cold build spends its time
+    .venv/bin/python scripts/bench.py --cluster local:1,local:2   # also: a catalogue on Dask (issue 18)
 
 It generates a course (original filler text: sections, paragraphs, bullet lists, a callout and a
 three-question quiz per lesson), then measures, each step in its own subprocess (wall time, and
@@ -23,7 +24,15 @@ process of that step):
   (e) cold builds with ``--jobs 1`` and ``--jobs 2``;
 
 and prints them side by side with the ratios b/a, c/b, d / (one episode's encode: narrate's
-encoder run on that episode's PCM alone) and the 2-job speed-up, against the targets of issue 6.
+encoder run on that episode's PCM alone) and the 2-job speed-up, against the targets of issues 6
+and 18.
+
+With ``--cluster local:1,local:2`` (issue 18) it also builds the same lessons as a catalogue of
+``--courses`` courses, cold, once per address (``narrate build CATALOGUE --cluster ADDRESS``, a
+fresh cache each), and prints the speed-up of the second over the first, the per-core speed
+(seconds of audio per second of one worker) and Dask's scheduler overhead per task: the round trip
+of 400 no-op tasks on a one-worker LocalCluster, per task, next to the mean episode task time.
+``--cluster-only`` skips the single-machine steps.
 """
 
 from __future__ import annotations
@@ -44,7 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-TARGETS = {"b/a": 1.3, "c/b": 0.02, "d/enc": 1.2, "speedup": 1.6, "piper": 1.2}
+TARGETS = {"b/a": 0.6, "c/b": 0.02, "d/enc": 1.2, "speedup": 1.6, "piper": 1.2, "cluster": 1.7}
 
 # ---------------------------------------------------------------- generated course
 
@@ -203,6 +212,63 @@ def make_course(folder: Path, lessons: int, words: int, engine: str) -> Path:
     return folder
 
 
+def make_catalogue(folder: Path, courses: int, lessons: int, words: int, engine: str) -> Path:
+    """``courses`` generated courses of ``lessons`` lessons each (numbered on across courses, so no
+    two lessons say the same), as a catalogue folder."""
+    for c in range(courses):
+        course = make_course(folder / f"course-{c + 1}", 0, words, engine)
+        for n in range(1, lessons + 1):
+            text = lesson_yaml(c * lessons + n, words)
+            (course / "lessons" / f"{n:02d}-lesson.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def scheduler_overhead_ms(tasks: int = 400) -> float:
+    """Dask's cost per task: the round trip of ``tasks`` no-op tasks on a one-worker LocalCluster (ms)."""
+    from distributed import Client, LocalCluster, wait
+
+    with (
+        LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address="127.0.0.1:0", silence_logs=50) as cluster,
+        Client(cluster) as client,
+    ):
+        client.submit(abs, -1).result()  # warm up
+        start = time.perf_counter()
+        wait(client.map(abs, range(-tasks, 0), pure=False))
+        return (time.perf_counter() - start) * 1000 / tasks
+
+
+def cluster_bench(work: Path, addresses: list[str], courses: int, lessons: int, words: int, engine: str) -> None:
+    """The catalogue builds on Dask (see module docstring); prints a table and the speed-up."""
+    catalogue = make_catalogue(work / "catalogue", courses, lessons, words, engine)
+    rows = []
+    for address in addresses:
+        name = address.replace(":", "-")
+        out, cache = work / f"out-{name}", work / f"cache-{name}"
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.rmtree(cache, ignore_errors=True)
+        cmd = [sys.executable, "-m", "narrate", "build", str(catalogue), "-o", str(out), "--cache-dir", str(cache)]
+        row = measure([*cmd, "--cluster", address, "-q"])
+        audio_s = sum(total_duration_s(folder) for folder in sorted(out.iterdir()) if folder.is_dir())
+        rows.append((address, row, audio_s))
+        print(f"  catalogue on {address}: {row['wall']:.2f} s", flush=True)
+    overhead = scheduler_overhead_ms()
+    episodes = courses * lessons
+    print(f"\nCatalogue: {courses} courses × {lessons} lessons, {rows[0][2] / 60:.1f} min of audio")
+    print(f"{'cluster':<20} {'wall s':>8} {'CPU s':>8} {'audio s / worker s':>20}")
+    for address, row, audio_s in rows:
+        workers = int(address.split(":")[1]) if address.startswith("local:") else 1
+        print(f"{address:<20} {row['wall']:>8.2f} {row['cpu']:>8.2f} {audio_s / (row['wall'] * workers):>20.1f}")
+    task_ms = rows[0][1]["wall"] * 1000 / episodes
+    print(
+        f"Dask scheduler overhead per task: {overhead:.1f} ms (no-op round trip), "
+        f"{100 * overhead / task_ms:.2f} % of a mean episode task ({task_ms / 1000:.2f} s on {addresses[0]})"
+    )
+    if len(rows) > 1:
+        speedup = rows[0][1]["wall"] / rows[-1][1]["wall"]
+        ok = "ok" if speedup >= TARGETS["cluster"] else "MISSED"
+        print(f"{'speed-up ' + addresses[-1] + ' over ' + addresses[0]:<52} {speedup:>7.3f}   target >= 1.7   {ok}")
+
+
 def edit_one_sentence(course: Path, lesson: int) -> str:
     """Change one sentence (the first of the lesson's first paragraph); returns the new sentence."""
     path = course / "lessons" / f"{lesson:02d}-lesson.yaml"
@@ -330,6 +396,66 @@ def encode_one_s(course: Path, cache_dir: Path, lesson: int, work: Path) -> floa
     return time.perf_counter() - start
 
 
+QUALITY_SECONDS = 60
+"""Length of the excerpt (from the episode's start) on which encoder quality is compared."""
+
+
+def encoder_quality(course: Path, cache_dir: Path, lesson: int, work: Path) -> dict[int, float] | None:
+    """Speech quality of narrate's MP3 encode against LAME's highest algorithm quality, objectively.
+
+    One episode is assembled from the cache and levelled as narrate levels it; its first
+    :data:`QUALITY_SECONDS` s are encoded at the course bitrate with LAME algorithm quality 0 (best,
+    slowest) and with narrate's setting (``narrate.audio.encoder.LAME_QUALITY``). Each decoded encode
+    is scored against the levelled PCM itself with PESQ wide-band (ITU-T P.862.2, MOS-LQO 1–4.64,
+    at 16 kHz). Returns {quality level: MOS-LQO}, or None when the ``pesq`` package is missing.
+    """
+    try:
+        import numpy as np
+        from pesq import pesq
+    except ImportError:
+        return None
+    from narrate.audio import encoder
+    from narrate.audio import timeline as audio
+    from narrate.pipeline import load
+    from narrate.speech.cache import UtteranceCache
+    from narrate.speech.synthesis import plan, synthesize
+    from narrate.text.script import build_script
+
+    loaded = load(course)
+    cfg = loaded.config
+    scripts = [build_script(x, cfg) for x in loaded.lessons]
+    cache = UtteranceCache(cache_dir)
+    clips, _ = synthesize(plan(scripts, cfg, cache), cache, only=[lesson - 1], jobs=1)
+    timeline = audio.assemble(scripts[lesson - 1].cues, clips[lesson - 1], work / "q.pcm", cfg.audio.sample_rate)
+    chain = encoder.plan_leveling(timeline, cfg.audio.loudness_lufs, cfg.audio.true_peak_dbtp).filters()
+    rate = str(timeline.sample_rate)
+    source = ["ffmpeg", "-v", "error", "-y", "-f", "s16le", "-ar", rate, "-ac", "1", "-i", str(timeline.pcm_path)]
+    source += ["-t", str(QUALITY_SECONDS), "-af", chain]
+
+    def at_16k(path: Path, *args: str) -> np.ndarray:
+        out = subprocess.run(
+            ["ffmpeg", "-v", "error", "-y", *args, "-i", str(path), "-ar", "16000", "-ac", "1", "-f", "s16le", "-"],
+            capture_output=True,
+            check=True,
+        ).stdout
+        return np.frombuffer(out, dtype="<i2").astype(np.float32) / 32768
+
+    levelled = work / "q-levelled.pcm"
+    subprocess.run([*source, "-f", "s16le", str(levelled)], check=True)
+    reference = at_16k(levelled, "-f", "s16le", "-ar", rate, "-ac", "1")
+    scores = {}
+    for level in sorted({0, encoder.LAME_QUALITY}):
+        mp3 = work / f"q{level}.mp3"
+        subprocess.run(
+            [*source, "-c:a", "libmp3lame", "-b:a", cfg.audio.bitrate, "-compression_level", str(level), str(mp3)],
+            check=True,
+        )
+        decoded = at_16k(mp3)
+        n = min(len(reference), len(decoded))
+        scores[level] = float(pesq(16000, reference[:n], decoded[:n], "wb"))
+    return scores
+
+
 def profile_cold(course: Path, work: Path, top: int = 25) -> None:
     """Profile a cold build in this process (--jobs 1, so synthesis is in-process too)."""
     import cProfile
@@ -361,12 +487,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, help="work folder to use and keep (default: a temporary one)")
     parser.add_argument("--skip-jobs", action="store_true", help="skip (e), the --jobs 1 / --jobs 2 cold builds")
     parser.add_argument("--profile", action="store_true", help="also profile a cold build with cProfile")
+    parser.add_argument(
+        "--cluster", metavar="ADDRESSES", help="also build a catalogue on these Dask clusters, e.g. local:1,local:2"
+    )
+    parser.add_argument("--courses", type=int, default=2, help="courses in the --cluster catalogue (default 2)")
+    parser.add_argument("--cluster-only", action="store_true", help="only the --cluster catalogue builds")
     args = parser.parse_args(argv)
     if shutil.which("ffmpeg") is None or (args.engine == "pyttsx3" and shutil.which("espeak-ng") is None):
         raise SystemExit("bench: needs ffmpeg and espeak-ng on PATH")
 
     work = args.work or Path(tempfile.mkdtemp(prefix="narrate-bench-"))
     work.mkdir(parents=True, exist_ok=True)
+    if args.cluster_only:
+        cluster_bench(
+            work, args.cluster.split(","), args.courses, max(1, args.lessons // args.courses), args.words, args.engine
+        )
+        return 0
     course = make_course(work / "course", args.lessons, args.words, args.engine)
     texts = spoken_texts(course)
     words = sum(len(t.split()) for says in texts for t in says)
@@ -394,6 +530,7 @@ def main(argv: list[str] | None = None) -> int:
     found = re.search(r"(\d+) sentences? spoken", rows["d"]["stdout"])  # the CLI summary line
     synthesized_d = int(found.group(1)) if found else -1
     encode_s = encode_one_s(course, work / "cache-b", (args.lessons + 1) // 2, work)
+    quality = encoder_quality(course, work / "cache-b", (args.lessons + 1) // 2, work)
     duration_s = total_duration_s(work / "out-b")
     if args.engine == "pyttsx3":
         rows["a"] = measure(raw_espeak_cmd(work, texts, duration_s, 160, "64k"))
@@ -445,6 +582,20 @@ def main(argv: list[str] | None = None) -> int:
         f"{'utterances synthesized by the one-sentence edit':<52} {synthesized_d:>7d}   target == 1     "
         f"{'ok' if synthesized_d == 1 else 'MISSED'}"
     )
+    if quality is None:
+        print("encoder quality check skipped: install pesq (pip install 'narrate[bench]')")
+    else:
+        from narrate.audio.encoder import LAME_QUALITY
+
+        best, ours = quality[0], quality[LAME_QUALITY]
+        print(
+            f"{'PESQ-WB MOS-LQO, LAME quality ' + str(LAME_QUALITY) + ' vs 0 (first 60 s)':<52} "
+            f"{ours:>7.3f}   target >= {best - 0.1:.3f} (quality 0: {best:.3f}) {'ok' if ours >= best - 0.1 else 'MISSED'}"
+        )
+    if args.cluster:
+        cluster_bench(
+            work, args.cluster.split(","), args.courses, max(1, args.lessons // args.courses), args.words, args.engine
+        )
     if args.profile:
         profile_cold(course, work)
     if args.work is None:

@@ -22,7 +22,7 @@ LAYERS = [
     {"narrate.speech"},
     {"narrate.audio"},
     {"narrate.publish"},
-    {"narrate.uptodate"},
+    {"narrate.uptodate", "narrate.cluster"},
     {"narrate.proof"},
     {"narrate.pipeline"},
     {"narrate", "narrate.api"},

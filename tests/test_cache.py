@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import logging
+import math
 import multiprocessing
+import os
+import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from narrate.cli import main
-from narrate.speech.cache import CacheInfo, UtteranceCache, default_cache_dir, utterance_key
+from narrate.speech.cache import CacheInfo, UtteranceCache, default_cache_dir, parse_size, utterance_key
 
 BASE = dict(engine="pyttsx3", engine_version="1.51", voice="gmw/en-us", rate_wpm=160, text="Hello there.")
 
@@ -40,7 +45,7 @@ def test_put_then_get(tmp_path):
     key = "ab" + "0" * 62
     assert cache.get(key) is None
     path = cache.put(key, lambda tmp: tmp.write_bytes(b"RIFF" + bytes(100)))
-    assert path == tmp_path / "ab" / f"{key}.wav"
+    assert path == tmp_path / "ab" / f"{key}.flac"
     assert cache.get(key) == path and path.read_bytes() == b"RIFF" + bytes(100)
     assert list((tmp_path / "ab").iterdir()) == [path]  # no temporary file left
 
@@ -79,19 +84,19 @@ def test_concurrent_writers_of_one_key_leave_one_whole_clip(tmp_path):
     assert [p.exitcode for p in procs] == [0, 0, 0, 0]
     data = UtteranceCache(tmp_path).get(key).read_bytes()
     assert len(data) == 200_000 and len(set(data)) == 1
-    assert [p.name for p in (tmp_path / "aa").iterdir()] == [f"{key}.wav"]
+    assert [p.name for p in (tmp_path / "aa").iterdir()] == [f"{key}.flac"]
 
 
 def test_info_and_clear(tmp_path):
     cache = UtteranceCache(tmp_path)
     cache.put("01" + "4" * 62, lambda tmp: tmp.write_bytes(bytes(100)))
     cache.put("02" + "5" * 62, lambda tmp: tmp.write_bytes(bytes(250)))
-    (tmp_path / "02" / f".{'02' + '6' * 62}.99.part.wav").write_bytes(b"x")  # a killed build's leftover
+    (tmp_path / "02" / f".{'02' + '6' * 62}.99.part.flac").write_bytes(b"x")  # a killed build's leftover
     (tmp_path / "engines.json").write_text("{}")
     (tmp_path / "notes.txt").write_text("not ours")
-    assert cache.info() == CacheInfo(2, 350)
+    assert cache.info() == CacheInfo(2, 353, 4)  # every file the cache keeps is counted
     assert cache.clear() == 2
-    assert cache.info() == CacheInfo(0, 0)
+    assert cache.info() == CacheInfo(0, 0, 0)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
@@ -110,9 +115,183 @@ def test_cli_cache_info_and_clear(tmp_path, monkeypatch):
     runner = CliRunner()
     result = runner.invoke(main, ["cache", "info", "--dir", str(tmp_path / "mine")])
     assert result.exit_code == 0
-    assert result.output == f"{tmp_path / 'mine'}: 1 clip(s), 0.0 MB (1500 bytes)\n"
+    assert result.output == f"{tmp_path / 'mine'}: 1 clip(s), 0.0 MB (1500 bytes in 1 file(s))\n"
     result = runner.invoke(main, ["cache", "info"])
-    assert result.output == f"{tmp_path / 'env'}: 0 clip(s), 0.0 MB (0 bytes)\n"
+    assert result.output == f"{tmp_path / 'env'}: 0 clip(s), 0.0 MB (0 bytes in 0 file(s))\n"
     result = runner.invoke(main, ["cache", "clear", "--dir", str(tmp_path / "mine")])
     assert (result.exit_code, result.output) == (0, f"{tmp_path / 'mine'}: removed 1 clip(s)\n")
-    assert cache.info() == CacheInfo(0, 0)
+    assert cache.info() == CacheInfo(0, 0, 0)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("500MB", 500_000_000),
+        ("2 GB", 2_000_000_000),
+        ("1.5G", 1_500_000_000),
+        ("800MiB", 800 * 1024**2),
+        ("1000000", 1_000_000),
+        ("10k", 10_000),
+        ("3tb", 3 * 10**12),
+        (4096, 4096),
+    ],
+)
+def test_parse_size(text, expected):
+    assert parse_size(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "MB", "-5MB", "5 XB", "five", "1e3"])
+def test_parse_size_refuses_what_is_not_a_size(text):
+    with pytest.raises(ValueError):
+        parse_size(text)
+
+
+def _aged(cache: UtteranceCache, key: str, size: int, age_s: float, now: float) -> Path:
+    path = cache.put(key, lambda tmp: tmp.write_bytes(bytes(size)))
+    os.utime(path, (now - age_s, now - age_s))
+    return path
+
+
+NOW = 2_000_000_000.0
+KEYS = {name: name * 32 for name in ("a1", "b2", "c3", "d4")}
+
+
+@pytest.mark.parametrize(
+    "ages, max_bytes, kept",
+    [
+        # ages of the four 1000-byte clips in seconds; a clip used within IN_USE_S (900 s) is in use
+        ({"a1": 4000, "b2": 3000, "c3": 2000, "d4": 1000}, 2000, {"c3", "d4"}),  # oldest use goes first
+        ({"a1": 1000, "b2": 3000, "c3": 2000, "d4": 4000}, 2000, {"a1", "c3"}),
+        ({"a1": 4000, "b2": 3000, "c3": 2000, "d4": 1000}, 4000, {"a1", "b2", "c3", "d4"}),  # fits: nothing goes
+        ({"a1": 4000, "b2": 3000, "c3": 2000, "d4": 1000}, 0, set()),
+        ({"a1": 4000, "b2": 60, "c3": 30, "d4": 1000}, 0, {"b2", "c3"}),  # in use: kept even over the size
+    ],
+)
+def test_prune_evicts_least_recently_used_clips(tmp_path, ages, max_bytes, kept):
+    cache = UtteranceCache(tmp_path)
+    for name, age in ages.items():
+        _aged(cache, KEYS[name], 1000, age, NOW)
+    result = cache.prune(max_bytes, now=NOW)
+    assert {n for n in KEYS if cache.path(KEYS[n]).is_file()} == kept
+    assert result == (4 - len(kept), 1000 * (4 - len(kept)), 1000 * len(kept))
+    assert cache.info() == CacheInfo(len(kept), 1000 * len(kept), len(kept))
+
+
+def test_a_read_counts_as_a_use(tmp_path):
+    cache = UtteranceCache(tmp_path)
+    old = _aged(cache, KEYS["a1"], 1000, 5000, time.time())
+    _aged(cache, KEYS["b2"], 1000, 4000, time.time())
+    assert cache.get(KEYS["a1"]) == old  # now a1 is the most recently used
+    cache.prune(1000)
+    assert cache.get(KEYS["a1"]) == old and cache.get(KEYS["b2"]) is None
+
+
+def test_older_formats_and_leftovers_are_counted_and_evicted_first(tmp_path):
+    cache = UtteranceCache(tmp_path)
+    clip = _aged(cache, KEYS["a1"], 1000, 5000, NOW)
+    legacy = [tmp_path / "a1" / f"{'e5' * 32}.wav", tmp_path / "a1" / f"{'e5' * 32}.44100.pcm"]
+    partial = tmp_path / "a1" / f".{'f6' * 32}.77.part.flac"
+    for path in (*legacy, partial):
+        path.write_bytes(bytes(2000))
+        os.utime(path, (NOW - 1000, NOW - 1000))  # newer than the clip, but leftovers go first
+    (tmp_path / "engines.json").write_text("{}")
+    assert cache.info() == CacheInfo(2, 7002, 5)  # the legacy WAV is a clip; the memo counts too
+    assert cache.prune(1002, now=NOW) == (3, 6000, 1002)
+    assert clip.is_file() and (tmp_path / "engines.json").is_file()
+
+
+def test_make_clip_stores_flac_at_the_episode_rate(fakes, tmp_path):
+    import soundfile
+
+    from narrate.speech.utterance import Utterance, make_clip
+
+    cache = UtteranceCache(tmp_path)
+    text = "The tide comes in."
+    u = Utterance(utterance_key("fake", "1", "low", 160, text), "fake", "low", 160, text, "cue 1")
+    path = make_clip(u, cache)
+    info = soundfile.info(str(path))
+    wav_frames = 22050 * len(text) * 60 // 1000  # the fake engine's tone at 22050 Hz
+    assert (path.suffix, info.format, info.samplerate, info.channels) == (".flac", "FLAC", 44100, 1)
+    assert info.frames == 2 * wav_frames
+    assert path.stat().st_size < info.frames * 2 / 2  # FLAC: well under half of its 16-bit PCM
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no WAV kept beside it
+
+
+@pytest.mark.parametrize(
+    "source, target", [(22050, 44100), (11025, 44100), (16000, 48000), (16000, 44100), (44100, 22050)]
+)
+def test_clip_resampling_matches_scipy_resample_poly(source, target):
+    from scipy.signal import resample_poly
+
+    from narrate.speech.cache import to_clip_samples
+
+    rng = np.random.default_rng(7)
+    data = (rng.standard_normal(source // 3) * 4000).astype("<i2")
+    common = math.gcd(source, target)
+    want = resample_poly(data.astype(np.float64), target // common, source // common)
+    want = np.clip(np.rint(want), -32768, 32767).astype("<i2")
+    got = to_clip_samples(data, source, target)
+    assert len(got) == math.ceil(len(data) * target / source) and np.array_equal(got, want)
+
+
+@pytest.fixture(scope="module")
+def s3():
+    """A real S3 API: moto's server on 127.0.0.1 (any free port) with a bucket ``clips``; yields the
+    environment that points s3fs at it (``AWS_ENDPOINT_URL``, test credentials)."""
+    pytest.importorskip("s3fs")
+    moto_server = pytest.importorskip("moto.server")
+    boto3 = pytest.importorskip("boto3")
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    env = {
+        "AWS_ACCESS_KEY_ID": "narrate-test",
+        "AWS_SECRET_ACCESS_KEY": "narrate-test",
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_ENDPOINT_URL": f"http://{host}:{port}",
+    }
+    boto3.client("s3", endpoint_url=env["AWS_ENDPOINT_URL"], **_credentials(env)).create_bucket(Bucket="clips")
+    yield env
+    server.stop()
+
+
+def _credentials(env: dict[str, str]) -> dict[str, str]:
+    return {
+        "aws_access_key_id": env["AWS_ACCESS_KEY_ID"],
+        "aws_secret_access_key": env["AWS_SECRET_ACCESS_KEY"],
+        "region_name": env["AWS_DEFAULT_REGION"],
+    }
+
+
+def test_a_remote_cache_on_s3_is_shared_through_local_mirrors(s3, tmp_path, monkeypatch):
+    for name, value in s3.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("NARRATE_CACHE_DIR", str(tmp_path / "machine-a"))
+    a = UtteranceCache("s3://clips/shared")
+    assert a.root.parent == tmp_path / "machine-a" / "remote" and a.location == "s3://clips/shared"
+    key = "ab" + "9" * 62
+    assert a.get(key) is None
+    a.put(key, lambda tmp: tmp.write_bytes(b"fLaC" + bytes(300)))
+    assert a.fs().cat_file(f"clips/shared/ab/{key}.flac") == b"fLaC" + bytes(300)
+    monkeypatch.setenv("NARRATE_CACHE_DIR", str(tmp_path / "machine-b"))
+    b = UtteranceCache("s3://clips/shared")  # another machine: its own mirror, the same store
+    path = b.get(key)
+    assert path == tmp_path / "machine-b" / "remote" / b.root.name / "ab" / f"{key}.flac"
+    assert path.read_bytes() == b"fLaC" + bytes(300)
+    assert b.info() == CacheInfo(1, 304, 1)
+    assert b.prune(0, in_use_s=0).left == 0
+    assert a.info() == CacheInfo(0, 0, 0) and not path.exists()
+    assert UtteranceCache("s3://clips/shared").get(key) is None
+
+
+def test_cli_cache_prune(tmp_path):
+    cache = UtteranceCache(tmp_path)
+    old = _aged(cache, KEYS["a1"], 1_000_000, 5000, time.time())
+    new = _aged(cache, KEYS["b2"], 1_000_000, 4000, time.time())
+    runner = CliRunner()
+    result = runner.invoke(main, ["cache", "prune", "--dir", str(tmp_path), "--max-size", "1.5MB"])
+    assert (result.exit_code, result.output) == (0, f"{tmp_path}: removed 1 file(s), 1.0 MB; 1.0 MB left\n")
+    assert not old.exists() and new.exists()
+    result = runner.invoke(main, ["cache", "prune", "--dir", str(tmp_path), "--max-size", "lots"])
+    assert result.exit_code == 1 and "Error: --max-size: not a size: 'lots'" in result.output

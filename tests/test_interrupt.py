@@ -173,7 +173,7 @@ def test_ctrl_c_during_synthesis(site, jobs):
     resume(proc)  # the build is now synthesizing the next utterances
     seconds, stderr = interrupt(proc)
     # With worker processes, a busy worker is killed, which can leave its half-written clip
-    # (".<key>.<pid>.part.wav") in the utterance cache: not yet cleaned up by narrate.speech.workers.
+    # (".<key>.<pid>.part.flac") in the utterance cache: not yet cleaned up by narrate.speech.workers.
     assert_clean_interrupt(proc, seconds, stderr, out, cache, before, check_cache=jobs == 1, max_seconds=STOP_SECONDS)
     assert_recovers(course, out, cache, old_files)
 

@@ -157,4 +157,4 @@ def test_an_unknown_voice_is_refused_before_any_synthesis(tmp_path):
     )
     assert result.exit_code == 1
     assert result.output.strip() == "Error: unknown pyttsx3 voice 'nosuchvoice' (see: narrate voices --engine pyttsx3)"
-    assert not (tmp_path / "cache").exists() or not list((tmp_path / "cache").glob("??/*.wav"))
+    assert not (tmp_path / "cache").exists() or not list((tmp_path / "cache").glob("??/*.flac"))

@@ -13,7 +13,6 @@ Levelling and encoding the timeline (MP3, AAC) is :mod:`narrate.audio.encoder`.
 from __future__ import annotations
 
 import math
-import os
 import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,9 +23,8 @@ from pydub import AudioSegment
 
 from narrate.audio.loudness import LoudnessMeter
 from narrate.errors import ToolMissingError
-from narrate.files import replacing
 from narrate.model import Chapter, ChapterMark, Cue, CueTime, Pause, Say
-from narrate.speech.cache import clip_words
+from narrate.speech.cache import CLIP_SUFFIX, clip_words, read_clip, to_clip_samples
 
 SAMPLE_WIDTH = 2  # bytes: 16-bit signed little-endian PCM
 CHANNELS = 1
@@ -80,42 +78,28 @@ def require_tool(name: str) -> str:
 def clip_pcm(path: Path, sample_rate: int) -> bytes:
     """Decode a clip and convert it to the episode format; returns raw s16le mono samples.
 
-    A cache clip (``<sha256>.wav``) that was converted before is read from its kept copy
-    (``<sha256>.<rate>.pcm``). Otherwise pydub decodes the clip and mixes it to mono 16-bit; the sample rate is converted with a
-    polyphase FIR filter (``scipy.signal.resample_poly``), not pydub's linear interpolation, whose
-    spectral images would add hiss above the clip's original band. A clip of ``n`` frames at
-    ``r`` Hz becomes ``ceil(n × sample_rate / r)`` frames.
+    A cache clip (FLAC, already mono at the episode rate; see ``narrate.speech.cache``) is only
+    decoded. Any other clip is decoded by pydub and mixed to mono 16-bit; its sample rate is
+    converted with a polyphase FIR filter (see ``narrate.speech.cache.to_clip_samples``): a clip of
+    ``n`` frames at ``r`` Hz becomes ``ceil(n × sample_rate / r)`` frames.
+
+    Raises:
+        FileNotFoundError: the clip is gone (e.g. evicted from the cache by a concurrent prune).
     """
-    resampled_copy = path.with_name(f"{path.stem}.{sample_rate}.pcm")
-    if resampled_copy.is_file():
-        return resampled_copy.read_bytes()
+    if path.suffix.lower() == CLIP_SUFFIX:
+        data, rate = read_clip(path)
+        if rate == sample_rate:
+            return data
+        return to_clip_samples(np.frombuffer(data, dtype="<i2"), rate, sample_rate).tobytes()
+    if not path.is_file():
+        raise FileNotFoundError(path)
     segment = AudioSegment.from_file(str(path), format="wav" if path.suffix.lower() == ".wav" else None)
     segment = segment.set_channels(CHANNELS).set_sample_width(SAMPLE_WIDTH)
     data = segment.raw_data
     data = data[: len(data) - len(data) % (SAMPLE_WIDTH * CHANNELS)]
     if segment.frame_rate == sample_rate or not data:
         return data
-    common = math.gcd(segment.frame_rate, sample_rate)
-    samples = np.frombuffer(data, dtype="<i2").astype(np.float64)
-    from scipy.signal import resample_poly  # imported here: scipy.signal costs ~0.5 s to import
-
-    resampled = resample_poly(samples, sample_rate // common, segment.frame_rate // common)
-    data = np.clip(np.rint(resampled), -32768, 32767).astype("<i2").tobytes()
-    _keep_copy(path, resampled_copy, data)
-    return data
-
-
-def _keep_copy(clip: Path, copy: Path, data: bytes) -> None:
-    """Keep the resampled samples beside a clip of the utterance cache (``<key>.<rate>.pcm``), so
-    that the next assembly reads them instead of resampling again; written atomically, best effort
-    (a read-only or foreign folder is left alone)."""
-    if not clip.stem.isalnum() or len(clip.stem) != 64:  # only cache clips: <sha256>.wav
-        return
-    try:
-        with replacing(copy, copy.with_name(f".{copy.name}.{os.getpid()}.part")) as tmp:
-            tmp.write_bytes(data)
-    except OSError:
-        pass
+    return to_clip_samples(np.frombuffer(data, dtype="<i2"), segment.frame_rate, sample_rate).tobytes()
 
 
 def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sample_rate: int = 44100) -> Timeline:

@@ -1,14 +1,29 @@
-"""Content-addressed cache of synthesized utterances: one WAV per (engine, version, voice, rate, text).
+"""Content-addressed cache of synthesized utterances: one FLAC clip per (engine, version, voice, rate, text, sample rate).
 
-Layout: ``<root>/<key[:2]>/<key>.wav`` where ``key`` is the SHA-256 of the JSON of the key fields;
+Layout: ``<root>/<key[:2]>/<key>.flac`` where ``key`` is the SHA-256 of the JSON of the key fields;
 beside a clip, ``<key>.words.json`` holds the engine's word timings when it reported them
 (``[[character offset, ms], ...]``, see ``narrate.speech.engines.WordTimes``), written before the clip.
+A clip is stored once, losslessly compressed (FLAC, 16-bit mono) and already at the episode's sample
+rate, so assembling an episode only decodes it (no resampling, and no second copy kept beside it).
+Speech compresses to about a third of its PCM size: about 31 kB per second of speech at 44.1 kHz.
+
 Writes go to a temporary file beside the target and are renamed into place (``os.replace``), so
 parallel workers and killed builds never leave a partial clip under a valid key; two workers that
 make the same clip at once both succeed and one of the identical files wins.
 
-The root is, in order: the folder given to :class:`UtteranceCache` (``--cache-dir``),
-``$NARRATE_CACHE_DIR``, ``$XDG_CACHE_HOME/narrate``, ``~/.cache/narrate``.
+The root is, in order: the location given to :class:`UtteranceCache` (``--cache-dir``),
+``$NARRATE_CACHE_DIR``, ``$XDG_CACHE_HOME/narrate``, ``~/.cache/narrate``. A location may be an
+fsspec URL (``s3://bucket/prefix``, ``file:///shared/cache``): a ``file://`` URL is used as a folder;
+any other protocol is a *remote* cache, mirrored in a local folder
+(``<default cache>/remote/<digest of the URL>``): a clip is read from the mirror, else downloaded
+into it; a new clip is written to the mirror and uploaded (one object per clip; S3 puts are atomic).
+Several machines can so share one cache; the same key always names the same bytes.
+
+**Size.** :meth:`UtteranceCache.info` counts every file the cache keeps (clips, the engine memo,
+leftovers of older formats and of killed builds). :meth:`UtteranceCache.prune` deletes the least
+recently used clips until the cache fits a size; a clip is *used* when a build reads it (its
+modification time is set then). Clips used in the last :data:`IN_USE_S` seconds are never deleted,
+so a running build keeps what it is using; and a build that finds a clip gone makes it again.
 
 ``<root>/engines.json`` memoises engine version strings and default voices (see ``narrate.speech.synthesis``).
 """
@@ -17,15 +32,28 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from narrate.files import replacing
+from narrate.settings import parse_size  # noqa: F401 - re-exported: sizes of the cache
 
 MEMO_FILE = "engines.json"
 WORDS_SUFFIX = ".words.json"
+CLIP_SUFFIX = ".flac"
+SAMPLE_WIDTH = 2  # bytes: clips are 16-bit signed mono
+IN_USE_S = 15 * 60
+"""A clip read or written this recently (seconds) counts as in use: :meth:`UtteranceCache.prune` keeps it."""
+_LEGACY = ("??/*.wav", "??/*.pcm")  # older cache formats: WAV clips and their resampled PCM copies
+_PARTIAL = ("??/.*.part*", "??/.*.pcm.part")
+_WORDS = "??/*" + WORDS_SUFFIX
+_JINGLES = "jingles/*.pcm"  # intro and outro music, decoded and levelled (narrate.audio.jingle)
 
 
 def default_cache_dir() -> Path:
@@ -36,115 +64,400 @@ def default_cache_dir() -> Path:
     return Path(base) / "narrate"
 
 
-def utterance_key(engine: str, engine_version: str, voice: str | None, rate_wpm: int, text: str) -> str:
+def is_remote(location: str | Path) -> bool:
+    """Whether ``location`` is an fsspec URL of a non-local filesystem (``s3://...``; not ``file://``)."""
+    text = str(location)
+    return "://" in text and not text.startswith("file://")
+
+
+def local_path(location: str | Path) -> Path:
+    """A folder location as a path: ``file:///x`` → ``/x``; a plain path unchanged."""
+    text = str(location)
+    return Path(text[len("file://") :]) if text.startswith("file://") else Path(text)
+
+
+def utterance_key(
+    engine: str, engine_version: str, voice: str | None, rate_wpm: int, text: str, sample_rate: int = 44100
+) -> str:
     """SHA-256 hex digest (64 characters) identifying one utterance; changes when any input changes.
 
     ``engine_version`` should name the voice data too (Piper: the model's digest), so that a new
-    voice model gives new keys.
+    voice model gives new keys. ``sample_rate`` (Hz) is the rate the clip is stored at.
     """
     payload = json.dumps(
-        {"engine": engine, "version": engine_version, "voice": voice, "rate": rate_wpm, "text": text},
+        {
+            "engine": engine,
+            "version": engine_version,
+            "voice": voice,
+            "rate": rate_wpm,
+            "text": text,
+            "sample_rate": sample_rate,
+        },
         sort_keys=True,
         ensure_ascii=False,
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
+def to_clip_samples(data: np.ndarray, source_rate: int, sample_rate: int) -> np.ndarray:
+    """Samples (any shape ``(n,)`` or ``(n, channels)``, int16) → mono int16 at ``sample_rate`` Hz.
+
+    Channels are averaged; the rate is converted with a polyphase FIR filter
+    (``scipy.signal.resample_poly``), whose stop band keeps the images of the original band out
+    (linear interpolation would add hiss). ``n`` frames at ``source_rate`` become
+    ``ceil(n × sample_rate / source_rate)`` frames.
+    """
+    if data.ndim == 2:
+        data = data.astype(np.int32).mean(axis=1) if data.shape[1] > 1 else data[:, 0]
+        data = np.rint(data).astype("<i2") if data.dtype != np.int16 else data
+    if source_rate == sample_rate or not len(data):
+        return data.astype("<i2", copy=False)
+    samples = data.astype(np.float64)
+    if sample_rate % source_rate == 0 and sample_rate // source_rate <= 8:  # e.g. 22050 → 44100
+        resampled = _upsample(samples, sample_rate // source_rate)
+    else:
+        from scipy.signal import resample_poly  # imported here: scipy.signal costs ~0.5 s to import
+
+        common = math.gcd(source_rate, sample_rate)
+        resampled = resample_poly(samples, sample_rate // common, source_rate // common)
+    return np.clip(np.rint(resampled), -32768, 32767).astype("<i2")
+
+
+def _upsample(x: np.ndarray, up: int) -> np.ndarray:
+    """``scipy.signal.resample_poly(x, up, 1)`` in numpy alone (same filter, same samples), so that
+    a synthesis worker need not import scipy.signal: the Kaiser-windowed (β = 5) sinc low-pass of
+    ``20 × up + 1`` taps, cut-off at the original Nyquist frequency, applied phase by phase."""
+    half = 10 * up
+    taps = np.arange(2 * half + 1) - half
+    h = np.sinc(taps / up) / up * np.kaiser(2 * half + 1, 5.0)
+    h *= up / h.sum()
+    y = np.empty(len(x) * up)
+    for phase in range(up):
+        full = np.convolve(x, h[(phase + half) % up :: up])
+        offset = (phase + half) // up
+        y[phase::up] = full[offset : offset + len(x)]
+    return y
+
+
+def write_clip(samples: np.ndarray, sample_rate: int, path: Path) -> None:
+    """Write mono int16 samples as a FLAC clip (lossless; the format the cache stores)."""
+    import soundfile
+
+    soundfile.write(str(path), samples, sample_rate, format="FLAC", subtype="PCM_16")
+
+
+def read_clip(path: Path) -> tuple[bytes, int]:
+    """A FLAC (or WAV) clip's samples as raw s16le mono bytes, and its sample rate.
+
+    Raises:
+        FileNotFoundError: the clip is gone (e.g. evicted from the cache meanwhile).
+        ValueError: the file is not a mono 16-bit-decodable clip.
+    """
+    import soundfile
+
+    with open(path, "rb") as handle, soundfile.SoundFile(handle) as clip:
+        if clip.channels != 1:
+            raise ValueError(f"{path}: not a mono clip")
+        return bytes(clip.buffer_read(dtype="int16")), clip.samplerate
+
+
 def clip_words(clip: Path) -> list[tuple[int, int]] | None:
     """The word timings kept beside a cached clip (``<key>.words.json``), or None when there are none
     or they cannot be read (``(character offset, ms from the clip's start)`` per word, in order)."""
     try:
-        data = json.loads(clip.with_name(clip.stem + WORDS_SUFFIX).read_text(encoding="utf-8"))
+        data = json.loads(clip.with_name(_key_of(clip) + WORDS_SUFFIX).read_text(encoding="utf-8"))
         return [(int(offset), int(ms)) for offset, ms in data]
     except (OSError, ValueError, TypeError):
         return None
 
 
+def _key_of(clip: Path) -> str:
+    return clip.name.split(".", 1)[0]
+
+
 class CacheInfo(NamedTuple):
-    """What :meth:`UtteranceCache.info` reports: clip count and their total size in bytes."""
+    """What :meth:`UtteranceCache.info` reports: clip count, total bytes of every file, and file count."""
 
     clips: int
     bytes: int
+    files: int = 0
+
+
+class PruneResult(NamedTuple):
+    """What :meth:`UtteranceCache.prune` removed (files, bytes) and what the cache holds after (bytes)."""
+
+    removed: int
+    freed: int
+    left: int
 
 
 class UtteranceCache:
-    """A folder of cached clips; :meth:`put` is safe under concurrent processes.
+    """A folder (or remote location, see module docstring) of cached clips; :meth:`put` is safe under
+    concurrent processes and machines.
 
     Args:
-        root: the cache folder (None: :func:`default_cache_dir`). Created on first write.
+        root: the cache folder or fsspec URL (None: :func:`default_cache_dir`). Created on first write.
+        storage_options: passed to fsspec for a remote location (e.g. ``{"endpoint_url": ...}``);
+            default: the environment's (``AWS_*`` variables, ``~/.aws``).
     """
 
-    def __init__(self, root: Path | None = None):
-        self.root = Path(root) if root is not None else default_cache_dir()
+    def __init__(self, root: Path | str | None = None, storage_options: dict[str, Any] | None = None):
+        location = root if root is not None else default_cache_dir()
+        self.url: str | None = None
+        self.storage_options = dict(storage_options or {})
+        self._fs: Any = None
+        if is_remote(location):
+            self.url = str(location).rstrip("/")
+            digest = hashlib.sha256(self.url.encode()).hexdigest()[:16]
+            self.root = default_cache_dir() / "remote" / digest
+        else:
+            self.root = local_path(location)
+
+    @property
+    def location(self) -> str:
+        """The location as given: the remote URL, else the folder (a string that recreates this cache)."""
+        return self.url or str(self.root)
+
+    def __getstate__(self) -> dict:  # picklable for worker processes: the fsspec client is made again there
+        return {**self.__dict__, "_fs": None}
 
     def path(self, key: str) -> Path:
-        """Where the clip for ``key`` lives (whether or not it exists yet)."""
-        return self.root / key[:2] / f"{key}.wav"
+        """Where the clip for ``key`` lives on this machine (whether or not it exists yet)."""
+        return self.root / key[:2] / f"{key}{CLIP_SUFFIX}"
 
     def get(self, key: str) -> Path | None:
-        """The cached clip for ``key``, or None (a file of 44 bytes or less is a bare header: a miss)."""
+        """The cached clip for ``key``, or None (a file of 44 bytes or less is a bare header: a miss).
+
+        A hit counts as a use (the clip's modification time is set to now, for :meth:`prune`); a
+        remote cache's clip is downloaded into the local mirror first.
+        """
         path = self.path(key)
         try:
-            return path if path.stat().st_size > 44 else None
+            if path.stat().st_size > 44:
+                _touch(path)
+                return path
         except OSError:
-            return None
+            pass
+        if self.url is not None:
+            return self._download(key)
+        return None
 
     def put(self, key: str, make: Callable[[Path], list[tuple[int, int]] | None]) -> Path:
         """Run ``make(tmp_path)`` to write the clip, then rename it into place; returns the final path.
 
-        When ``make`` returns word timings (a non-empty list), they are written beside the clip (``<key>.words.json``)
-        before the clip is renamed into place; otherwise any old timings of that key are removed.
-        If ``make`` raises, nothing is left behind and the exception propagates.
+        When ``make`` returns word timings (a non-empty list), they are written beside the clip
+        (``<key>.words.json``) before the clip is renamed into place; otherwise any old timings of
+        that key are removed. A remote cache uploads both. If ``make`` raises, nothing is left
+        behind and the exception propagates.
         """
         final = self.path(key)
         final.parent.mkdir(parents=True, exist_ok=True)
         words_file = final.with_name(key + WORDS_SUFFIX)
-        with replacing(final, final.with_name(f".{key}.{os.getpid()}.part.wav")) as tmp:
+        with replacing(final, final.with_name(f".{key}.{os.getpid()}.part{CLIP_SUFFIX}")) as tmp:
             words = make(tmp)
             if isinstance(words, list) and words:
                 with replacing(words_file, final.with_name(f".{key}.{os.getpid()}.part.json")) as tmp_words:
                     tmp_words.write_text(json.dumps([list(w) for w in words]), encoding="utf-8")
             else:
                 words_file.unlink(missing_ok=True)
+        if self.url is not None:
+            if words_file.is_file():
+                self.fs().put_file(str(words_file), self._remote(key, WORDS_SUFFIX))
+            self.fs().put_file(str(final), self._remote(key))
         return final
 
-    def info(self) -> CacheInfo:
-        """Number of cached clips and their total size in bytes."""
-        count = size = 0
-        for path in self._clips():
-            try:
-                size += path.stat().st_size
-                count += 1
-            except OSError:  # removed meanwhile by a concurrent clear
+    def fs(self) -> Any:
+        """The fsspec filesystem of a remote cache (made on first use)."""
+        if self._fs is None:
+            import fsspec
+
+            protocol = self.url.split("://", 1)[0] if self.url else "file"
+            self._fs = fsspec.filesystem(protocol, **self.storage_options)
+        return self._fs
+
+    def _remote(self, key: str, suffix: str = CLIP_SUFFIX) -> str:
+        return f"{self.url}/{key[:2]}/{key}{suffix}"
+
+    def _download(self, key: str) -> Path | None:
+        final = self.path(key)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        tmp = final.with_name(f".{key}.{os.getpid()}.part{CLIP_SUFFIX}")
+        tmp_words = final.with_name(f".{key}.{os.getpid()}.part.json")
+        try:
+            try:  # the word timings first, as put() writes them: a clip is never without its timings
+                self.fs().get_file(self._remote(key, WORDS_SUFFIX), str(tmp_words))
+                os.replace(tmp_words, final.with_name(key + WORDS_SUFFIX))
+            except (FileNotFoundError, OSError):
                 pass
-        return CacheInfo(count, size)
+            self.fs().get_file(self._remote(key), str(tmp))
+            if tmp.stat().st_size <= 44:
+                return None
+            os.replace(tmp, final)
+            return final
+        except (FileNotFoundError, OSError):
+            return None
+        finally:
+            tmp.unlink(missing_ok=True)
+            tmp_words.unlink(missing_ok=True)
+
+    def info(self) -> CacheInfo:
+        """Number of cached clips, and the total size and number of every file the cache keeps.
+
+        A remote cache reports the remote store (its local mirror is a copy of part of it).
+        """
+        clips = size = files = 0
+        for name, bytes_, _ in self._files():
+            files += 1
+            size += bytes_
+            clips += _is_clip(name)
+        return CacheInfo(clips, size, files)
+
+    def prune(self, max_bytes: int, *, in_use_s: float = IN_USE_S, now: float | None = None) -> PruneResult:
+        """Delete least recently used clips until every file the cache keeps fits in ``max_bytes``.
+
+        Leftovers (partial clips of killed builds older than ``in_use_s``, clips and copies of
+        older cache formats, word timings without their clip) go first, then clips oldest use
+        first, each with its word timings. A clip used in the last ``in_use_s`` seconds is kept
+        even if the cache stays over the size. A remote cache prunes its local mirror and the
+        remote store (where a use is the upload time: object stores keep no access time).
+        """
+        now = time.time() if now is None else now
+        local = [(str(p), s, m) for p, s, m in self._local_files()]
+        result = _evict(local, max_bytes, now - in_use_s, lambda name: Path(name).unlink(missing_ok=True))
+        self._remove_empty_folders()
+        if self.url is None:
+            return result
+        remote = _evict(self._files(), max_bytes, now - in_use_s, self._rm_remote)
+        return PruneResult(remote.removed + result.removed, remote.freed + result.freed, remote.left)
+
+    def _rm_remote(self, name: str) -> None:
+        try:
+            self.fs().rm_file(name)
+        except FileNotFoundError:
+            pass
 
     def clear(self) -> int:
         """Delete every cached clip, leftover partial clip and the engine memo; returns the clip count.
 
-        Only files narrate made are removed (``??/*.wav``, ``??/.*.part.wav``, the resampled copies
-        ``??/*.<rate>.pcm`` that ``narrate.audio.timeline.clip_pcm`` keeps, ``??/*.words.json``,
-        ``engines.json``),
-        then the emptied two-letter folders; anything else in the folder is left alone.
+        Only files narrate made are removed (``??/*.flac``, ``??/.*.part*``, the clips and
+        resampled copies of older versions, ``??/*.wav`` and ``??/*.pcm``, ``engines.json``), then
+        the emptied two-letter folders; anything else in the folder is left alone. A remote cache
+        clears the remote store and the local mirror.
         """
         removed = 0
-        for path in self._clips():
+        if self.url is not None:
+            for name, _, _ in self._files():
+                self.fs().rm_file(name)
+                removed += _is_clip(name)
+        local = 0
+        for path, _, _ in self._local_files():
+            local += _is_clip(str(path))
             path.unlink(missing_ok=True)
-            removed += 1
-        if self.root.is_dir():
-            # partial clips, resampled PCM, word timings
-            for pattern in ("??/.*.part.wav", "??/.*.part.json", "??/*.pcm", "??/.*.pcm.part", "??/*" + WORDS_SUFFIX):
-                for path in self.root.glob(pattern):
-                    path.unlink(missing_ok=True)
-            (self.root / MEMO_FILE).unlink(missing_ok=True)
-            for folder in self.root.glob("??"):
-                try:
-                    folder.rmdir()
-                except OSError:  # not empty or not a folder
-                    pass
-        return removed
+        self._remove_empty_folders()
+        return removed if self.url is not None else local
 
-    def _clips(self) -> list[Path]:
+    def _files(self) -> list[tuple[str, int, float]]:
+        """(name, bytes, last use as a POSIX time) of every file the cache keeps (remote: the store)."""
+        if self.url is None:
+            return [(str(p), s, m) for p, s, m in self._local_files()]
+        fs = self.fs()
+        try:
+            found = fs.find(self.url, detail=True)
+        except FileNotFoundError:
+            return []
+        entries = []
+        prefix = self.url.split("://", 1)[1].rstrip("/") + "/"
+        for name, detail in found.items():
+            rel = name[len(prefix) :] if name.startswith(prefix) else name
+            if not _ours(rel):
+                continue
+            when = detail.get("LastModified") or detail.get("mtime") or detail.get("created") or 0
+            stamp = when.timestamp() if hasattr(when, "timestamp") else float(when)
+            entries.append((name, int(detail.get("size") or 0), stamp))
+        return entries
+
+    def _local_files(self) -> list[tuple[Path, int, float]]:
         if not self.root.is_dir():
             return []
-        return [p for p in self.root.glob("??/*.wav") if not p.name.startswith(".")]
+        entries = []
+        for pattern in (f"??/*{CLIP_SUFFIX}", _WORDS, *_LEGACY, *_PARTIAL, _JINGLES, MEMO_FILE):
+            for path in self.root.glob(pattern):
+                try:
+                    st = path.stat()
+                except OSError:  # removed meanwhile by a concurrent prune or clear
+                    continue
+                entries.append((path, st.st_size, st.st_mtime))
+        return list({p: (p, s, m) for p, s, m in entries}.values())
+
+    def _remove_empty_folders(self) -> None:
+        if not self.root.is_dir():
+            return
+        for folder in self.root.glob("??"):
+            try:
+                folder.rmdir()
+            except OSError:  # not empty or not a folder
+                pass
+
+
+def _touch(path: Path) -> None:
+    try:
+        os.utime(path)
+    except OSError:  # a read-only shared cache still works; its clips just look older
+        pass
+
+
+def _is_clip(name: str) -> bool:
+    base = name.rsplit("/", 1)[-1]
+    return not base.startswith(".") and (base.endswith(CLIP_SUFFIX) or base.endswith(".wav"))
+
+
+def _ours(rel: str) -> bool:
+    """Whether a path relative to the cache root is a file narrate keeps there."""
+    parts = rel.split("/")
+    if parts == [MEMO_FILE]:
+        return True
+    return (
+        len(parts) == 2
+        and len(parts[0]) == 2
+        and parts[1].endswith((CLIP_SUFFIX, WORDS_SUFFIX, ".wav", ".pcm", ".part"))
+    )
+
+
+def _rank(name: str, clips: set[str]) -> int:
+    """Eviction order: 0 leftovers (partial files, older formats, word timings without a clip) and
+    decoded jingles (made again from their music file when needed), 1 clips, 2 never on their own
+    (the engine memo; word timings, which go with their clip)."""
+    base = name.rsplit("/", 1)[-1]
+    if base == MEMO_FILE:
+        return 2
+    if base.endswith(WORDS_SUFFIX) and not base.startswith("."):
+        return 2 if base[: -len(WORDS_SUFFIX)] in clips else 0
+    if base.startswith(".") or base.endswith((".wav", ".pcm", ".part")):
+        return 0
+    return 1
+
+
+def _evict(
+    entries: list[tuple[str, int, float]], max_bytes: int, in_use_after: float, remove: Callable[[str], None]
+) -> PruneResult:
+    """Remove entries (name, bytes, last use) in eviction order until they fit in ``max_bytes``;
+    nothing used after ``in_use_after`` (a POSIX time) is removed. A clip takes its word timings along."""
+    clips = {_key_of(Path(n)) for n, _, _ in entries if _rank(n, set()) == 1}
+    words = {_key_of(Path(n)): (n, size) for n, size, _ in entries if n.endswith(WORDS_SUFFIX)}
+    total = sum(size for _, size, _ in entries)
+    removed = freed = 0
+    for name, size, used in sorted(entries, key=lambda e: (_rank(e[0], clips), e[2], e[0])):
+        if total <= max_bytes:
+            break
+        rank = _rank(name, clips)
+        if rank == 2 or used > in_use_after:
+            continue
+        gone = [(name, size)]
+        if rank == 1 and _key_of(Path(name)) in words:
+            gone.append(words[_key_of(Path(name))])
+        for what, bytes_ in gone:
+            remove(what)
+            total -= bytes_
+            removed += 1
+            freed += bytes_
+    return PruneResult(removed, freed, total)

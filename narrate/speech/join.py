@@ -26,15 +26,19 @@ SILENCE = 200
 
 
 def read_wav(path: Path) -> tuple[np.ndarray, int]:
-    """A WAV file as mono int16 samples and its sample rate (stereo is averaged)."""
-    with wave.open(str(path), "rb") as wav:
-        rate, channels, width = wav.getframerate(), wav.getnchannels(), wav.getsampwidth()
-        data = wav.readframes(wav.getnframes())
-    if width != 2:
-        raise ValueError(f"{path.name}: {8 * width}-bit audio, expected 16-bit")
-    samples = np.frombuffer(data, dtype="<i2").astype(np.int32)
-    if channels > 1:
-        samples = samples[: len(samples) - len(samples) % channels].reshape(-1, channels).mean(axis=1).astype(np.int32)
+    """A 16-bit clip (WAV, or a FLAC clip of the utterance cache) as mono int16 samples and its
+    sample rate (stereo is averaged).
+
+    Raises:
+        ValueError: not 16-bit audio.
+    """
+    import soundfile
+
+    info = soundfile.info(str(path))
+    if info.subtype not in ("PCM_16",):
+        raise ValueError(f"{path.name}: {info.subtype_info or info.subtype} audio, expected 16-bit")
+    data, rate = soundfile.read(str(path), dtype="int16", always_2d=True)
+    samples = data[:, 0] if data.shape[1] == 1 else data.astype(np.int32).mean(axis=1).astype(np.int16)
     return samples.astype(np.int16), rate
 
 

@@ -22,6 +22,7 @@ import json
 import os
 import platform
 import shutil
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -76,6 +77,7 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
     result = Plan(list(scripts), speakers)
     rate = config.voice.rate_wpm
     memo = _Memo(cache.root / MEMO_FILE)
+    sample_rate = config.audio.sample_rate
     for script in scripts:
         keys: dict[int, str] = {}
         lesson = script.lesson
@@ -96,16 +98,20 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
                     for language, text in cue.parts
                 )
                 voices = "|".join(f"{r.voice or ''}@{r.version}" for r, _ in runs)
-                key = utterance_key(s.engine, s.version, voices, rate, "\x1f".join(text for _, text in runs))
+                key = utterance_key(
+                    s.engine, s.version, voices, rate, "\x1f".join(text for _, text in runs), sample_rate
+                )
                 if key not in result.utterances:
                     parts = tuple((r.voice, text) for r, text in runs)
                     result.utterances[key] = Utterance(
-                        key, s.engine, s.voice, rate, cue.text, what, lesson.source, parts
+                        key, s.engine, s.voice, rate, cue.text, what, lesson.source, parts, sample_rate
                     )
             else:
-                key = utterance_key(s.engine, s.version, s.voice, rate, cue.text)
+                key = utterance_key(s.engine, s.version, s.voice, rate, cue.text, sample_rate)
                 if key not in result.utterances:
-                    result.utterances[key] = Utterance(key, s.engine, s.voice, rate, cue.text, what, lesson.source)
+                    result.utterances[key] = Utterance(
+                        key, s.engine, s.voice, rate, cue.text, what, lesson.source, sample_rate=sample_rate
+                    )
             keys[index] = key
         result.keys.append(keys)
     memo.save()
@@ -261,10 +267,23 @@ def resolve_speakers(
     lesson; a lesson in another language than the course's speaks with that language's default
     voices unless it names its own.
 
+    Thread-safe: engines are started and asked one thread at a time (speech engines keep
+    process-wide state; several courses of a catalogue are planned at once).
+
     Raises:
         EngineError: unknown or missing engine, unknown voice, or a language the engine cannot
             speak (naming the voices that would work).
     """
+    with _ENGINES_LOCK:
+        return _resolve_speakers(config, cache_root, lesson, language)
+
+
+_ENGINES_LOCK = threading.RLock()
+
+
+def _resolve_speakers(
+    config: CourseConfig, cache_root: Path, lesson: Lesson | None, language: str | None
+) -> dict[str, Speaker]:
     v = config.voice
     language = language or config.language
     if language != config.language:  # the course's voices speak the course's language

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from narrate.errors import EngineError, NarrateError
-from narrate.speech.cache import UtteranceCache
+from narrate.speech.cache import UtteranceCache, to_clip_samples, write_clip
 from narrate.speech.engines import WordTimes, clip_duration_ms, get_engine
-from narrate.speech.join import join_clips
+from narrate.speech.join import join_clips, read_wav
 
 MIN_TIMEOUT_MS = 30_000
 """Per-utterance timeout: at least this, or 1 s per 5 characters of text when that is longer."""
@@ -30,7 +30,8 @@ class Utterance:
     ``what`` names the cue for error messages (``lesson 'id', cue N ("text…")``); ``source`` is
     the lesson file. ``parts`` (a sentence mixing languages): ``(voice, text)`` runs, each spoken
     with its own voice and joined into one clip (:func:`narrate.speech.join.join_clips`);
-    ``voice`` and ``text`` then describe the whole.
+    ``voice`` and ``text`` then describe the whole. ``sample_rate`` (Hz) is the rate the clip is
+    stored at (the episode's).
     """
 
     key: str
@@ -41,12 +42,15 @@ class Utterance:
     what: str
     source: Path | None = None
     parts: tuple[tuple[str | None, str], ...] = ()
+    sample_rate: int = 44100
 
 
 def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     """Synthesize one utterance into the cache with this process's engine; returns the clip path.
 
-    The engine's word timings, when it gives them, are kept beside the clip (see ``UtteranceCache.put``).
+    The engine writes a WAV file, which is checked (see ``clip_duration_ms``), converted to mono at
+    ``u.sample_rate`` and stored as FLAC (see ``narrate.speech.cache``). The engine's word timings,
+    when it gives them, are kept beside the clip (see ``UtteranceCache.put``).
 
     Raises:
         EngineError: the engine failed or the clip is unusable (naming the cue).
@@ -63,19 +67,25 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
 
     def make(tmp: Path) -> WordTimes | None:
         words = None
-        if not u.parts:
-            words = speak(u.text, u.voice, tmp)
-        else:  # a mixed-language sentence: no word timings (captions fall back to even cuts)
-            runs = [tmp.with_name(f"{tmp.name}.{n}.wav") for n in range(len(u.parts))]
-            try:
+        spoken = tmp.with_name(tmp.name + ".wav")
+        runs = [tmp.with_name(f"{tmp.name}.{n}.wav") for n in range(len(u.parts))]
+        try:
+            if not u.parts:
+                words = speak(u.text, u.voice, spoken)
+            else:  # a mixed-language sentence: no word timings (captions fall back to even cuts)
                 for (voice, text), run in zip(u.parts, runs):
                     speak(text, voice, run)
-                join_clips(runs, tmp)
-            finally:
-                for run in runs:
-                    run.unlink(missing_ok=True)
-        clip_duration_ms(tmp, u.what)
-        return words if isinstance(words, list) else None
+                join_clips(runs, spoken)
+            clip_duration_ms(spoken, u.what)
+            try:
+                data, rate = read_wav(spoken)
+            except (OSError, ValueError) as exc:
+                raise EngineError(f"the speech engine produced an unreadable clip for {u.what}: {exc}") from None
+            write_clip(to_clip_samples(data, rate, u.sample_rate), u.sample_rate, tmp)
+            return words if isinstance(words, list) else None
+        finally:
+            for path in (spoken, *runs):
+                path.unlink(missing_ok=True)
 
     return cache.put(u.key, make)
 

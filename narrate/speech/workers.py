@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from pathlib import Path
 
 from narrate.errors import EngineError, NarrateError
 from narrate.speech.cache import UtteranceCache
@@ -85,9 +84,7 @@ def run_pool(
     def start() -> _Worker:
         parent, child = ctx.Pipe()
         threads = max(1, (os.cpu_count() or 1) // max(1, jobs))
-        process = ctx.Process(
-            target=_serve, args=(child, str(cache.root), specs, threads), daemon=True, name="narrate-synth"
-        )
+        process = ctx.Process(target=_serve, args=(child, cache, specs, threads), daemon=True, name="narrate-synth")
         process.start()
         child.close()
         return _Worker(process, parent)
@@ -194,7 +191,7 @@ def _stop(worker: _Worker, kill: bool = False, join: bool = True) -> None:
         worker.conn.close()
 
 
-def _serve(conn: Connection, cache_root: str, specs: dict, threads: int = 0) -> None:  # pragma: no cover
+def _serve(conn: Connection, cache: UtteranceCache, specs: dict, threads: int = 0) -> None:  # pragma: no cover
     """Worker main loop: say _READY, then receive an Utterance, make its clip, answer None (ok) or an
     ErrorReport.
 
@@ -207,7 +204,6 @@ def _serve(conn: Connection, cache_root: str, specs: dict, threads: int = 0) -> 
     from narrate.speech.engines import ENGINES
 
     ENGINES.update(specs)  # engines registered at run time in the parent (tests, plug-ins)
-    cache = UtteranceCache(Path(cache_root))
     conn.send(_READY)
     while True:
         try:

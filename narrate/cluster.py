@@ -1,0 +1,364 @@
+"""Episode tasks on a Dask distributed cluster (``narrate build --cluster ADDRESS``; extra ``narrate[cluster]``).
+
+One task is one episode: :func:`run_episode` synthesizes the utterances its script lacks through
+the utterance cache, then assembles, levels, encodes and tags it and writes its transcripts, in a
+scratch folder on the worker. Its files come back to the client in the task's result, or through a
+shared staging location (``--staging URL``, any fsspec URL: a shared folder, ``s3://...``), and the
+client publishes the course exactly as a local build does (``narrate.publish.output``). Nothing
+else is done on the workers and nothing of narrate's own runs the cluster: Dask schedules, retries
+and moves the results.
+
+Tasks are idempotent: the same task gives the same bytes wherever it runs, so when a worker dies
+mid-task Dask runs the task again on another one and the build still gives byte-identical output.
+A task that fails (engine or voice missing on that worker, ffmpeg missing...) fails the build with
+one error naming the course, the lesson and the worker; the output folder is left as it was.
+
+Addresses: ``tcp://host:port`` (a running ``dask scheduler``) or ``local:N`` (a ``LocalCluster`` of
+N worker processes with one thread each, on this machine, for tests and benchmarks). Dask is
+imported only here, and only when ``--cluster`` is given.
+
+Workers must be able to run narrate and its engines (same narrate version, espeak-ng, ffmpeg,
+Piper voices) and reach the cache location: every worker reads and writes the same cache, so the
+cache is a shared folder or an fsspec URL (see ``narrate.speech.cache``).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from narrate.config import CourseConfig
+from narrate.errors import BuildError, ConfigError, EngineError, NarrateError
+from narrate.model import Episode, Script
+from narrate.speech.cache import UtteranceCache
+from narrate.speech.utterance import Utterance, make_clip, named_error
+
+LOCAL = "local:"
+
+_SYNTHESIS = threading.Lock()  # a worker's speech engines are per process: one utterance at a time
+
+
+@dataclass(frozen=True)
+class EpisodeTask:
+    """Everything one episode task needs (picklable; sent to a worker).
+
+    ``keys`` maps each Say cue index of ``script`` to its utterance key; ``utterances`` holds one
+    :class:`Utterance` per distinct key. ``cover`` is the cover's name in the output folder and its
+    bytes; ``jingles`` the intro and outro PCM (``b""`` when none). ``cache`` is the cache location (folder or URL), ``staging`` a URL prefix or None.
+    """
+
+    course: str
+    script: Script
+    keys: dict[int, str]
+    utterances: dict[str, Utterance]
+    config: CourseConfig
+    cover: tuple[str, bytes] | None
+    count: int
+    split: bool
+    jingles: tuple[bytes, bytes]
+    cache: str
+    staging: str | None = None
+
+
+@dataclass
+class EpisodeOutput:
+    """A task's result: the episode, its files (path under the output folder → bytes, or the staging
+    URL holding them), how many clips it synthesized, the worker, its run time, or the error text."""
+
+    episode: Episode | None
+    files: dict[str, bytes] = field(default_factory=dict)
+    staged: list[str] = field(default_factory=list)
+    synthesized: int = 0
+    worker: str = ""
+    seconds: float = 0.0
+    error: str | None = None
+
+
+def run_episode(task: EpisodeTask) -> EpisodeOutput:
+    """Make one episode (runs on a Dask worker; see module docstring). Never raises: a failure is
+    returned as ``error`` so the client can name the course, lesson and worker."""
+    from narrate.publish.episode import write_episode
+    from narrate.speech.synthesis import resolve_repeat_pauses
+
+    start = time.perf_counter()
+    worker = _worker_address()
+    try:
+        cache = UtteranceCache(task.cache)
+        made = 0
+        clips: dict[int, Path] = {}
+        for index, key in task.keys.items():
+            path = cache.get(key)
+            if path is None:
+                with _SYNTHESIS:
+                    path = cache.get(key) or _make_twice(task.utterances[key], cache)
+                made += 1
+            clips[index] = path
+        with tempfile.TemporaryDirectory(prefix="narrate-task-") as tmp:
+            out, work = Path(tmp) / "out", Path(tmp) / "work"
+            out.mkdir()
+            work.mkdir()
+            cover_name = None
+            if task.cover is not None:
+                cover_name = task.cover[0]
+                (out / cover_name).write_bytes(task.cover[1])
+            episode = _write_with_clips(
+                lambda found: write_episode(
+                    resolve_repeat_pauses(task.script, found),
+                    found,
+                    task.config,
+                    out,
+                    work,
+                    cover_name,
+                    task.count,
+                    split=task.split,
+                    jingles=task.jingles,
+                ),
+                clips,
+                task,
+                cache,
+            )
+            files = {
+                p.relative_to(out).as_posix(): p.read_bytes()
+                for p in sorted((out / "episodes").rglob("*"))
+                if p.is_file() and not p.name.startswith(".")
+            }
+        output = EpisodeOutput(episode, synthesized=made, worker=worker)
+        if task.staging:
+            output.staged = _upload(task.staging, files)
+        else:
+            output.files = files
+    except NarrateError as exc:
+        return EpisodeOutput(None, worker=worker, error=exc.problem, seconds=time.perf_counter() - start)
+    except Exception as exc:  # an engine or encoder bug: reported with the course, lesson and worker
+        return EpisodeOutput(
+            None, worker=worker, error=f"{type(exc).__name__}: {exc}", seconds=time.perf_counter() - start
+        )
+    output.seconds = time.perf_counter() - start
+    return output
+
+
+def _make_twice(u: Utterance, cache: UtteranceCache) -> Path:
+    """Make a clip; an engine error is retried once (some engine failures are transient)."""
+    try:
+        return make_clip(u, cache)
+    except EngineError:
+        try:
+            return make_clip(u, cache)
+        except EngineError as exc:
+            raise named_error(exc, u) from None
+
+
+def _write_with_clips(
+    write: Callable[[dict[int, Path]], Episode], clips: dict[int, Path], task: EpisodeTask, cache: UtteranceCache
+) -> Episode:
+    """``write(clips)``; if a clip vanished meanwhile (evicted by a concurrent ``narrate cache prune``),
+    make the missing clips again and write once more."""
+    try:
+        return write(clips)
+    except FileNotFoundError:
+        for index, key in task.keys.items():
+            if cache.get(key) is None:
+                with _SYNTHESIS:
+                    clips[index] = _make_twice(task.utterances[key], cache)
+        return write(clips)
+
+
+def _worker_address() -> str:
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    except (ImportError, ValueError):
+        return f"pid {os.getpid()}"
+
+
+def _upload(staging: str, files: dict[str, bytes]) -> list[str]:
+    import fsspec
+
+    fs, root = fsspec.core.url_to_fs(staging)
+    names = []
+    for rel, data in files.items():
+        target = posixpath.join(root, rel)
+        fs.makedirs(posixpath.dirname(target), exist_ok=True)
+        fs.pipe_file(target, data)
+        names.append(rel)
+    return names
+
+
+def fetch_staged(staging: str, names: Sequence[str], stage: Path) -> None:
+    """Copy the files a task put under ``staging`` into the local staging folder, then delete them there."""
+    import fsspec
+
+    fs, root = fsspec.core.url_to_fs(staging)
+    for rel in names:
+        target = stage / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(fs.cat_file(posixpath.join(root, rel)))
+    try:
+        fs.rm(root, recursive=True)
+    except FileNotFoundError:
+        pass
+
+
+# ---------------------------------------------------------------- the client side
+
+
+class Session:
+    """A connection to a Dask scheduler (and the LocalCluster behind ``local:N``); close it when done.
+
+    Use :func:`connect`. ``client`` is the ``distributed.Client``.
+    """
+
+    def __init__(self, address: str, client: Any, cluster: Any = None):
+        self.address = address
+        self.client = client
+        self.cluster = cluster
+
+    def workers(self) -> int:
+        """Number of workers connected now."""
+        return len(self.client.scheduler_info().get("workers", {}))
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+@contextmanager
+def connect(address: str) -> Iterator[Session]:
+    """Connect to the scheduler at ``address`` (``tcp://host:port``) or start ``local:N``.
+
+    How long the client tries to reach a scheduler is Dask's setting
+    ``distributed.comm.timeouts.connect`` (30 s unless configured, e.g. by the environment
+    variable ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s``).
+
+    Raises:
+        ConfigError: Dask is not installed, or the address is not one of the two forms.
+        BuildError: the scheduler cannot be reached in time (one line, before any work).
+    """
+    try:
+        import distributed
+    except ImportError:
+        raise ConfigError("--cluster needs Dask distributed: pip install 'narrate[cluster]'") from None
+    session: Session
+    if address.startswith(LOCAL):
+        try:
+            workers = int(address[len(LOCAL) :])
+            if workers < 1:
+                raise ValueError
+        except ValueError:
+            raise ConfigError(f"--cluster {address}: local:N needs a number of workers N of 1 or more") from None
+        cluster = distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",  # random port, this machine only
+            silence_logs=50,
+        )
+        session = Session(address, distributed.Client(cluster, set_as_default=False), cluster)
+    else:
+        if "://" not in address:
+            raise ConfigError(f"--cluster {address}: give tcp://HOST:PORT or local:N")
+        try:
+            import dask
+
+            timeout = dask.config.get("distributed.comm.timeouts.connect")
+            client = distributed.Client(address, timeout=timeout, set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            raise BuildError(f"cannot reach the Dask scheduler at {address} ({_reason(exc)})") from None
+        session = Session(address, client)
+    try:
+        yield session
+    finally:
+        session.close()
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:200]
+
+
+def run_episodes(
+    session: Session,
+    tasks: Sequence[EpisodeTask],
+    stage: Path,
+    *,
+    report: Callable[[int, int], None] | None = None,
+) -> list[EpisodeOutput]:
+    """Run the tasks on the cluster and write each episode's files into ``stage``; results in task order.
+
+    ``report(done, total)`` is called as tasks complete. The staging URL of a task (if any) gets a
+    fresh prefix per build, so concurrent builds never meet there.
+
+    Raises:
+        BuildError: a task failed, naming course, lesson and worker; the other tasks are cancelled.
+    """
+    from distributed import as_completed
+
+    run = uuid.uuid4().hex[:12]
+    prepared = [
+        t if t.staging is None else _with_staging(t, f"{t.staging.rstrip('/')}/{run}/{t.course}/{t.script.lesson.id}")
+        for t in tasks
+    ]
+    futures = [
+        session.client.submit(run_episode, t, key=f"narrate-episode-{t.course}-{t.script.lesson.id}-{run}", pure=False)
+        for t in prepared
+    ]
+    index = {f.key: i for i, f in enumerate(futures)}
+    results: list[EpisodeOutput | None] = [None] * len(futures)
+    done = 0
+    if report:
+        report(0, len(futures))
+    try:
+        for future in as_completed(futures, loop=session.client.loop):
+            i = index[future.key]
+            task = prepared[i]
+            try:
+                output = future.result()
+            except Exception as exc:  # lost too many workers, or could not unpickle
+                output = EpisodeOutput(None, worker=_who_ran(session, future), error=f"{type(exc).__name__}: {exc}")
+            if output.error is not None:
+                raise BuildError(
+                    f"course '{task.course}', lesson '{task.script.lesson.id}' failed on worker "
+                    f"{output.worker or 'unknown'}: {output.error}",
+                    task.script.lesson.source,
+                )
+            for rel, data in output.files.items():
+                target = stage / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            if output.staged:
+                fetch_staged(task.staging or "", output.staged, stage)
+            output.files = {}
+            results[i] = output
+            done += 1
+            if report:
+                report(done, len(futures))
+    except BaseException:
+        session.client.cancel(futures)
+        raise
+    return [r for r in results if r is not None]
+
+
+def _with_staging(task: EpisodeTask, url: str) -> EpisodeTask:
+    from dataclasses import replace
+
+    return replace(task, staging=url)
+
+
+def _who_ran(session: Session, future: Any) -> str:
+    try:
+        who = session.client.who_has(future).get(future.key) or ()
+        return ", ".join(who)
+    except Exception:  # the scheduler may be gone too
+        return ""
