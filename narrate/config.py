@@ -17,7 +17,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from narrate.errors import ConfigError, collected
 from narrate.model import PERSON_ROLES, Funding, Person
-from narrate.settings import AUDIO_FORMATS, SECTIONS, SETTINGS, Setting, keys_of, range_text, unknown_keys
+from narrate.settings import AUDIO_FORMATS, SECTIONS, SETTINGS, Setting, keys_of, parse_size, range_text, unknown_keys
 from narrate.yamlio import LineDict, LineList, load_yaml
 
 
@@ -111,6 +111,8 @@ class CourseConfig:
     lexicon: dict[str, str] = field(default_factory=dict)
     lessons: tuple[str, ...] = ()
     limits: LimitsConfig = field(default_factory=LimitsConfig)
+    cache_max_size: int | None = None
+    """``cache.max_size`` in bytes: prune the utterance cache to it after each build (None: no bound)."""
     phrases: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
     """Framing phrases the course overrides: phrase key → text (plural phrases: (singular, plural))."""
     framing: str | None = None
@@ -252,6 +254,7 @@ def parse_config(data: LineDict, path: Path) -> tuple[CourseConfig, tuple[Config
         complete=values["complete"],
         show_type=values["type"],
         season=values["season"],
+        cache_max_size=values["cache.max_size"],
         source=path,
         lines=r.lines,
     )
@@ -404,6 +407,11 @@ class _Reader:
             raw = s.default
             if raw is None:
                 return None
+        if s.kind == "size":
+            try:
+                return parse_size(raw)
+            except ValueError:
+                raise ConfigError(f"{name} must be a size such as 500MB or 20GB, not '{raw}'") from None
         if s.kind in ("text", "url", "language", "date", "path"):
             if isinstance(raw, bool) or not isinstance(raw, (str, int, float, datetime.date)):
                 raise ConfigError(f"{name} must be text")

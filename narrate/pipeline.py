@@ -450,8 +450,9 @@ def build(
         record_schedule(config, out_dir, first_day, min(waiting) if waiting else None)
         save_records(out_dir, made)
         uptodate.record(out_dir, digest, len(episodes))
-    if options.cache_max_size is not None:
-        cache.prune(int(options.cache_max_size))
+    max_size = options.cache_max_size if options.cache_max_size is not None else config.cache_max_size
+    if max_size is not None:
+        cache.prune(int(max_size))
     total = sum(len(s.says()) for s in scripts)
     return BuildResult(
         out_dir,

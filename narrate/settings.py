@@ -44,6 +44,7 @@ KINDS = (
     "email",
     "funding",
     "persons",
+    "size",
 )
 
 
@@ -95,6 +96,7 @@ SECTIONS = {
     "voice": "Speech: engine, voices and speaking rate.",
     "pauses": "Pause lengths, in seconds.",
     "audio": "Audio output: formats, bitrate and loudness.",
+    "cache": "The utterance cache (its folder is `--cache-dir`).",
     "limits": "Resource bounds, checked before any synthesis.",
     "owner": "Who Apple Podcasts writes to about the show (itunes:owner; not shown to listeners).",
 }
@@ -264,6 +266,14 @@ SETTINGS: tuple[Setting, ...] = (
         "music or voice joined after every episode, with a crossfade",
         example="outro.ogg",
         what="outro file",
+    ),
+    Setting(
+        "cache.max_size",
+        "size",
+        None,
+        "bound of the utterance cache (e.g. `20GB`): after each build the least recently used clips are deleted",
+        option="--cache-max-size",
+        example="20GB",
     ),
     Setting(
         "limits.max_lesson_bytes", "int", 5_000_000, "largest lesson file read, bytes", low=1_000, high=1_000_000_000

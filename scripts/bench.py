@@ -254,10 +254,13 @@ def cluster_bench(work: Path, addresses: list[str], courses: int, lessons: int, 
     overhead = scheduler_overhead_ms()
     episodes = courses * lessons
     print(f"\nCatalogue: {courses} courses × {lessons} lessons, {rows[0][2] / 60:.1f} min of audio")
-    print(f"{'cluster':<20} {'wall s':>8} {'CPU s':>8} {'audio s / worker s':>20}")
+    print(f"{'cluster':<20} {'wall s':>8} {'CPU s':>8} {'audio s / worker s':>20} {'audio s / CPU s':>16}")
     for address, row, audio_s in rows:
         workers = int(address.split(":")[1]) if address.startswith("local:") else 1
-        print(f"{address:<20} {row['wall']:>8.2f} {row['cpu']:>8.2f} {audio_s / (row['wall'] * workers):>20.1f}")
+        print(
+            f"{address:<20} {row['wall']:>8.2f} {row['cpu']:>8.2f} {audio_s / (row['wall'] * workers):>20.1f} "
+            f"{audio_s / row['cpu']:>16.1f}"
+        )
     task_ms = rows[0][1]["wall"] * 1000 / episodes
     print(
         f"Dask scheduler overhead per task: {overhead:.1f} ms (no-op round trip), "

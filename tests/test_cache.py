@@ -295,3 +295,24 @@ def test_cli_cache_prune(tmp_path):
     assert not old.exists() and new.exists()
     result = runner.invoke(main, ["cache", "prune", "--dir", str(tmp_path), "--max-size", "lots"])
     assert result.exit_code == 1 and "Error: --max-size: not a size: 'lots'" in result.output
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [("20GB", 20_000_000_000), ("500 MB", 500_000_000), (1048576, 1048576), ("2GiB", 2 * 1024**3)],
+)
+def test_course_yaml_cache_max_size(tmp_path, value, expected):
+    from narrate.config import load_config
+
+    (tmp_path / "course.yaml").write_text(f"title: T\ncache:\n  max_size: {value}\n", encoding="utf-8")
+    assert load_config(tmp_path / "course.yaml").cache_max_size == expected
+
+
+def test_course_yaml_cache_max_size_refuses_what_is_not_a_size(tmp_path):
+    from narrate.config import load_config
+    from narrate.errors import NarrateError
+
+    (tmp_path / "course.yaml").write_text("title: T\ncache:\n  max_size: plenty\n", encoding="utf-8")
+    with pytest.raises(NarrateError) as info:
+        load_config(tmp_path / "course.yaml")
+    assert "course.yaml:3: 'cache.max_size' must be a size such as 500MB or 20GB, not 'plenty'" in str(info.value)
