@@ -16,30 +16,8 @@ Times are integer milliseconds. Errors are :class:`NarrateError` subclasses whos
 ``<file>:<line>: <what is wrong>``; :class:`Problems` carries several at once.
 """
 
-from narrate.api import (
-    build,
-    build_catalogue,
-    cache_clear,
-    cache_info,
-    cache_prune,
-    check,
-    import_lesson,
-    is_catalogue,
-    lexicon_report,
-    listen,
-    listen_json,
-    listen_report,
-    load,
-    prepare_listener,
-    render_script,
-    say,
-    script,
-    script_text,
-    serve,
-    upload,
-    voices,
-)
-from narrate.config import CourseConfig
+from typing import TYPE_CHECKING
+
 from narrate.errors import (
     BuildError,
     ConfigError,
@@ -50,10 +28,64 @@ from narrate.errors import (
     Problems,
     ToolMissingError,
 )
-from narrate.model import BuildResult, Episode, Lesson, Script
-from narrate.options import BuildOptions
-from narrate.pipeline import Loaded
 from narrate.version import __version__
+
+if TYPE_CHECKING:
+    from narrate.api import (
+        build,
+        build_catalogue,
+        cache_clear,
+        cache_info,
+        cache_prune,
+        check,
+        import_lesson,
+        is_catalogue,
+        lexicon_report,
+        listen,
+        listen_json,
+        listen_report,
+        load,
+        prepare_listener,
+        render_script,
+        say,
+        script,
+        script_text,
+        serve,
+        upload,
+        voices,
+    )
+    from narrate.config import CourseConfig
+    from narrate.model import BuildResult, Episode, Lesson, Script
+    from narrate.options import BuildOptions
+    from narrate.pipeline import Loaded
+
+_LAZY = {
+    "CourseConfig": "narrate.config",
+    "BuildResult": "narrate.model",
+    "Episode": "narrate.model",
+    "Lesson": "narrate.model",
+    "Script": "narrate.model",
+    "BuildOptions": "narrate.options",
+    "Loaded": "narrate.pipeline",
+}
+"""Names imported on first use (PEP 562), so that ``import narrate`` stays light: a no-change
+rebuild must not pay for the readers, the audio stack or the preview templates."""
+
+
+def __getattr__(name: str):
+    if name in __all__ and name not in globals():
+        import importlib
+
+        module = importlib.import_module(_LAZY.get(name, "narrate.api"))
+        value = getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'narrate' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "build",
