@@ -156,6 +156,8 @@ def build(
     or a catalogue, a folder of course folders (OUT/<course-id>/ each, and OUT/index.html)."""
     from narrate.progress import reporter
 
+    if staging and not cluster:
+        raise narrate.ConfigError("--staging is for builds with --cluster")
     options = narrate.BuildOptions(
         lexicon_file=lexicon_file,
         review=review,

@@ -89,8 +89,7 @@ class BuildOptions:
                 object.__setattr__(self, "cache_max_size", parse_size(self.cache_max_size))
             except ValueError as exc:
                 raise ConfigError(f"--cache-max-size: {exc}") from None
-        if self.staging and not self.cluster:
-            raise ConfigError("--staging is for builds with --cluster")
+
 
     def apply(self, config: CourseConfig) -> CourseConfig:
         """``config`` with this build's overrides: the one place command-line options meet course.yaml.

@@ -141,10 +141,17 @@ def test_local_cluster_catalogue_build_is_byte_identical_to_a_local_build(tmp_pa
     assert is_catalogue(catalogue) and not is_catalogue(catalogue / "bees")
     cache = UtteranceCache(tmp_path / "cache")
     seen: list[tuple[str, int, int]] = []
+    staging = tmp_path / "staging"  # workers hand files over through a shared folder (an fsspec path)
     with connect("local:2") as session:
         results = build_catalogue(
-            catalogue, tmp_path / "on-cluster", cache=cache, session=session, progress=lambda *a: seen.append(a)
+            catalogue,
+            tmp_path / "on-cluster",
+            BuildOptions(staging=str(staging)),
+            cache=cache,
+            session=session,
+            progress=lambda *a: seen.append(a),
         )
+    assert staging.is_dir() and list(staging.rglob("*.mp3")) == []  # collected, then removed there
     assert [course for course, _ in results] == ["bees", "clocks", "kites"]
     assert sum(r.synthesized for _, r in results) > 0  # the workers spoke
     episodes = [(done, total) for stage, done, total in seen if stage == "episodes"]
