@@ -90,7 +90,6 @@ class BuildOptions:
             except ValueError as exc:
                 raise ConfigError(f"--cache-max-size: {exc}") from None
 
-
     def apply(self, config: CourseConfig) -> CourseConfig:
         """``config`` with this build's overrides: the one place command-line options meet course.yaml.
 
