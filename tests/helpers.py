@@ -124,7 +124,8 @@ def write_course(root: Path, version: int, variant: int = 0) -> Path:
     """A two-lesson course; each version (and variant) says different words, so every episode changes."""
     root.mkdir(parents=True, exist_ok=True)
     (root / "lessons").mkdir(exist_ok=True)
-    (root / "course.yaml").write_text(f"title: Kettle Basics\nbase_url: {BASE_URL}\n")
+    # start_date in the past: every episode is due, so the feed names all of them (none scheduled)
+    (root / "course.yaml").write_text(f"title: Kettle Basics\nbase_url: {BASE_URL}\nstart_date: 2026-01-05\n")
     (root / "lessons" / "01-boiling.yaml").write_text(
         "title: Boiling\nsections:\n  - title: Heat\n    body:\n"
         f"      - A kettle heats water, edition {version}, take {variant}.\n      - Steam rises from the spout.\n"
