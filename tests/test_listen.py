@@ -11,6 +11,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -393,7 +394,8 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
     cue = next(c for c in episode["misheard"] if c["start_ms"] == start)
     assert cue["said"] == "The zblorktuv flows to the sea."
     assert any("zblorktuv" in d["said"].split() for d in cue["differences"])
-    assert document["problems"] == [] and document["listen"]["language"] == "en"  # detected: a lone lesson file
+    feed_language = re.search(r"<language>([^<]+)</language>", (planted / "feed.xml").read_text(encoding="utf-8"))
+    assert document["problems"] == [] and document["listen"]["language"] == feed_language.group(1)  # the course's
     marks = (planted / "assets" / "listen.js").read_text(encoding="utf-8")
     assert marks.startswith("window.narrateListen = ")
     data = json.loads(marks.removeprefix("window.narrateListen = ").rstrip().rstrip(";"))
