@@ -27,7 +27,6 @@ from __future__ import annotations
 import os
 import posixpath
 import tempfile
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -37,14 +36,13 @@ from pathlib import Path
 from typing import Any
 
 from narrate.config import CourseConfig
-from narrate.errors import BuildError, ConfigError, EngineError, NarrateError
+from narrate.errors import BuildError, ConfigError, NarrateError
 from narrate.model import Episode, Script
 from narrate.speech.cache import UtteranceCache
-from narrate.speech.utterance import Utterance, make_clip, named_error
+from narrate.speech.utterance import Utterance
 
 LOCAL = "local:"
 
-_SYNTHESIS = threading.Lock()  # a worker's speech engines are per process: one utterance at a time
 
 
 @dataclass(frozen=True)
@@ -87,7 +85,7 @@ def run_episode(task: EpisodeTask) -> EpisodeOutput:
     """Make one episode (runs on a Dask worker; see module docstring). Never raises: a failure is
     returned as ``error`` so the client can name the course, lesson and worker."""
     from narrate.publish.episode import write_episode
-    from narrate.speech.synthesis import resolve_repeat_pauses
+    from narrate.speech.synthesis import ENGINE_LOCK, make_twice, resolve_repeat_pauses, with_clips
 
     start = time.perf_counter()
     worker = _worker_address()
@@ -98,8 +96,8 @@ def run_episode(task: EpisodeTask) -> EpisodeOutput:
         for index, key in task.keys.items():
             path = cache.get(key)
             if path is None:
-                with _SYNTHESIS:
-                    path = cache.get(key) or _make_twice(task.utterances[key], cache)
+                with ENGINE_LOCK:  # a worker's speech engines are per process: one utterance at a time
+                    path = cache.get(key) or make_twice(task.utterances[key], cache)
                 made += 1
             clips[index] = path
         with tempfile.TemporaryDirectory(prefix="narrate-task-") as tmp:
@@ -110,7 +108,7 @@ def run_episode(task: EpisodeTask) -> EpisodeOutput:
             if task.cover is not None:
                 cover_name = task.cover[0]
                 (out / cover_name).write_bytes(task.cover[1])
-            episode = _write_with_clips(
+            episode = with_clips(
                 lambda found: write_episode(
                     resolve_repeat_pauses(task.script, found),
                     found,
@@ -123,7 +121,8 @@ def run_episode(task: EpisodeTask) -> EpisodeOutput:
                     jingles=task.jingles,
                 ),
                 clips,
-                task,
+                task.keys,
+                task.utterances,
                 cache,
             )
             files = {
@@ -144,32 +143,6 @@ def run_episode(task: EpisodeTask) -> EpisodeOutput:
         )
     output.seconds = time.perf_counter() - start
     return output
-
-
-def _make_twice(u: Utterance, cache: UtteranceCache) -> Path:
-    """Make a clip; an engine error is retried once (some engine failures are transient)."""
-    try:
-        return make_clip(u, cache)
-    except EngineError:
-        try:
-            return make_clip(u, cache)
-        except EngineError as exc:
-            raise named_error(exc, u) from None
-
-
-def _write_with_clips(
-    write: Callable[[dict[int, Path]], Episode], clips: dict[int, Path], task: EpisodeTask, cache: UtteranceCache
-) -> Episode:
-    """``write(clips)``; if a clip vanished meanwhile (evicted by a concurrent ``narrate cache prune``),
-    make the missing clips again and write once more."""
-    try:
-        return write(clips)
-    except FileNotFoundError:
-        for index, key in task.keys.items():
-            if cache.get(key) is None:
-                with _SYNTHESIS:
-                    clips[index] = _make_twice(task.utterances[key], cache)
-        return write(clips)
 
 
 def _worker_address() -> str:

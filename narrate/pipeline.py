@@ -502,7 +502,7 @@ def make_episodes(
         NarrateError: from synthesis or ``write``.
     """
 
-    from narrate.speech.synthesis import plan, synthesize
+    from narrate.speech.synthesis import plan, synthesize, with_clips
 
     out_dir = Path(out_dir)
     report = report or (lambda stage, done, total: None)
@@ -543,17 +543,22 @@ def make_episodes(
                 finished += 1
                 report("encoding", finished, len(stale))
 
+        def safe_write(i: int, clips: dict) -> Episode:  # a clip pruned meanwhile is made again
+            return with_clips(
+                lambda c: write(scripts[i], c, Path(work)), clips, the_plan.keys[i], the_plan.utterances, cache
+            )
+
         def ready(i: int, clips: dict) -> None:
             if jobs == 1:  # strictly one thing at a time: encode after synthesis
                 later.append((i, clips))
                 return
-            running[pool.submit(write, scripts[i], clips, Path(work))] = i  # encode while synthesizing
+            running[pool.submit(safe_write, i, clips)] = i  # encode while synthesizing
             harvest(0)
 
         try:
             _, made = synthesize(the_plan, cache, only=stale, jobs=jobs, report=report, on_ready=ready)
             for i, clips in later:
-                running[pool.submit(write, scripts[i], clips, Path(work))] = i
+                running[pool.submit(safe_write, i, clips)] = i
             while running:
                 harvest(None)
         except BaseException:  # an error or Ctrl-C: start no further encode, let running ones end

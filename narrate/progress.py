@@ -1,7 +1,8 @@
 """Progress display for long work: tqdm bars on a terminal, plain log lines otherwise.
 
 The build reports ``progress(stage, done, total)`` (see ``narrate.pipeline.Progress``) for two stages:
-``synthesis`` (utterances the cache lacks) and ``encoding`` (episodes that are not up to date).
+``synthesis`` (utterances the cache lacks) and ``encoding`` (episodes that are not up to date); a
+build on a cluster reports ``episodes`` (episode tasks completed).
 Proof-listening reports ``listening:<episode>`` (seconds of audio heard), one bar per episode.
 """
 
@@ -18,6 +19,7 @@ LABELS = {
     "synthesis": ("Synthesizing", "utterance"),
     "encoding": ("Encoding", "episode"),
     "listening": ("Listening to", "s"),
+    "episodes": ("Building", "episode"),  # episode tasks on a Dask cluster (narrate.cluster), as they complete
 }
 
 
@@ -47,6 +49,8 @@ def reporter(quiet: bool = False, stream: TextIO | None = None) -> Iterator[Call
                 bar = bars[stage] = tqdm(
                     total=total, desc=label, unit=f" {unit}", file=stream, leave=True, dynamic_ncols=True
                 )
+            if bar.total != total:  # a catalogue's total grows as its courses report
+                bar.total = total
             bar.update(done - bar.n)
             if done >= total:  # finished: the next stage's bar starts on its own line
                 bar.close()

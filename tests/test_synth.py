@@ -224,3 +224,24 @@ def test_a_lexicon_entry_changes_only_the_keys_of_the_cues_it_rewrites(fakes, tm
     added = {k for k in after.utterances} - set(before.utterances)
     assert len(changed) == len(added) == 1
     assert "lithium ion" in after.utterances[added.pop()].text
+
+
+@pytest.mark.parametrize("vanished", [[1], [3, 5], [1, 3, 5]])
+def test_a_clip_pruned_before_assembly_is_made_again(fakes, tmp_path, vanished):
+    from narrate.audio.timeline import assemble
+
+    cache = UtteranceCache(tmp_path / "c")
+    plan = synth.plan([SCRIPT], config(), cache)
+    clips, _ = synth.synthesize(plan, cache, jobs=1)
+    before = assemble(SCRIPT.cues, clips[0], tmp_path / "before.pcm")
+    for index in vanished:  # a concurrent `narrate cache prune` deletes them
+        clips[0][index].unlink(missing_ok=True)
+    said = len(fakes.said())
+
+    def write(found):
+        return assemble(SCRIPT.cues, found, tmp_path / "after.pcm")
+
+    after = synth.with_clips(write, dict(clips[0]), plan.keys[0], plan.utterances, cache)
+    assert after.frames == before.frames and after.cue_times == before.cue_times
+    again = {plan.utterances[plan.keys[0][i]].text for i in vanished}
+    assert set(fakes.said()[said:]) == again  # only the vanished clips were spoken again

@@ -26,6 +26,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from narrate.config import CourseConfig
 from narrate.errors import EngineError
@@ -37,6 +38,7 @@ from narrate.speech.join import voiced_ms
 from narrate.speech.utterance import Utterance, make_clip, named_error, utterance_timeout_ms
 
 Progress = Callable[[str, int, int], None]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,53 @@ def synthesize(
         else:
             run_pool(list(todo.values()), cache, min(jobs, len(todo)), done, utterance_timeout_ms)
     return clips, len(todo)
+
+
+ENGINE_LOCK = threading.Lock()
+"""Held while this process speaks outside the worker pool (engines keep process-wide state)."""
+
+
+def with_clips(
+    write: Callable[[dict[int, Path]], T],
+    clips: dict[int, Path],
+    keys: Mapping[int, str],
+    utterances: Mapping[str, Utterance],
+    cache: UtteranceCache,
+) -> T:
+    """``write(clips)``; when a clip has vanished meanwhile (evicted by a concurrent ``narrate cache
+    prune``, see ``narrate.speech.cache``), make the missing clips again in this process and write
+    once more, so that pruning never breaks a running build.
+
+    Args:
+        clips: Say cue index → clip path (updated in place when a clip is made again).
+        keys: Say cue index → utterance key; utterances: key → :class:`Utterance`.
+
+    Raises:
+        EngineError: a missing clip could not be made again (tried twice).
+    """
+    try:
+        return write(clips)
+    except FileNotFoundError:
+        for index, key in keys.items():
+            if cache.get(key) is None:
+                with ENGINE_LOCK:
+                    clips[index] = cache.get(key) or make_twice(utterances[key], cache)
+        return write(clips)
+
+
+def make_twice(u: Utterance, cache: UtteranceCache) -> Path:
+    """Make one clip in this process; an engine error is retried once (some are transient).
+
+    Raises:
+        EngineError: the second try failed too (naming the lesson and cue).
+    """
+    try:
+        return make_clip(u, cache)
+    except EngineError:
+        try:
+            return make_clip(u, cache)
+        except EngineError as exc:
+            raise named_error(exc, u) from None
 
 
 def _in_process(todo: list[Utterance], cache: UtteranceCache, done: Callable[[Utterance], None]) -> None:
