@@ -44,7 +44,6 @@ from narrate.speech.utterance import Utterance
 LOCAL = "local:"
 
 
-
 @dataclass(frozen=True)
 class EpisodeTask:
     """Everything one episode task needs (picklable; sent to a worker).
