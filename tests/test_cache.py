@@ -316,3 +316,23 @@ def test_course_yaml_cache_max_size_refuses_what_is_not_a_size(tmp_path):
     with pytest.raises(NarrateError) as info:
         load_config(tmp_path / "course.yaml")
     assert "course.yaml:3: 'cache.max_size' must be a size such as 500MB or 20GB, not 'plenty'" in str(info.value)
+
+
+def test_episode_files_handed_over_through_s3_staging(s3, tmp_path, monkeypatch):
+    """--staging s3://...: a worker puts an episode's files there, the client collects them into its
+    local staging folder and deletes them from the bucket."""
+    from narrate.cluster import _upload, fetch_staged
+
+    for name, value in s3.items():
+        monkeypatch.setenv(name, value)
+    files = {"episodes/01-tides.mp3": b"ID3" + bytes(500), "episodes/01-tides.vtt": b"WEBVTT\n"}
+    url = "s3://clips/staging/run1/coasts/tides"
+    assert sorted(_upload(url, files)) == sorted(files)
+    stage = tmp_path / "stage"
+    fetch_staged(url, sorted(files), stage)
+    assert {p.relative_to(stage).as_posix(): p.read_bytes() for p in stage.rglob("*") if p.is_file()} == files
+    import fsspec
+
+    fs = fsspec.filesystem("s3")
+    fs.invalidate_cache()
+    assert fs.find("clips/staging/run1") == []
