@@ -395,7 +395,7 @@ def publish_(out_dir: Path, dest: str, endpoint_url: str | None, quiet: bool) ->
 @main.command()
 @click.argument("out_dir", type=_PATH, default=Path("audio_out"))
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, help="Port to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option(
     "--watch", "watch_dir", type=_PATH, default=None, help="Rebuild OUT from this content folder when it changes."
 )

@@ -329,6 +329,15 @@ def http_url(url: str) -> str:
     """
     if not re.match(r"^https?://[^/\s]+", url):
         raise ConfigError(f"must be an http(s) URL, not '{url}'")
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError as exc:
+        raise ConfigError(f"must be an http(s) URL, not '{url}' ({exc})") from None
+    if not re.fullmatch(r"[A-Za-z0-9.\-\[\]:@%_~!$&'()*+,;=]+", parts.netloc):
+        raise ConfigError(f"must be an http(s) URL with a valid host name, not '{url}'")
+    if parts.query or parts.fragment:
+        raise ConfigError(f"must be an http(s) URL of a folder, without '?' or '#', not '{url}'")
     return _encode_url(url if url.endswith("/") else url + "/")
 
 
@@ -429,6 +438,14 @@ class _Reader:
             if s.kind == "path":
                 return self._path(s, text)
             return text
+        if s.kind == "bitrate":
+            if not isinstance(raw, str):
+                raise ConfigError(f"{name} must be text")
+            text = raw.strip()
+            match = re.fullmatch(r"(\d{1,3})k", text)
+            if not match or not 8 <= int(match.group(1)) <= 320:
+                raise ConfigError(f"{name} must be an MP3 bitrate between 8k and 320k, such as 64k, not '{text}'")
+            return text
         if s.kind == "choice":
             if not isinstance(raw, str) or raw.strip() not in (s.choices or ()):
                 raise ConfigError(f"{s.key} must be {s.doc}")
@@ -444,6 +461,8 @@ class _Reader:
                 raise ConfigError(f"{name} must be {range_text(s.low, s.high)}")
             if s.kind == "seconds":
                 return round(float(raw) * 1000)
+            if s.kind == "int" and not float(raw).is_integer():
+                raise ConfigError(f"{name} must be a whole number")
             return int(raw) if s.kind == "int" else float(raw)
         if s.kind == "email":
             if not isinstance(raw, str) or not EMAIL.match(raw.strip()):
@@ -584,9 +603,15 @@ class _Reader:
             raise ConfigError(f"'{key}' must be a mapping of word: replacement")
         entries = {}
         for word, spoken in raw.items():
+            line = raw.line_of(word) if isinstance(raw, LineDict) else None
             if not isinstance(word, str) or not isinstance(spoken, (str, int, float)) or isinstance(spoken, bool):
-                line = raw.line_of(word) if isinstance(raw, LineDict) else None
                 self.errors.append(ConfigError(f"lexicon entry '{word}' must map text to text", self.path, line))
+                continue
+            if not word.strip():
+                self.errors.append(ConfigError("a lexicon entry needs a word to replace", self.path, line))
+                continue
+            if "{lang=" in str(spoken) and not re.search(r"\]\{lang=[^}]*\}", str(spoken)):
+                self.errors.append(ConfigError(f"lexicon entry '{word}': unclosed language span", self.path, line))
                 continue
             entries[word] = str(spoken)
         return entries

@@ -80,6 +80,9 @@ class BuildOptions:
             object.__setattr__(self, "base_url", _option("--base-url", http_url, self.base_url))
         if self.language:
             object.__setattr__(self, "language", _option("--language", language_tag, self.language))
+        cache = self.cache_dir
+        if cache is not None and "://" not in str(cache) and Path(cache).exists() and not Path(cache).is_dir():
+            raise ConfigError(f"--cache-dir: not a folder: {cache}")
         for name in ("lexicon_file", "cache_dir"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, Path) and not (name == "cache_dir" and "://" in str(value)):

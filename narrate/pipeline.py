@@ -19,6 +19,7 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import os
+import re
 import sys
 import tempfile
 import threading
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_lexicon, read_config
-from narrate.errors import BuildError, ContentError, NarrateError, collected
+from narrate.errors import BuildError, ContentError, NarrateError, collected, warn
 from narrate.files import write_atomic
 from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
@@ -91,7 +92,14 @@ def load(content: Path, options: BuildOptions | None = None) -> Loaded:
     options = options or BuildOptions()
     loaded = _load(Path(content), options)
     config = loaded.config
-    check_phrases(config.language, config.phrases, config.framing, config.source, config.lines.get("language"))
+    check_phrases(
+        config.language,
+        config.phrases,
+        config.framing,
+        config.source,
+        config.lines.get("language"),
+        phrases_line=config.lines.get("phrases"),
+    )
     for lesson in loaded.lessons:
         if lesson.language and lesson.language != config.language:
             check_phrases(lesson.language, config.phrases, config.framing, lesson.source, _language_line(lesson))
@@ -209,8 +217,32 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
                 ContentError(f"duplicate lesson id '{lesson.id}' (also in {seen[lesson.id].source})", lesson.source)
             )
         seen[lesson.id] = lesson
+    for lesson in lessons:
+        problem = _unreadable_run(lesson)
+        if problem is not None:
+            errors.append(problem)
     collected(errors)
     return Loaded(options.apply(config), tuple(lessons), detected)
+
+
+_LONG_RUN = re.compile(r"[^\W\d_]{300,}|\S{5000,}")
+"""A "word" no narrator could say: 300 letters in a row, or 5,000 characters without a space."""
+
+
+def _unreadable_run(lesson: Lesson) -> ContentError | None:
+    """The first unreadable run of characters in a lesson (pasted binary, a stuck key), as an error."""
+    from narrate.text.lexicon_report import lesson_texts
+
+    for text, source, line in lesson_texts(lesson):
+        found = _LONG_RUN.search(text)
+        if found:
+            return ContentError(
+                f"a run of {len(found.group(0))} characters without a space ('{found.group(0)[:20]}...') "
+                "cannot be read aloud; break it up or remove it",
+                source,
+                line or None,
+            )
+    return None
 
 
 def keep_numbers_of_twins(lessons: Sequence[Lesson]) -> tuple[Lesson, ...]:
@@ -365,7 +397,13 @@ def build(
     cache = cache or UtteranceCache(options.cache_dir)
     check_span_voices(loaded.lessons, config, cache.root)
     out_dir = Path(out_dir)
-    published, published_base = read_published(out_dir / "feed.xml")
+    published, published_base = read_published(Path(out_dir) / "feed.xml", strict=not options.allow_guid_change)
+    if not published and uptodate.read_records(Path(out_dir)):
+        warn(
+            "missing, but this folder was built before: its episodes get the GUIDs their lessons give now; "
+            "if it was published, restore feed.xml first",
+            Path(out_dir) / "feed.xml",
+        )
     first_day = start_date(config, out_dir, today)
     identities = assign(
         config,
@@ -681,6 +719,8 @@ def say(
         used = speak_to_wav(said, v.engine, v.narrator, config.language, v.rate_wpm, wav)
         player = play_wav(wav) if out is None and play else None
         target = None if player else Path(out or "narrate-say.wav")
+        if target is not None and target.suffix.lower() != ".wav":
+            raise ContentError("narrate say writes a WAV file: give -o a name ending in .wav", target)
         if target is not None:
             write_atomic(target, wav.read_bytes())
     return Said(said, target, player, v.engine, used)
@@ -725,6 +765,11 @@ def refuse_output_inside_content(content: Path, out_dir: Path) -> None:
             f"the output folder is inside the course folder {course}; choose one outside it (e.g. -o audio_out)",
             out_dir,
         )
+    if course.resolve().is_relative_to(out_dir.resolve()):
+        raise BuildError(
+            f"the output folder holds the course folder {course}; choose a folder of its own (e.g. -o audio_out)",
+            out_dir,
+        )
 
 
 def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> None:
@@ -738,6 +783,11 @@ def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> No
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError("the output folder is a file, not a folder", out_dir)
+    if out_dir.is_dir():
+        try:  # a probe, not os.access: root passes access() even for a read-only mount or an immutable folder
+            tempfile.TemporaryFile(dir=out_dir).close()
+        except OSError as exc:
+            raise BuildError(f"the output folder is not writable: {exc.strerror or exc}", out_dir) from None
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -45,6 +45,7 @@ KINDS = (
     "funding",
     "persons",
     "size",
+    "bitrate",
 )
 
 
@@ -245,7 +246,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("pauses.chime", "bool", False, "a short generated chime ends each think pause"),
     Setting("audio.sample_rate", "int", 44100, "sample rate of the episodes, Hz", low=8000, high=192000),
-    Setting("audio.bitrate", "text", "64k", "MP3 bitrate"),
+    Setting("audio.bitrate", "bitrate", "64k", "MP3 bitrate, 8k to 320k"),
     Setting(
         "audio.loudness_lufs", "float", -16.0, "integrated loudness target, LUFS (ITU-R BS.1770)", low=-40, high=-5
     ),

@@ -45,7 +45,7 @@ extras=""
 [ "$dev" = 1 ] && extras="[test,piper]"
 echo "setup: installing narrate${extras} into .venv"
 log=$(mktemp)
-if ! .venv/bin/python -m pip install --disable-pip-version-check -q -e ".${extras}" >"$log" 2>&1; then
+if ! .venv/bin/python -m pip install --disable-pip-version-check -q -c scripts/constraints.txt -e ".${extras}" >"$log" 2>&1; then
   cat "$log" >&2
   echo "setup: pip install failed" >&2
   exit 1

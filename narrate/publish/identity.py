@@ -32,7 +32,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path, PurePosixPath
 
 from narrate.config import CourseConfig
-from narrate.errors import ContentError
+from narrate.errors import BuildError, ContentError
 from narrate.files import write_atomic
 from narrate.model import Lesson
 from narrate.publish.feed import ATOM, clean_text, guid_for, pub_date
@@ -63,16 +63,30 @@ class Identity:
     published: bool
 
 
-def read_published(feed_file: Path) -> tuple[list[Published], str | None]:
+def read_published(feed_file: Path, *, strict: bool = True) -> tuple[list[Published], str | None]:
     """The items of an existing feed (in feed order) and its base URL (``atom:link rel=self``'s folder).
 
-    A missing or unreadable feed gives ``([], None)``: nothing is published yet.
+    A missing feed gives ``([], None)``: nothing is published yet.
+
+    Raises:
+        BuildError: (``strict``) the feed exists but is not a readable RSS feed, so what was published
+            cannot be told: building over it could give published episodes new GUIDs.
     """
+    if not Path(feed_file).exists():
+        return [], None
     try:
         channel = ET.parse(feed_file).getroot().find("channel")
-    except (OSError, ET.ParseError):
+    except (OSError, ET.ParseError) as exc:
+        if strict:
+            raise BuildError(
+                f"not a readable feed ({exc}): narrate cannot tell which episodes are published; restore it "
+                "from where you published it, or build with --allow-guid-change",
+                feed_file,
+            ) from None
         return [], None
     if channel is None:
+        if strict:
+            raise BuildError("not an RSS feed (no <channel>): restore it, or build with --allow-guid-change", feed_file)
         return [], None
     base = None
     for link in channel.findall(f"{{{ATOM}}}link"):

@@ -447,6 +447,8 @@ def serve(
         NarrateError: no output folder (and nothing to build it from), or the port is taken.
     """
     out_dir = Path(out_dir)
+    if watch is not None and not Path(watch).exists():
+        raise NarrateError("no such course folder or lesson file to watch", watch)
     stop = threading.Event()
     watcher = None
     reloads = None

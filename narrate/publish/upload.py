@@ -109,9 +109,11 @@ def open_destination(dest: str, *, endpoint_url: str | None = None) -> tuple[Any
             options["endpoint_url"] = endpoint_url
     elif "://" not in dest:
         dest = str(Path(dest).resolve())
+    elif not dest.startswith(("file://", "memory://")):
+        raise ConfigError(f"cannot publish to '{dest}': use s3://bucket/prefix (any S3-compatible store) or a folder")
     try:
         fs, root = fsspec.core.url_to_fs(dest, **options)
-    except (ImportError, ValueError) as exc:
+    except (ImportError, ValueError, OSError) as exc:
         raise ConfigError(f"cannot publish to '{dest}': {exc}") from None
     return fs, root.rstrip("/")
 
@@ -142,6 +144,12 @@ def upload(
     out_dir = Path(out_dir)
     if not (out_dir / FEED_FILE).is_file():
         raise NarrateError(f"no {FEED_FILE} in this folder (run 'narrate build' first)", out_dir)
+    from narrate.publish.check import check_output
+
+    problems = check_output(out_dir)
+    if problems:  # never publish a feed that names a missing or broken file
+        more = f" (and {len(problems) - 1} more; run 'narrate check {out_dir}')" if len(problems) > 1 else ""
+        raise NarrateError(f"not publishing a folder that fails its check: {problems[0]}{more}", out_dir)
     if fs is None:
         fs, root = open_destination(dest, endpoint_url=endpoint_url)
     else:

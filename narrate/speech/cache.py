@@ -212,6 +212,10 @@ class UtteranceCache:
             self.root = default_cache_dir() / "remote" / digest
         else:
             self.root = local_path(location)
+            if self.root.exists() and not self.root.is_dir():
+                from narrate.errors import ConfigError
+
+                raise ConfigError("the cache folder is a file, not a folder (--cache-dir)", self.root)
 
     @property
     def location(self) -> str:

@@ -61,8 +61,19 @@ def speak_math(expressions: Sequence[str], locale: str = "en") -> list[str]:
     spoken: list[str | None] = [None] * len(items)
     if items and sre_available():
         spoken = list(_sre_cached(items, locale.split("-")[0].lower() or "en"))
-    said = iter([s if s else _fallback(e) for s, e in zip(spoken, items)])
+    said = iter([s if s else _fallback_or_cue(e) for s, e in zip(spoken, items)])
     return [", ".join(w for w in (next(said) for _ in expr) if w) for expr in rows]
+
+
+def _fallback_or_cue(expr: str) -> str:
+    """The fallback's reading, or "a formula" for one nested too deeply to read (with a warning)."""
+    try:
+        return _fallback(expr)
+    except RecursionError:
+        from narrate.errors import warn
+
+        warn(f"a formula nested too deeply to be read is said as 'a formula': {expr[:40]}...")
+        return "a formula"
 
 
 _ENVIRONMENT = re.compile(r"\\(?:begin|end)\{(?:aligned|align\*?|eqnarray\*?|gather\*?|gathered|split|multline\*?)\}")

@@ -120,6 +120,32 @@ def unknown_phrases(overrides: Mapping[str, Override]) -> list[str]:
     return sorted(k for k in overrides if k not in keys())
 
 
+def _fields(text: str) -> set[str] | None:
+    """The ``{placeholder}`` names in ``text``; None when it is not a valid format string."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return None
+
+
+def placeholder_problem(key: str, override: Override) -> str | None:
+    """What is wrong with the placeholders of an overriding phrase, or None: each ``{name}`` must be
+    one the phrase has in narrate's own catalogue (no positional ``{0}``, no ``{a.b}`` or ``{a[0]}``)."""
+    english = keys()[key]
+    allowed: set[str] = set()
+    for form in english:
+        allowed |= _fields(form or "") or set()
+    for form in [override] if isinstance(override, str) else list(override):
+        found = _fields(form)
+        if found is None:
+            return f"phrase '{key}': unbalanced braces in '{form}' (write {{{{ and }}}} for a literal brace)"
+        wrong = sorted(found - allowed)
+        if wrong:
+            known = ", ".join("{" + n + "}" for n in sorted(allowed)) or "none"
+            return f"phrase '{key}': unknown placeholder {{{wrong[0]}}} (this phrase has: {known})"
+    return None
+
+
 class _Formatter(string.Formatter):
     def __init__(self, language: str):
         self.language = language
@@ -228,9 +254,11 @@ def check_phrases(
     framing: str | None = None,
     source: Path | None = None,
     line: int | None = None,
+    phrases_line: int | None = None,
 ) -> None:
-    """Refuse framing that cannot be said: unknown phrase keys in ``overrides``, or a language with
-    neither a catalogue nor overrides for every phrase (unless ``framing`` names a catalogue language).
+    """Refuse framing that cannot be said: unknown phrase keys or placeholders in ``overrides`` (at
+    ``phrases_line``), or a language with neither a catalogue nor overrides for every phrase (unless
+    ``framing`` names a catalogue language; at ``line``).
 
     Raises:
         ConfigError: naming the unknown keys or the missing phrases, at ``source``:``line``.
@@ -240,7 +268,11 @@ def check_phrases(
     unknown = unknown_phrases(overrides)
     if unknown:
         hint = ", ".join(sorted(keys()))
-        raise ConfigError(f"unknown phrase key '{unknown[0]}' in phrases (known: {hint})", source, line)
+        raise ConfigError(f"unknown phrase key '{unknown[0]}' in phrases (known: {hint})", source, phrases_line or line)
+    for key, override in overrides.items():
+        problem = placeholder_problem(key, override)
+        if problem:
+            raise ConfigError(problem, source, phrases_line or line)
     target = framing or language
     if framing and _catalogue(primary(framing)) is None:
         raise ConfigError(
