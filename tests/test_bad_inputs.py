@@ -106,6 +106,7 @@ def test_bad_input_does_not_create_the_output_folder(tmp_path, monkeypatch):
     assert not out.exists()
 
 
+@pytest.mark.e2e  # a real narrate process per case; test_bad_input_case covers every case in process
 @pytest.mark.parametrize(
     "case",
     ["course-python-tag", "lesson-binary", "lesson-deep-nesting", "lessons-list-parent-dir", "limits-episode-too-long"],

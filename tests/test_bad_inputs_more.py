@@ -77,7 +77,7 @@ def test_bad_base_url_options(tmp_path, option, expected):
 
 @pytest.mark.parametrize(
     "word",
-    ["a" * 300, "x" * 200_000, "é" * 400, "ab1" * 2000],
+    ["a" * 300, "x" * 30_000, "é" * 400, "ab1" * 2000],
 )
 def test_a_run_no_narrator_could_say_is_refused_at_its_line(tmp_path, word):
     lesson = tmp_path / "l.md"

