@@ -278,3 +278,39 @@ def test_import_writes_the_repaired_text_and_the_script_says_it(tmp_path, name):
     if name == "lesson.yaml":
         assert "summary: Use the sharp knife & a board." in written
         assert "Use the sharp knife and a board." in script
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        (
+            "It spins at 7.3e-5 rad/s.",
+            "It spins at seven point three times ten to the power of minus five radians per second.",
+        ),
+        (
+            "Avogadro is 6.022e23 per mole.",
+            "Avogadro is six point zero two two times ten to the power of twenty-three per mole.",
+        ),
+        ("Light: 3E+8 m/s.", "Light: three times ten to the power of eight metres per second."),
+        ("It is 1.4 x 10^-4 m.", "It is one point four times ten to the power of minus four metres."),
+        ("A 2 x 3 grid.", "A two by three grid."),
+        ("The e5 chip.", "The e five chip."),
+    ],
+)
+def test_scientific_notation(written, said):
+    assert spoken(written) == said
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("Drive in km/h here.", "Drive in kilometres per hour here."),
+        ("Measured in rad/s.", "Measured in radians per second."),
+        ("Dose in mg/kg daily.", "Dose in milligrams per kilogram daily."),
+        ("Speed 4 km/h.", "Speed four kilometres per hour."),
+        ("Flow in L/min now.", "Flow in litres per minute now."),
+        ("Say yes/no.", "Say yes or no."),
+    ],
+)
+def test_a_unit_per_unit_without_a_number(written, said):
+    assert spoken(written) == said

@@ -28,7 +28,7 @@ from narrate.text.languages import expand_abbreviations, ordinal_dot
 from narrate.text.languages import verbalize as verbalize_in
 from narrate.text.lexicon import ABBREVIATIONS, Finding, apply_lexicon, lexicon_report
 from narrate.text.markup import clean_text
-from narrate.text.numbers import DEFAULT_LANGUAGE, verbalize_numbers
+from narrate.text.numbers import DEFAULT_LANGUAGE, scientific, verbalize_numbers
 
 __all__ = ["Finding", "apply_lexicon", "as_sentence", "is_pronounceable", "lexicon_report", "sentences", "spoken"]
 
@@ -133,6 +133,27 @@ def _after_name(text: str, pos: int) -> bool:
 
 
 # ------------------------------------------------------------------ symbols
+_PER_LEFT = {
+    "km": "kilometres", "m": "metres", "cm": "centimetres", "mm": "millimetres", "mi": "miles",
+    "rad": "radians", "kg": "kilograms", "g": "grams", "mg": "milligrams", "mol": "moles",
+    "L": "litres", "l": "litres", "mL": "millilitres", "J": "joules", "W": "watts", "N": "newtons",
+    "kWh": "kilowatt hours", "ft": "feet", "gal": "gallons", "cal": "calories", "kcal": "kilocalories",
+}  # fmt: skip
+_PER_RIGHT = {
+    "s": "second", "h": "hour", "hr": "hour", "min": "minute", "day": "day", "yr": "year", "m": "metre",
+    "L": "litre", "l": "litre", "kg": "kilogram", "g": "gram", "mol": "mole", "m2": "square metre",
+    "m3": "cubic metre", "m²": "square metre", "m³": "cubic metre",
+}  # fmt: skip
+_UNIT_PER_UNIT = re.compile(
+    r"(?<![\w/])("
+    + "|".join(sorted(map(re.escape, _PER_LEFT), key=len, reverse=True))
+    + r")/("
+    + "|".join(sorted(map(re.escape, _PER_RIGHT), key=len, reverse=True))
+    + r")(?![\w/])"
+)
+"""A unit per a unit without a number before it (``rad/s``, ``in km/h``): "radians per second", not
+"rad or s" (a number before it is read by :mod:`narrate.text.numbers`)."""
+
 _SYMBOLS = [
     (re.compile(p), w)
     for p, w in (
@@ -282,6 +303,8 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = 
     text = _URL.sub(_url, text)
     text = _MD_EMPH.sub(r"\1", text)
     text = BLANK.sub(" blank ", text)
+    if english:
+        text = scientific(text)  # before letter-digit splitting takes "e-5" apart
     for pattern, word in _ABBR_REPL if english else ():
         text = _abbr(pattern, word, text)
     text = expand_abbreviations(text, language)  # the language's own (before initials: "M. Dupont")
@@ -294,6 +317,8 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = 
     else:
         text = verbalize_in(text, language)  # digits stay for a language without rules
     text = _MID_BULLET.sub(", ", text)
+    if english:
+        text = _UNIT_PER_UNIT.sub(lambda m: f"{_PER_LEFT[m.group(1)]} per {_PER_RIGHT[m.group(2)]}", text)
     for pattern, word in _SYMBOLS if english else ():
         text = pattern.sub(word, text)
     text = _DASH.sub(", ", text)

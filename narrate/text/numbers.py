@@ -93,7 +93,23 @@ _UNITS = {
     "g/L": ("gram per litre", "grams per litre"),
     "m/s": ("metre per second", "metres per second"),
 }
-_DIMENSIONS = re.compile(r"(?<=\d)\s+x\s+(?=\d)")  # "2 x 3 tiles" → "2 by 3 tiles"
+_SCIENTIFIC = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+\-−]?)(\d{1,3})\b")
+"""E notation: ``7.3e-5`` -> "7.3 times ten to the power of minus 5"."""
+_TIMES_TEN = re.compile(r"(?<=\d)\s*[x×·]\s*10\s*\^")
+"""``1.4 x 10^-4``: the "x" before a power of ten is "times", not the "by" of dimensions."""
+_DIMENSIONS = re.compile(r"(?<=\d)\s+x\s+(?=\d)")
+
+
+def scientific(text: str) -> str:
+    """Scientific notation as a narrator says it: ``7.3e-5`` -> "7.3 times ten to the power of minus
+    5", ``1.4 x 10^-4`` -> "1.4 times 10^-4" (not the "by" of ``2 x 3``). Digits stay for the number rules."""
+    text = _SCIENTIFIC.sub(
+        lambda m: f"{m.group(1)} times ten to the power of {'minus ' if m.group(2) in ('-', '−') else ''}{m.group(3)}",
+        text,
+    )
+    return _TIMES_TEN.sub(" times 10^", text)  # "2 x 3 tiles" → "2 by 3 tiles"
+
+
 _YEAR_CONTEXT = (
     "in",
     "by",
@@ -391,6 +407,14 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = unicode_fractions(text)
     text = phone_numbers(text)
     text = numeric_dates(text, language)
+    text = _SCIENTIFIC.sub(
+        lambda m: (
+            f"{m.group(1)} times ten to the power of {'minus ' if m.group(2) in '-−' and m.group(2) else ''}"
+            f"{m.group(3)}"
+        ),
+        text,
+    )
+    text = _TIMES_TEN.sub(" times 10^", text)
     text = _DIMENSIONS.sub(" by ", text)
     text = _ISO_DATE.sub(_iso_date, text)
     text = currencies(text)
