@@ -195,3 +195,22 @@ def test_overrides_apply_in_one_place(tmp_path):
     assert config.base_url == config.link == "https://example.org/a%20b/"
     assert config.review is True
     assert config.audio.formats == ("mp3", "m4b")
+
+
+def test_every_bad_section_and_question_of_a_lesson_in_one_run(tmp_path):
+    lesson = tmp_path / "l.yaml"
+    lesson.write_text(
+        "title: A\nthink_pause: -3\nsections:\n  - title: S\n    body:\n      - bullets: notalist\n"
+        "  - title: T\n    body: [Fine.]\nquiz:\n  - prompt: Which?\n    options: [a, b]\n    answer: c\n"
+        "  - prompt: Other?\n    options: [x, y]\n    answer: z\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(main, ["script", str(lesson)])
+    assert result.exit_code == 1
+    lines = [line.split("l.yaml:", 1)[1] for line in result.output.strip().splitlines()]
+    assert lines == [
+        "2: 'think_pause' must be a number of seconds between 0 and 120",
+        "6: 'bullets' must be a list",
+        "12: answer 'c' is not one of the options",
+        "15: answer 'z' is not one of the options",
+    ]

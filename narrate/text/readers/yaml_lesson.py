@@ -9,16 +9,19 @@ Pauses are written in seconds and stored in milliseconds.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from narrate.config import LANGUAGE_TAG
-from narrate.errors import ContentError, collected
+from narrate.errors import ContentError, Problems, collected
 from narrate.model import Block, BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
 from narrate.settings import MAX_PAUSE_S, range_text, unknown_keys
 from narrate.text.markup import clean_text
 from narrate.text.readers.common import DATE, SLUG, count_blanks, default_id, match_option, seconds_to_ms
 from narrate.yamlio import LineDict, LineList, load_yaml
+
+T = TypeVar("T")
 
 LESSON_KEYS = (
     "id",
@@ -224,8 +227,10 @@ class LessonValidator:
         self.collecting, self.problems = True, []
         try:
             lesson = self._lesson(data, number)
+        except Problems:
+            raise  # already every problem found
         except ContentError as exc:
-            collected([*self.problems, exc])
+            collected([*self.problems] if exc in self.problems else [*self.problems, exc])
             raise
         collected(list(self.problems))
         return lesson
@@ -233,7 +238,7 @@ class LessonValidator:
     def _lesson(self, data: Any, number: int) -> Lesson:
         data = self.mapping(data, 1, "a lesson file")
         self.keys(data, LESSON_KEYS, "lesson")
-        meta = self.meta(data)
+        meta = self._each(lambda d, _line: self.meta(d), LineList([data]))  # collected, like a section
         title = self.text(data, "title", required=True)
         sections = data.get("sections")
         quiz = data.get("quiz") or LineList()
@@ -243,17 +248,35 @@ class LessonValidator:
             sections = LineList()  # a drill: questions only
         if not isinstance(sections, LineList) or not (sections or quiz):
             self.fail("lesson needs a non-empty 'sections' list", data.line_of("sections"))
+        # each section and question is checked on its own, so that every one with a problem is reported
+        built_sections = self._each(self.section, sections)
+        built_quiz = self._each(self.question, quiz)
+        if not meta:  # the lesson's own settings were wrong: report them with every other problem
+            collected(list(self.problems))
         return Lesson(
             title=title,
             subtitle=self.text(data, "subtitle"),
             summary=self.text(data, "summary"),
-            sections=tuple(self.section(s, sections.line_of(n)) for n, s in enumerate(sections)),
-            quiz=tuple(self.question(q, quiz.line_of(n)) for n, q in enumerate(quiz)),
+            sections=built_sections,
+            quiz=built_quiz,
             next_lessons=self.texts(data, "next", "a next lesson"),
             number=number,
             source=self.path,
-            **meta,
+            **meta[0],
         )
+
+    def _each(self, check: Callable[[Any, int], T], items: LineList) -> tuple[T, ...]:
+        """``check(item, line)`` for every item; a failing item's error is collected (while reading a
+        whole lesson) and the rest are still checked."""
+        out: list[T] = []
+        for n, item in enumerate(items):
+            try:
+                out.append(check(item, items.line_of(n)))
+            except ContentError as exc:
+                if not self.collecting:
+                    raise
+                self.problems.append(exc)
+        return tuple(out)
 
     def section(self, data: Any, line: int) -> Section:
         data = self.mapping(data, line, "a section")
