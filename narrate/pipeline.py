@@ -395,6 +395,7 @@ def build(
         audio.require_tool("ffmpeg")
     _preflight(config, scripts, out_dir)
     cache = cache or UtteranceCache(options.cache_dir)
+    cache.remove_stale_partials()  # left by workers of an interrupted build
     check_span_voices(loaded.lessons, config, cache.root)
     out_dir = Path(out_dir)
     published, published_base = read_published(Path(out_dir) / "feed.xml", strict=not options.allow_guid_change)

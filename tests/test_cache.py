@@ -336,3 +336,23 @@ def test_episode_files_handed_over_through_s3_staging(s3, tmp_path, monkeypatch)
     fs = fsspec.filesystem("s3")
     fs.invalidate_cache()
     assert fs.find("clips/staging/run1") == []
+
+
+def test_half_written_files_of_dead_processes_are_removed(tmp_path):
+    import subprocess
+    import sys
+
+    from narrate.speech.cache import UtteranceCache
+
+    cache = UtteranceCache(tmp_path / "c")
+    folder = cache.root / "ab"
+    folder.mkdir(parents=True)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead_pid = int(dead.stdout)
+    key = "ab" + "0" * 62
+    stale = [folder / f".{key}.{dead_pid}.part.flac", folder / f".{key}.{dead_pid}.part.flac.wav"]
+    live = folder / f".{key}.{os.getpid()}.part.flac"
+    for path in [*stale, live]:
+        path.write_bytes(b"x")
+    assert cache.remove_stale_partials() == 2
+    assert [p.exists() for p in stale] == [False, False] and live.exists()

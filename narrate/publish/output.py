@@ -17,6 +17,7 @@ import hashlib
 import os
 import shutil
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -192,5 +193,15 @@ def locked(out_dir: Path) -> Iterator[Path]:
             stage.mkdir()
             yield stage
         finally:
-            shutil.rmtree(stage, ignore_errors=True)
+            _remove_stage(stage)
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _remove_stage(stage: Path, tries: int = 100) -> None:
+    """Remove the staging folder, again while a process that is being stopped (an encoder, a speech
+    worker killed by Ctrl-C) still closes or writes a file in it: up to ``tries`` × 50 ms."""
+    for _ in range(tries):
+        shutil.rmtree(stage, ignore_errors=True)
+        if not stage.exists():
+            return
+        time.sleep(0.05)

@@ -34,6 +34,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -52,6 +53,21 @@ IN_USE_S = 15 * 60
 """A clip read or written this recently (seconds) counts as in use: :meth:`UtteranceCache.prune` keeps it."""
 _LEGACY = ("??/*.wav", "??/*.pcm")  # older cache formats: WAV clips and their resampled PCM copies
 _PARTIAL = ("??/.*.part*", "??/.*.pcm.part")
+_PARTIAL_NAME = re.compile(r"^\.[0-9a-f]{64}\.(\d+)\.part")
+"""A half-written file of the process with that id: ``.<key>.<pid>.part.flac`` (and ``.wav``, ``.json``)."""
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this id runs (on this machine)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, owned by someone else
+        return True
+    return True
+
+
 _WORDS = "??/*" + WORDS_SUFFIX
 _JINGLES = "jingles/*.pcm"  # intro and outro music, decoded and levelled (narrate.audio.jingle)
 
@@ -303,6 +319,21 @@ class UtteranceCache:
         finally:
             tmp.unlink(missing_ok=True)
             tmp_words.unlink(missing_ok=True)
+
+    def remove_stale_partials(self) -> int:
+        """Remove half-written files (``.<key>.<pid>.part...``) left by a process that no longer runs
+        (a speech worker killed by Ctrl-C or a crash); returns how many. Files of live processes stay."""
+        removed = 0
+        for path in self.root.glob("??/.*.part*"):
+            match = _PARTIAL_NAME.match(path.name)
+            if match is None or _alive(int(match.group(1))):
+                continue
+            try:
+                path.unlink()
+                removed += 1
+            except OSError:
+                pass
+        return removed
 
     def info(self) -> CacheInfo:
         """Number of cached clips, and the total size and number of every file the cache keeps.

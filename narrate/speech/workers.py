@@ -85,14 +85,7 @@ def run_pool(
         parent, child = ctx.Pipe()
         threads = max(1, (os.cpu_count() or 1) // max(1, jobs))
         process = ctx.Process(target=_serve, args=(child, cache, specs, threads), daemon=True, name="narrate-synth")
-        # The worker must never see Ctrl-C (the parent stops it): started with SIGINT blocked, it cannot
-        # be interrupted while Python starts and imports, before _serve ignores SIGINT for good. A
-        # SIGINT meant for the parent meanwhile stays pending here, and is delivered on unblocking.
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            process.start()
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        process.start()
         child.close()
         return _Worker(process, parent)
 
@@ -206,7 +199,6 @@ def _serve(conn: Connection, cache: UtteranceCache, specs: dict, threads: int = 
     for engines with thread pools of their own (Piper's ONNX Runtime), so workers do not oversubscribe.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked by the parent while we started
     if threads:
         os.environ["NARRATE_ENGINE_THREADS"] = str(threads)
     from narrate.speech.engines import ENGINES
