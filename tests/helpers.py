@@ -129,6 +129,9 @@ def write_course(root: Path, version: int, variant: int = 0) -> Path:
     (root / "lessons" / "01-boiling.yaml").write_text(
         "title: Boiling\nsections:\n  - title: Heat\n    body:\n"
         f"      - A kettle heats water, edition {version}, take {variant}.\n      - Steam rises from the spout.\n"
+        # enough new sentences that a build paused after its first utterance is still synthesizing
+        # when the test's Ctrl-C arrives, even on an idle machine
+        + "".join(f"      - Step {k} of edition {version}, take {variant}, is to wait.\n" for k in range(1, 9))
     )
     (root / "lessons" / "02-scale.md").write_text(
         f"# Scale\n\n## Deposits\n\nHard water leaves scale, edition {version}, take {variant}.\n\n"

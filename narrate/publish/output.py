@@ -193,8 +193,16 @@ def locked(out_dir: Path) -> Iterator[Path]:
             stage.mkdir()
             yield stage
         finally:
-            _remove_stage(stage)
+            interrupted: KeyboardInterrupt | None = None
+            while True:  # a Ctrl-C during the clean-up must not leave the staging folder half removed
+                try:
+                    _remove_stage(stage)
+                    break
+                except KeyboardInterrupt as exc:
+                    interrupted = exc
             fcntl.flock(handle, fcntl.LOCK_UN)
+            if interrupted is not None:
+                raise interrupted
 
 
 def _remove_stage(stage: Path, tries: int = 100) -> None:
