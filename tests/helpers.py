@@ -236,3 +236,13 @@ def huge_png(width: int, height: int) -> bytes:
     idat += packer.flush()
     header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)  # 1-bit greyscale
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
+def assert_matches_golden(text: str, golden: Path) -> None:
+    """``text`` equals the golden file; with ``NARRATE_UPDATE_GOLDEN=1`` the file is rewritten first
+    (review the diff). The one golden rule of the scripts, dialects and languages tests."""
+    if os.environ.get("NARRATE_UPDATE_GOLDEN"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert golden.is_file(), f"no golden file {golden.name}; run with NARRATE_UPDATE_GOLDEN=1"
+    assert text == golden.read_text(encoding="utf-8")

@@ -8,10 +8,10 @@ Refresh after an intended change:  NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m p
 from __future__ import annotations
 
 import logging
-import os
 import re
 from pathlib import Path
 
+import helpers
 import pytest
 
 from narrate.errors import ContentError
@@ -40,12 +40,7 @@ def _no_sre(monkeypatch):
 @pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])
 def test_dialect_script_matches_golden(source: Path):
     text = lesson_script_text(source)
-    golden = GOLDEN / f"{source.stem}.script.txt"
-    if os.environ.get("NARRATE_UPDATE_GOLDEN"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(text, encoding="utf-8")
-    assert golden.is_file(), f"no golden file {golden.name}; run with NARRATE_UPDATE_GOLDEN=1"
-    assert text == golden.read_text(encoding="utf-8")
+    helpers.assert_matches_golden(text, GOLDEN / f"{source.stem}.script.txt")
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])

@@ -5,9 +5,9 @@ Refresh after an intended change:  NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m p
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+import helpers
 import pytest
 
 import narrate
@@ -27,12 +27,7 @@ def lesson_script_text(source: Path) -> str:
 @pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])
 def test_script_matches_golden(source: Path):
     text = lesson_script_text(source)
-    golden = GOLDEN / f"{source.stem}.script.txt"
-    if os.environ.get("NARRATE_UPDATE_GOLDEN"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(text, encoding="utf-8")
-    assert golden.is_file(), f"no golden file {golden.name}; run with NARRATE_UPDATE_GOLDEN=1"
-    assert text == golden.read_text(encoding="utf-8")
+    helpers.assert_matches_golden(text, GOLDEN / f"{source.stem}.script.txt")
 
 
 def test_scripts_never_show_glyphs_or_chrome():

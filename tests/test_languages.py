@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import helpers
 import pytest
 from babel.messages.pofile import read_po
 
@@ -123,12 +124,7 @@ SOURCES = sorted(LESSONS.glob("*.yaml"))
 @pytest.mark.parametrize("source", SOURCES, ids=[p.stem for p in SOURCES])
 def test_script_matches_golden(source: Path):
     text = lesson_script_text(source)
-    golden = GOLDEN / f"{source.stem}.script.txt"
-    if os.environ.get("NARRATE_UPDATE_GOLDEN"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(text, encoding="utf-8")
-    assert golden.is_file(), f"no golden file {golden.name}; run with NARRATE_UPDATE_GOLDEN=1"
-    assert text == golden.read_text(encoding="utf-8")
+    helpers.assert_matches_golden(text, GOLDEN / f"{source.stem}.script.txt")
 
 
 def test_every_catalogue_language_has_a_golden_lesson():
