@@ -67,6 +67,43 @@ def test_pyttsx3_speaks_a_sentence(tmp_path):
         assert duration == wav.getnframes() * 1000 // wav.getframerate()
 
 
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGALRM"])
+def test_a_signal_while_espeak_ng_calls_back_is_not_lost(tmp_path, monkeypatch, signum):
+    """espeak-ng hands its samples to a Python callback, where ctypes drops any exception: a Ctrl-C
+    (or the utterance timer) arriving then must still raise once espeak-ng returns."""
+    import ctypes
+    import os
+    import signal
+
+    sig = getattr(signal, signum)
+    raised = []
+
+    def handler(n, frame):
+        raised.append(n)
+        raise KeyboardInterrupt
+
+    real_string_at = ctypes.string_at
+    sent = []
+
+    def string_at(*args):  # called by the engine's callback with each block of samples
+        if not sent:
+            sent.append(True)
+            os.kill(os.getpid(), sig)
+        return real_string_at(*args)
+
+    engine = get_engine("pyttsx3")
+    previous = signal.signal(sig, handler)
+    monkeypatch.setattr(ctypes, "string_at", string_at)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            engine.synthesize(
+                "Bees carry pollen from flower to flower.", engine.default_voice("en-us"), 160, tmp_path / "a.wav"
+            )
+    finally:
+        signal.signal(sig, previous)
+    assert sent and raised == [sig]  # raised once, after espeak-ng returned
+
+
 def test_pyttsx3_default_voice_and_version():
     engine = get_engine("pyttsx3")
     assert engine.name == "pyttsx3"

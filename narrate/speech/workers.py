@@ -82,12 +82,26 @@ def run_pool(
     workers: list[_Worker] = []
 
     def start() -> _Worker:
+        """Start a worker and add it to ``workers`` (so that the clean-up below stops it).
+
+        The worker must never see Ctrl-C (the parent stops it), but a fresh interpreter takes a
+        while to reach :func:`_serve`, which ignores SIGINT; a Ctrl-C meanwhile would print a
+        traceback from its imports. So it starts with SIGINT blocked (the mask survives fork and
+        exec; CPython starts its resource tracker the same way) and unblocks it once ignored. Here
+        a Ctrl-C stays pending until the worker is registered, then raises KeyboardInterrupt.
+        """
         parent, child = ctx.Pipe()
         threads = max(1, (os.cpu_count() or 1) // max(1, jobs))
         process = ctx.Process(target=_serve, args=(child, cache, specs, threads), daemon=True, name="narrate-synth")
-        process.start()
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            process.start()
+            worker = _Worker(process, parent)
+            workers.append(worker)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         child.close()
-        return _Worker(process, parent)
+        return worker
 
     def fail(worker: _Worker, error: NarrateError) -> None:
         u = worker.task
@@ -106,7 +120,6 @@ def run_pool(
         while pending or any(w.task is not None for w in workers):
             while pending and len(workers) < jobs:  # first, so that a retry goes to a fresh worker
                 worker = start()
-                workers.append(worker)
                 _assign(worker, pending.popleft(), timeout_ms)
             for worker in workers:
                 if worker.task is None and pending:
@@ -199,6 +212,7 @@ def _serve(conn: Connection, cache: UtteranceCache, specs: dict, threads: int = 
     for engines with thread pools of their own (Piper's ONNX Runtime), so workers do not oversubscribe.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked while we started (see run_pool)
     if threads:
         os.environ["NARRATE_ENGINE_THREADS"] = str(threads)
     from narrate.speech.engines import ENGINES

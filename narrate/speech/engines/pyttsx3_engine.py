@@ -16,10 +16,14 @@ import ctypes
 import io
 import platform
 import shutil
+import signal
 import subprocess
+import threading
 import wave
+from collections.abc import Callable, Iterator
 from importlib.metadata import version as package_version
 from pathlib import Path
+from typing import Any
 
 from narrate.errors import EngineError
 from narrate.speech.engines import Voice, WordTimes
@@ -161,8 +165,9 @@ class _SyncEspeak:
             self._voice = voice
         e.SetParameter(e.RATE, int(rate_wpm), 0)
         self._chunks, self._words = [], []
-        status = e.Synth(text.encode("utf-8"), flags=e.ENDPAUSE | e.CHARS_UTF8)
-        e.Synchronize()
+        with _signals_held():
+            status = e.Synth(text.encode("utf-8"), flags=e.ENDPAUSE | e.CHARS_UTF8)
+            e.Synchronize()
         if status not in (None, e.EE_OK):
             raise EngineError(f"espeak-ng failed to speak (status {status})")
         with wave.open(str(out_path), "wb") as wav:
@@ -172,6 +177,34 @@ class _SyncEspeak:
             wav.writeframes(b"".join(self._chunks))
         events, self._chunks, self._words = sorted(set(self._words)), [], []
         return _word_starts(text, events)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) and the utterance timer (SIGALRM) while espeak-ng calls back into Python.
+
+    A signal's Python handler runs at the next Python instruction, which during ``espeak_Synth`` is
+    in our ctypes callback, and ctypes prints and drops an exception raised there: a Ctrl-C there was
+    lost and the build went on. Here the handlers only note the signal; the real handler runs once
+    espeak-ng has returned. Only in the main thread (where Python runs signal handlers).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    noted: list[int] = []
+    previous: dict[int, Callable[[int, Any], object]] = {}
+    for signum in (signal.SIGINT, signal.SIGALRM):
+        handler = signal.getsignal(signum)
+        if callable(handler):
+            previous[signum] = handler
+            signal.signal(signum, lambda n, frame: noted.append(n))
+    try:
+        yield
+    finally:
+        for held, handler in previous.items():
+            signal.signal(held, handler)
+        for noted_signum in dict.fromkeys(noted):
+            previous[noted_signum](noted_signum, None)  # raises KeyboardInterrupt, or the timer's error
 
 
 def _word_starts(text: str, events: WordTimes) -> WordTimes:
