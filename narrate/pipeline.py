@@ -20,7 +20,6 @@ import fnmatch
 import importlib
 import os
 import re
-import sys
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
@@ -28,7 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_lexicon, read_config
@@ -420,10 +419,9 @@ def build(
         if script.lesson.draft:
             in_feed[n] = False
             if identities[n].published:
-                print(
-                    f"Warning: {script.lesson.source}: published episode '{script.lesson.title}' is now a draft: "
-                    "it leaves the feed, and podcast apps drop it",
-                    file=sys.stderr,
+                warn(
+                    f"published episode '{script.lesson.title}' is now a draft: it leaves the feed, and podcast apps drop it",
+                    script.lesson.source,
                 )
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -727,15 +725,12 @@ def say(
     return Said(said, target, player, v.engine, used)
 
 
-def warn_dropped(lessons: Sequence[Lesson], stream: TextIO | None = None) -> None:
-    """One line per lesson that left page chrome out, on ``stream`` (default: stderr):
+def warn_dropped(lessons: Sequence[Lesson]) -> None:
+    """One warning (:func:`narrate.errors.warn`) per lesson that left page chrome out:
     ``Warning: <file>: dropped page chrome: sharing "Share" (line 9), ...``."""
     for lesson in lessons:
         if lesson.dropped:
-            print(
-                f"Warning: {lesson.source}: dropped page chrome: {', '.join(lesson.dropped)}",
-                file=stream or sys.stderr,
-            )
+            warn(f"dropped page chrome: {', '.join(lesson.dropped)}", lesson.source)
 
 
 def _read_lesson(path: Path, number: int, config: CourseConfig) -> Lesson:

@@ -3,7 +3,7 @@ and `narrate import` never writes YAML that narrate then rejects."""
 
 from __future__ import annotations
 
-import io
+import logging
 import os
 import subprocess
 import sys
@@ -130,13 +130,13 @@ def test_chrome_is_dropped_everywhere_and_named(tmp_path):
     )
 
 
-def test_the_warning_is_one_line_per_lesson(tmp_path):
-    out = io.StringIO()
+def test_the_warning_is_one_line_per_lesson(tmp_path, caplog):
     clean = read_lesson(_page(tmp_path, "Title\n\nHeading\nText here.\n", "clean.txt"))
-    warn_dropped([read_lesson(_page(tmp_path)), clean], out)
-    lines = out.getvalue().splitlines()
+    with caplog.at_level(logging.WARNING, logger="narrate"):
+        warn_dropped([read_lesson(_page(tmp_path)), clean])
+    lines = [r.getMessage() for r in caplog.records]
     assert len(lines) == 1
-    assert lines[0].startswith(f'Warning: {tmp_path / "bread.txt"}: dropped page chrome: navigation "Skip to main')
+    assert lines[0].startswith(f'{tmp_path / "bread.txt"}: dropped page chrome: navigation "Skip to main')
     assert lines[0].endswith('newsletter "Subscribe to our newsletter" (line 21)')
 
 

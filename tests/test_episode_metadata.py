@@ -3,6 +3,7 @@ validated where they are written, put in the feed as Apple's tags, and passed by
 
 from __future__ import annotations
 
+import logging
 import shutil
 import xml.etree.ElementTree as ET
 from datetime import date
@@ -63,7 +64,7 @@ def test_episode_keys_in_yaml_and_front_matter(tmp_path, name):
 
 
 @pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg")
-def test_feed_tags_drafts_and_check(tmp_path, fakes, capsys):
+def test_feed_tags_drafts_and_check(tmp_path, fakes, capsys, caplog):
     content = tmp_path / "course"
     (content / "lessons").mkdir(parents=True)
     (content / "course.yaml").write_text(
@@ -105,3 +106,13 @@ def test_feed_tags_drafts_and_check(tmp_path, fakes, capsys):
     assert index.count("Draft: not in the feed") == 1
     assert (out / "episodes" / "03-waves.html").is_file()
     assert check_output(out) == []
+    # a published episode made a draft leaves the feed, with a warning (podcast apps drop it)
+    (content / "lessons" / "02-moon.yaml").write_text("title: Moon\nseason: 2\nepisode: 1\ndraft: true\n" + BODY)
+    with caplog.at_level(logging.WARNING, logger="narrate"):
+        build(content, out, BuildOptions(jobs=1), today=date(2026, 6, 2))
+    assert [r.getMessage() for r in caplog.records if "draft" in r.getMessage()] == [
+        f"{content / 'lessons' / '02-moon.yaml'}: published episode 'Moon' is now a draft: it leaves the feed, "
+        "and podcast apps drop it"
+    ]
+    items = ET.parse(out / "feed.xml").getroot().find("channel").findall("item")
+    assert [i.findtext("title") for i in items] == ["Welcome"]
