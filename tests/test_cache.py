@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import math
 import multiprocessing
 import os
@@ -232,36 +231,6 @@ def test_clip_resampling_matches_scipy_resample_poly(source, target):
     want = np.clip(np.rint(want), -32768, 32767).astype("<i2")
     got = to_clip_samples(data, source, target)
     assert len(got) == math.ceil(len(data) * target / source) and np.array_equal(got, want)
-
-
-@pytest.fixture(scope="module")
-def s3():
-    """A real S3 API: moto's server on 127.0.0.1 (any free port) with a bucket ``clips``; yields the
-    environment that points s3fs at it (``AWS_ENDPOINT_URL``, test credentials)."""
-    pytest.importorskip("s3fs")
-    moto_server = pytest.importorskip("moto.server")
-    boto3 = pytest.importorskip("boto3")
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
-    server.start()
-    host, port = server.get_host_and_port()
-    env = {
-        "AWS_ACCESS_KEY_ID": "narrate-test",
-        "AWS_SECRET_ACCESS_KEY": "narrate-test",
-        "AWS_DEFAULT_REGION": "us-east-1",
-        "AWS_ENDPOINT_URL": f"http://{host}:{port}",
-    }
-    boto3.client("s3", endpoint_url=env["AWS_ENDPOINT_URL"], **_credentials(env)).create_bucket(Bucket="clips")
-    yield env
-    server.stop()
-
-
-def _credentials(env: dict[str, str]) -> dict[str, str]:
-    return {
-        "aws_access_key_id": env["AWS_ACCESS_KEY_ID"],
-        "aws_secret_access_key": env["AWS_SECRET_ACCESS_KEY"],
-        "region_name": env["AWS_DEFAULT_REGION"],
-    }
 
 
 def test_a_remote_cache_on_s3_is_shared_through_local_mirrors(s3, tmp_path, monkeypatch):

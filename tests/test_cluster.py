@@ -170,6 +170,57 @@ def test_local_cluster_catalogue_build_is_byte_identical_to_a_local_build(tmp_pa
 
 
 @pytest.mark.e2e
+def test_cache_and_staging_on_s3_are_shared_by_the_workers(tmp_path, s3):
+    """``--cache-dir s3://...`` and ``--staging s3://...`` on a real S3 API (moto's server on
+    127.0.0.1): the LocalCluster's workers synthesize into the bucket and hand the episode files over
+    through it; a local build on another machine (its own mirror folder) then finds every clip in the
+    bucket and writes the same bytes."""
+    import fsspec
+
+    catalogue = make_catalogue(tmp_path / "catalogue")
+    url = "s3://clips/catalogue-cache"
+    on_cluster = narrate(
+        "build",
+        str(catalogue),
+        "-o",
+        str(tmp_path / "on-cluster"),
+        "-q",
+        "--cluster",
+        "local:2",
+        "--cache-dir",
+        url,
+        "--staging",
+        "s3://clips/staging",
+        env={**env(), **s3, "NARRATE_CACHE_DIR": str(tmp_path / "machine-a")},
+    )
+    assert on_cluster.returncode == 0, on_cluster.stderr
+    fs = fsspec.filesystem(
+        "s3",
+        client_kwargs={"endpoint_url": s3["AWS_ENDPOINT_URL"]},
+        key=s3["AWS_ACCESS_KEY_ID"],
+        secret=s3["AWS_SECRET_ACCESS_KEY"],
+        skip_instance_cache=True,
+    )
+    clips = [p for p in fs.find("clips/catalogue-cache") if p.endswith(".flac")]
+    assert len(clips) >= 12  # 6 episodes, each with its title, body, quiz and answer utterances
+    assert [p for p in fs.find("clips/staging") if not p.endswith("/")] == []  # collected, then deleted
+    local = narrate(
+        "build",
+        str(catalogue),
+        "-o",
+        str(tmp_path / "local"),
+        "--cache-dir",
+        url,
+        env={**env(), **s3, "NARRATE_CACHE_DIR": str(tmp_path / "machine-b")},
+    )
+    assert local.returncode == 0, local.stderr
+    assert " 0 sentences spoken" in local.stdout
+    cluster_files, here = tree(tmp_path / "on-cluster"), tree(tmp_path / "local")
+    assert sorted(cluster_files) == sorted(here)
+    assert [name for name in cluster_files if cluster_files[name] != here[name]] == []
+
+
+@pytest.mark.e2e
 def test_a_worker_killed_mid_build_changes_nothing(tmp_path):
     from distributed import Client
 
