@@ -17,7 +17,6 @@ previous output intact.
 from __future__ import annotations
 
 import fnmatch
-import importlib
 import os
 import re
 import tempfile
@@ -366,9 +365,6 @@ def build(
             Path(out_dir), [], Path(out_dir) / "feed.xml", skipped_episodes=episode_count, up_to_date=True
         )
 
-    # scipy.signal (resampling, loudness filter) takes ~0.5 s to import: start it now, beside the
-    # reading and synthesis that come first.
-    threading.Thread(target=_import_quietly, args=("scipy.signal",), daemon=True).start()
     from narrate.audio import timeline as audio
     from narrate.audio.m4b import write_audiobook
     from narrate.publish.episode import copy_cover, write_episode
@@ -858,13 +854,6 @@ def _on_cluster(
         return made, sum(out.synthesized for out in outputs)
 
     return run
-
-
-def _import_quietly(name: str) -> None:
-    try:
-        importlib.import_module(name)
-    except ImportError:  # reported where the module is really needed
-        pass
 
 
 # ---------------------------------------------------------------- catalogues

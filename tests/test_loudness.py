@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pyloudnorm
+import pytest
 
-from narrate.audio.loudness import LoudnessMeter
+from narrate.audio import loudness
+from narrate.audio.loudness import LoudnessMeter, k_weighting_sos
 
 
 def _speechlike(rate: int, seconds: float, seed: int = 7) -> np.ndarray:
@@ -50,3 +56,48 @@ def test_full_scale_1khz_sine_reads_about_minus_3_lufs():
     meter = LoudnessMeter(44100)
     meter.add(np.rint(np.sin(2 * np.pi * 997 * t) * 32767).astype("<i2").tobytes())
     assert abs(meter.integrated_lufs() - (-3.01)) < 0.05
+
+
+@pytest.mark.parametrize("rate", [8000, 16000, 22050, 24000, 44100, 48000, 96000])
+def test_k_weighting_coefficients_are_pyloudnorms(rate):
+    from pyloudnorm.iirfilter import IIRfilter
+
+    rows = []
+    for stage in (
+        IIRfilter(4.0, 1 / math.sqrt(2), 1500.0, rate, "high_shelf"),
+        IIRfilter(0.0, 0.5, 38.0, rate, "high_pass"),
+    ):
+        b, a = np.asarray(stage.b, float), np.asarray(stage.a, float)
+        rows.append(np.concatenate([b / a[0], a / a[0]]))
+    assert np.array_equal(k_weighting_sos(rate), np.array(rows))  # the same floats, not just close
+
+
+@pytest.mark.parametrize("cuts", [(), (1,), (1001,), (5, 6, 44100), (100000,)])
+def test_sosfilt_gives_scipys_samples_and_state(cuts):
+    from scipy.signal import sosfilt as scipy_sosfilt
+
+    x = _speechlike(44100, 3.0) / 32768.0
+    sos = k_weighting_sos(44100)
+    ours, theirs = np.zeros((2, 2)), np.zeros((2, 2))
+    got, want = [], []
+    for part in np.split(x, [c for c in cuts if c < len(x)]):
+        y, ours = loudness.sosfilt(sos, part, ours)
+        z, theirs = scipy_sosfilt(sos, part, zi=theirs)
+        got.append(y)
+        want.append(z)
+    assert np.array_equal(np.concatenate(got), np.concatenate(want)) and np.array_equal(ours, theirs)
+
+
+def test_metering_does_not_import_scipy_signal():
+    # scipy.signal costs about 1 s of CPU to import; the meter uses its compiled sosfilt loop alone
+    code = (
+        "import sys, numpy as np\n"
+        "from narrate.audio.loudness import LoudnessMeter\n"
+        "m = LoudnessMeter(44100)\n"
+        "m.add((np.sin(np.arange(44100) / 7) * 9000).astype('<i2').tobytes())\n"
+        "assert -30 < m.integrated_lufs() < -5, m.integrated_lufs()\n"
+        "print(sorted(n for n in sys.modules if n.startswith(('scipy.signal', 'pyloudnorm'))))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "['scipy.signal._sosfilt']"

@@ -5,6 +5,11 @@ The first row of each table is the issue's own example where it has one; the res
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from narrate.text.markup import clean_text, drop_footnote_markers, html_to_text, join_hyphenated
@@ -314,3 +319,24 @@ def test_scientific_notation(written, said):
 )
 def test_a_unit_per_unit_without_a_number(written, said):
     assert spoken(written) == said
+
+
+@pytest.mark.parametrize(
+    "text, imports_wordfreq",
+    [
+        ("A well-known, state-of-the-art lesson (pages 3-4).", False),  # hyphens, but no split word
+        ("Plain text.", False),
+        ("The ex-\npand case.", True),
+    ],
+)
+def test_wordfreq_is_imported_only_for_a_split_word(text, imports_wordfreq):
+    # wordfreq costs about 1 s of CPU to import: a lesson with nothing to join must not pay it
+    code = (
+        "import sys\n"
+        "from narrate.text.markup import join_hyphenated\n"
+        f"join_hyphenated({text!r})\n"
+        "print('wordfreq' in sys.modules)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == str(imports_wordfreq)

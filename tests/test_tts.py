@@ -164,11 +164,13 @@ def test_silent_clip_is_rejected(tmp_path):
     assert err.value.problem == 'the speech engine produced a silent clip for cue 5 ("Quiet")'
 
 
-def test_non_wav_bytes_are_unreadable(tmp_path):
+@pytest.mark.parametrize("check", ["clip_duration_ms", "read_checked_clip"])
+@pytest.mark.parametrize("start", [b"ID3\x04\x00", b"RIFF\x04\x00"])
+def test_non_wav_bytes_are_unreadable(tmp_path, check, start):
     bad = tmp_path / "bad.wav"
-    bad.write_bytes(b"ID3\x04\x00 this is not a wave file at all")
+    bad.write_bytes(start + b" this is not a wave file at all")
     with pytest.raises(EngineError) as err:
-        clip_duration_ms(bad, "cue 7")
+        getattr(tts, check)(bad, "cue 7")
     assert err.value.problem.startswith("the speech engine produced an unreadable clip for cue 7: ")
 
 
@@ -195,3 +197,37 @@ def test_an_unknown_voice_is_refused_before_any_synthesis(tmp_path):
     assert result.exit_code == 1
     assert result.output.strip() == "Error: unknown pyttsx3 voice 'nosuchvoice' (see: narrate voices --engine pyttsx3)"
     assert not (tmp_path / "cache").exists() or not list((tmp_path / "cache").glob("??/*.flac"))
+
+
+_TONE = bytes(b for _ in range(11025) for b in (0x00, 0x10))  # 0.5 s of a constant 4096 at 22050 Hz
+
+
+@pytest.mark.parametrize(
+    "frames, what, problem",
+    [
+        (_TONE, "cue 1", None),
+        (None, "lesson 'a', cue 3", "the speech engine produced no audio for lesson 'a', cue 3"),
+        (b"", "cue 2", "the speech engine produced an empty clip (0 ms) for cue 2"),
+        (bytes(2 * 1000), "cue 8", "the speech engine produced an empty clip (45 ms) for cue 8"),
+        (bytes(2 * 22050), 'cue 5 ("Quiet")', 'the speech engine produced a silent clip for cue 5 ("Quiet")'),
+        (bytes(2 * 22049) + b"\x0f\x00", "cue 6", "the speech engine produced a silent clip for cue 6"),
+        (bytes(2 * 22049) + b"\x10\x00", "cue 9", None),  # one sample at 16: not silent
+        (bytes(2 * 22049) + b"\xf0\xff", "cue 10", None),  # -16
+    ],
+)
+def test_a_clip_is_checked_alike_when_read_once_for_the_cache(tmp_path, frames, what, problem):
+    """``read_checked_clip`` (the synthesis path: the WAV read once) accepts and refuses what
+    ``clip_duration_ms`` does, with the same message."""
+    from narrate.speech.engines import read_checked_clip
+
+    path = tmp_path / "clip.wav" if frames is None else _wav(tmp_path / "clip.wav", frames)
+    if problem is None:
+        samples, rate = read_checked_clip(path, what)
+        assert (len(samples), rate) == (len(frames) // 2, 22050)
+        assert samples.tobytes() == frames
+        assert clip_duration_ms(path, what) == len(frames) // 2 * 1000 // 22050
+        return
+    for check in (clip_duration_ms, read_checked_clip):
+        with pytest.raises(EngineError) as err:
+            check(path, what)
+        assert err.value.problem == problem

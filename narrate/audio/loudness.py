@@ -5,7 +5,7 @@ the same chunks as they are written (:meth:`LoudnessMeter.add`). It keeps only t
 and one float per 100 ms of audio (a 3-hour episode: 108 000 floats, under 1 MB).
 
 Algorithm (BS.1770-4, mono, channel weight 1.0): K-weighting (the two biquads of the standard, as
-defined by ``pyloudnorm.iirfilter.IIRfilter``), mean square over 400 ms gating blocks with 75 %
+defined by ``pyloudnorm.iirfilter.IIRfilter``; applied by scipy's ``sosfilt`` loop), mean square over 400 ms gating blocks with 75 %
 overlap (built from 100 ms sub-blocks), absolute gate at -70 LUFS, relative gate 10 LU below the
 absolutely-gated loudness, loudness ``-0.691 + 10·log10(mean z)``. Agrees with
 ``pyloudnorm.Meter.integrated_loudness`` on the same samples (see tests/test_loudness.py).
@@ -13,8 +13,11 @@ absolutely-gated loudness, loudness ``-0.691 + 10·log10(mean z)``. Agrees with
 
 from __future__ import annotations
 
+import functools
 import math
 from array import array
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -23,19 +26,87 @@ _RELATIVE_GATE = -10.0  # LU
 _FULL_SCALE = 32768.0
 
 
-def k_weighting_sos(sample_rate: int) -> np.ndarray:
-    """The BS.1770 K-weighting filter (pre-filter shelf, then RLB high-pass) as second-order sections."""
-    from pyloudnorm.iirfilter import IIRfilter  # imported here, like scipy.signal: slow to import
+_K_WEIGHTING = ((4.0, 1 / math.sqrt(2), 1500.0, "high_shelf"), (0.0, 0.5, 38.0, "high_pass"))
+"""The two K-weighting stages of BS.1770 as pyloudnorm defines them: gain (dB), Q, frequency (Hz), shape."""
 
-    stages = (
-        IIRfilter(4.0, 1 / math.sqrt(2), 1500.0, sample_rate, "high_shelf"),
-        IIRfilter(0.0, 0.5, 38.0, sample_rate, "high_pass"),
-    )
+
+def k_weighting_sos(sample_rate: int) -> np.ndarray:
+    """The BS.1770 K-weighting filter (pre-filter shelf, then RLB high-pass) as second-order sections.
+
+    The coefficients are those of ``pyloudnorm.iirfilter.IIRfilter`` (the RBJ cookbook formulas, the
+    same float operations; tests/test_loudness.py compares them), computed here because importing
+    pyloudnorm imports ``scipy.signal``, about 1 s of CPU that a build need not spend.
+    """
     rows = []
-    for stage in stages:
-        b, a = np.asarray(stage.b, float), np.asarray(stage.a, float)
-        rows.append(np.concatenate([b / a[0], a / a[0]]))
+    for gain_db, q, fc, shape in _K_WEIGHTING:
+        a_ = 10 ** (gain_db / 40.0)
+        w0 = 2.0 * np.pi * (fc / sample_rate)
+        alpha = np.sin(w0) / (2.0 * q)
+        cos, root = np.cos(w0), np.sqrt(a_)
+        if shape == "high_shelf":
+            b = (
+                a_ * ((a_ + 1) + (a_ - 1) * cos + 2 * root * alpha),
+                -2 * a_ * ((a_ - 1) + (a_ + 1) * cos),
+                a_ * ((a_ + 1) + (a_ - 1) * cos - 2 * root * alpha),
+            )
+            a = (
+                (a_ + 1) - (a_ - 1) * cos + 2 * root * alpha,
+                2 * ((a_ - 1) - (a_ + 1) * cos),
+                (a_ + 1) - (a_ - 1) * cos - 2 * root * alpha,
+            )
+        else:  # high_pass
+            b = ((1 + cos) / 2, -(1 + cos), (1 + cos) / 2)
+            a = (1 + alpha, -2 * cos, 1 - alpha)
+        bs, as_ = np.asarray(b, float), np.asarray(a, float)
+        rows.append(np.concatenate([bs / as_[0], as_ / as_[0]]))
     return np.array(rows)
+
+
+@functools.cache
+def _sosfilt_loop() -> Callable[[np.ndarray, np.ndarray, np.ndarray], None] | None:
+    """``scipy.signal.sosfilt``'s compiled loop (``_sosfilt(sos, x, zi)``, filtering the C-ordered
+    float64 rows of ``x`` in place), loaded without importing the ``scipy.signal`` package (about 1 s
+    of CPU: it imports scipy.stats, interpolate and optimize); None when this scipy has no such module
+    (then :func:`scipy.signal.sosfilt` itself is used: the same samples)."""
+    import importlib.machinery
+    import importlib.util
+    import sys
+
+    name = "scipy.signal._sosfilt"
+    if name in sys.modules:  # scipy.signal imported already
+        return sys.modules[name]._sosfilt
+    try:
+        import scipy
+
+        folder = Path(scipy.__file__).parent / "signal"
+        path = next(folder.glob("_sosfilt.*"), None)
+        if path is None:
+            return None
+        loader = importlib.machinery.ExtensionFileLoader(name, str(path))
+        spec = importlib.util.spec_from_file_location(name, str(path), loader=loader)
+        if spec is None:
+            return None
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)
+        sys.modules[name] = module  # a later ``import scipy.signal`` uses this one
+        return module._sosfilt
+    except (ImportError, OSError, AttributeError):
+        return None
+
+
+def sosfilt(sos: np.ndarray, x: np.ndarray, zi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``scipy.signal.sosfilt(sos, x, zi=zi)`` for one float64 signal ``x`` (1-D) and its state ``zi``
+    (sections × 2): the filtered samples and the new state, the same values, usually without
+    importing ``scipy.signal`` (see :func:`_sosfilt_loop`)."""
+    loop = _sosfilt_loop()
+    if loop is None:
+        from scipy.signal import sosfilt as scipy_sosfilt
+
+        return scipy_sosfilt(sos, x, zi=zi)
+    rows = np.array(x, dtype=np.float64, order="C").reshape(1, -1)
+    state = np.array(zi, dtype=np.float64, order="C").reshape(1, *zi.shape)
+    loop(np.asarray(sos, dtype=np.float64), rows, state)
+    return rows[0], state[0]
 
 
 class LoudnessMeter:
@@ -60,8 +131,6 @@ class LoudnessMeter:
             return
         samples = np.frombuffer(pcm, dtype="<i2")
         self._peak = max(self._peak, int(np.max(np.abs(samples.astype(np.int32)))))
-        from scipy.signal import sosfilt
-
         weighted, self._zi = sosfilt(self._sos, samples / _FULL_SCALE, zi=self._zi)
         squares = weighted * weighted
         pos = 0

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from narrate.errors import EngineError, NarrateError
 from narrate.speech.cache import UtteranceCache, to_clip_samples, write_clip
-from narrate.speech.engines import WordTimes, clip_duration_ms, get_engine
-from narrate.speech.join import join_clips, read_wav
+from narrate.speech.engines import WordTimes, get_engine, read_checked_clip
+from narrate.speech.join import join_clips
 
 MIN_TIMEOUT_MS = 30_000
 """Per-utterance timeout: at least this, or 1 s per 5 characters of text when that is longer."""
@@ -48,7 +48,7 @@ class Utterance:
 def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     """Synthesize one utterance into the cache with this process's engine; returns the clip path.
 
-    The engine writes a WAV file, which is checked (see ``clip_duration_ms``), converted to mono at
+    The engine writes a WAV file, which is read once and checked (see ``narrate.speech.engines.read_checked_clip``), converted to mono at
     ``u.sample_rate`` and stored as FLAC (see ``narrate.speech.cache``). The engine's word timings,
     when it gives them, are kept beside the clip (see ``UtteranceCache.put``).
 
@@ -76,11 +76,7 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
                 for (voice, text), run in zip(u.parts, runs):
                     speak(text, voice, run)
                 join_clips(runs, spoken)
-            clip_duration_ms(spoken, u.what)
-            try:
-                data, rate = read_wav(spoken)
-            except (OSError, ValueError) as exc:
-                raise EngineError(f"the speech engine produced an unreadable clip for {u.what}: {exc}") from None
+            data, rate = read_checked_clip(spoken, u.what)
             write_clip(to_clip_samples(data, rate, u.sample_rate), u.sample_rate, tmp)
             return words if isinstance(words, list) else None
         finally:

@@ -160,13 +160,15 @@ def join_hyphenated(text: str, language: str = "en-us") -> str:
     ``language`` (Zipf frequency >= 1; when both halves are common words themselves, >= 3.5), else
     ``"well-known"`` across a line break (``"well- known"`` on one line is left as written). A suspended hyphen (``"pre- and post-war"``) and a second part starting with a
     capital are left alone; so is text in a language wordfreq does not know."""
-    if "-" not in text:
-        return text
-    lang = _wordfreq_language(language)
+    if "-" not in text or not _SPLIT_WORD.search(text):
+        return text  # nothing to join: wordfreq (about 1 s to import) is not needed
 
     def repl(m: re.Match) -> str:
         first, second = m.group(1), m.group(2)
-        if second.lower() in _SUSPENDED or second[:1].isupper() or lang is None:
+        if second.lower() in _SUSPENDED or second[:1].isupper():
+            return m.group(0)
+        lang = _wordfreq_language(language)
+        if lang is None:
             return m.group(0)
         if len(first) <= 2 and first[:1].isupper():
             return m.group(0)  # "Cl- ions": a charge, not a split word

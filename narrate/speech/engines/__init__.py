@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+import numpy as np
+
 from narrate.errors import EngineError
 
 
@@ -103,28 +105,58 @@ def clip_duration_ms(path: Path, what: str) -> int:
     """Check that a synthesized clip is usable and return its duration in ms.
 
     A clip is usable when the file exists, decodes as PCM WAV, lasts at least 50 ms and is not
-    all silence.
+    all silence (16-bit clips: every sample under 16 in magnitude).
 
     Raises:
         EngineError: naming ``what`` (the cue), when the clip is missing, undecodable, empty or silent.
     """
-    if not path.is_file() or path.stat().st_size == 0:
-        raise EngineError(f"the speech engine produced no audio for {what}")
+    _require_audio(path, what)
     try:
         with wave.open(str(path), "rb") as wav:
             rate, frames, width = wav.getframerate(), wav.getnframes(), wav.getsampwidth()
             data = wav.readframes(frames)
     except (wave.Error, EOFError, OSError) as exc:
         raise EngineError(f"the speech engine produced an unreadable clip for {what}: {exc}") from None
+    samples = np.frombuffer(data[: len(data) - len(data) % 2], "<i2") if width == 2 else None
+    return check_clip_samples(samples, rate, what, frames)
+
+
+def read_checked_clip(path: Path, what: str) -> tuple[np.ndarray, int]:
+    """A synthesized 16-bit clip (WAV) read once and checked usable, as :func:`clip_duration_ms` checks it:
+    its mono int16 samples and sample rate.
+
+    Raises:
+        EngineError: naming ``what``, when the clip is missing, unreadable (not 16-bit audio), empty or silent.
+    """
+    from narrate.speech.join import read_wav
+
+    _require_audio(path, what)
+    try:
+        samples, rate = read_wav(path)
+    except (OSError, ValueError, RuntimeError) as exc:  # soundfile's errors are RuntimeErrors
+        raise EngineError(f"the speech engine produced an unreadable clip for {what}: {exc}") from None
+    check_clip_samples(samples, rate, what)
+    return samples, rate
+
+
+def _require_audio(path: Path, what: str) -> None:
+    if not path.is_file() or path.stat().st_size == 0:
+        raise EngineError(f"the speech engine produced no audio for {what}")
+
+
+def check_clip_samples(samples: np.ndarray | None, rate: int, what: str, frames: int | None = None) -> int:
+    """The duration (ms) of a clip of ``frames`` frames (default: ``len(samples)``) at ``rate`` Hz,
+    once checked: at least 50 ms long, and (when 16-bit ``samples`` are given) not all silence.
+
+    Raises:
+        EngineError: naming ``what``, when the clip is empty or silent.
+    """
+    frames = len(samples) if frames is None and samples is not None else frames or 0
     duration_ms = frames * 1000 // rate if rate else 0
     if duration_ms < 50:
         raise EngineError(f"the speech engine produced an empty clip ({duration_ms} ms) for {what}")
-    if width == 2:
-        import array
-
-        samples = array.array("h", data[: len(data) - len(data) % 2])
-        if samples and max(abs(min(samples)), abs(max(samples))) < 16:
-            raise EngineError(f"the speech engine produced a silent clip for {what}")
+    if samples is not None and len(samples) and int(np.abs(samples.astype(np.int32)).max()) < 16:
+        raise EngineError(f"the speech engine produced a silent clip for {what}")
     return duration_ms
 
 
