@@ -217,6 +217,7 @@ def test_output_folder_that_is_a_file(tmp_path, monkeypatch):
     assert (course / "out").read_text() == "not a folder"
 
 
+@pytest.mark.e2e  # a real narrate process: left out by scripts/test.sh --fast
 def test_missing_ffmpeg_is_one_line(tmp_path, out_dir):
     course = write_files(tmp_path / "course", GOOD_COURSE)
     empty_bin = tmp_path / "bin"

@@ -278,6 +278,7 @@ def test_a_task_failing_on_a_worker_names_course_lesson_and_worker_and_keeps_the
     assert tree(out) == before
 
 
+@pytest.mark.e2e  # a real narrate process: left out by scripts/test.sh --fast
 def test_an_unreachable_scheduler_is_one_error_line_before_any_work(tmp_path):
     catalogue = make_catalogue(tmp_path / "catalogue")
     address = f"tcp://127.0.0.1:{free_port()}"  # nothing listens there
@@ -290,6 +291,7 @@ def test_an_unreachable_scheduler_is_one_error_line_before_any_work(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.e2e  # a real narrate process per case: left out by scripts/test.sh --fast
 @pytest.mark.parametrize(
     "address, message",
     [

@@ -63,6 +63,7 @@ def test_episode_keys_in_yaml_and_front_matter(tmp_path, name):
     )
 
 
+@pytest.mark.e2e  # a build with ffmpeg: left out by scripts/test.sh --fast
 @pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg")
 def test_feed_tags_drafts_and_check(tmp_path, fakes, capsys, caplog):
     content = tmp_path / "course"

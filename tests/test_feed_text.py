@@ -130,6 +130,7 @@ def _no_script(text: str) -> None:
         assert "onerror" not in lowered and "onload" not in lowered and "javascript:" not in lowered
 
 
+@pytest.mark.e2e  # a real build of a hostile course: left out by scripts/test.sh --fast
 def test_a_description_with_script_and_onerror_reaches_no_podcast_client(hostile_build):
     xml = Path(hostile_build.feed_file).read_bytes()
     _no_script(xml.decode("utf-8"))
@@ -152,6 +153,7 @@ def test_a_description_with_script_and_onerror_reaches_no_podcast_client(hostile
     assert [t for _, t in times] == ["Introduction", "Two Bulges", "Quiz", "Question 1"]
 
 
+@pytest.mark.e2e  # a real build of a hostile course: left out by scripts/test.sh --fast
 def test_the_channel_summary_is_the_same_safe_html_and_narrate_check_passes(hostile_build):
     channel = etree.fromstring(Path(hostile_build.feed_file).read_bytes()).find("channel")
     summary = channel.findtext("{http://www.itunes.com/dtds/podcast-1.0.dtd}summary")
@@ -170,6 +172,7 @@ UNSAFE = [
 ]
 
 
+@pytest.mark.e2e  # a real build of a hostile course: left out by scripts/test.sh --fast
 @pytest.mark.parametrize("fragment, found", UNSAFE)
 def test_narrate_check_refuses_a_script_in_a_description(hostile_build, tmp_path, fragment, found):
     out = tmp_path / "out"

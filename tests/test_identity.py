@@ -159,6 +159,7 @@ def items(out: Path) -> dict[str, tuple[str, str]]:
     return {i.findtext("title"): (i.findtext("guid"), i.findtext("pubDate")) for i in channel.findall("item")}
 
 
+@pytest.mark.e2e  # builds with ffmpeg: left out by scripts/test.sh --fast
 @pytestmark_ffmpeg
 def test_renaming_lesson_files_keeps_every_guid_and_date(tmp_path, fakes):
     content = make_course(tmp_path / "c", "2026-03-02", {"01-moon.yaml": "Moon", "02-waves.yaml": "Waves"})
@@ -181,6 +182,7 @@ def test_renaming_lesson_files_keeps_every_guid_and_date(tmp_path, fakes):
     ]
 
 
+@pytest.mark.e2e  # builds with ffmpeg: left out by scripts/test.sh --fast
 @pytestmark_ffmpeg
 def test_a_changed_id_stops_the_build_and_leaves_the_output_as_it_was(tmp_path, fakes):
     content = make_course(tmp_path / "c", "2026-03-02", {"01-moon.yaml": "Moon"})
@@ -195,6 +197,7 @@ def test_a_changed_id_stops_the_build_and_leaves_the_output_as_it_was(tmp_path, 
     assert items(out)["Moon"][0] == guid_for(CONFIG, "lunar")
 
 
+@pytest.mark.e2e  # builds with ffmpeg: left out by scripts/test.sh --fast
 @pytestmark_ffmpeg
 def test_a_future_start_date_keeps_future_episodes_out_of_the_feed(tmp_path, fakes):
     content = make_course(

@@ -186,6 +186,7 @@ def test_a_lesson_may_have_its_own_language(tmp_path: Path):
     assert load_config(course / "course.yaml").language == "en"
 
 
+@pytest.mark.e2e  # a real narrate process: left out by scripts/test.sh --fast
 def test_unknown_language_code_is_refused(tmp_path: Path):
     course = _course(tmp_path, "title: Kurs\nlanguage: deutsch\n")
     result = run_cli("script", str(course / "lessons" / "01-a.yaml"))
@@ -195,6 +196,7 @@ def test_unknown_language_code_is_refused(tmp_path: Path):
     ]
 
 
+@pytest.mark.e2e  # real narrate processes: left out by scripts/test.sh --fast
 def test_single_file_language_is_detected_and_printed(tmp_path: Path):
     page = tmp_path / "brot.md"
     page.write_text(
@@ -283,6 +285,7 @@ def test_page_reader_knows_quiz_markers_and_chrome_in_the_page_language(page: st
     assert read_lesson(PAGES / page).next_lessons  # "Als Nächstes" / "À suivre" found
 
 
+@pytest.mark.e2e  # a real narrate process per case: left out by scripts/test.sh --fast
 @pytest.mark.parametrize(
     ("lesson", "message"),
     [
@@ -308,6 +311,7 @@ def test_bad_lesson_language_is_one_error_line_and_nothing_is_written(tmp_path: 
     assert not out.exists()
 
 
+@pytest.mark.e2e  # a real narrate process: left out by scripts/test.sh --fast
 def test_detected_language_without_catalogue_gets_english_framing_and_its_own_voice(tmp_path: Path):
     page = tmp_path / "brod.md"
     page.write_text(

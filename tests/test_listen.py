@@ -286,6 +286,7 @@ BAD_MODEL_CASES = [
 ]
 
 
+@pytest.mark.e2e  # needs a real espeak-ng build: left out by scripts/test.sh --fast
 @pytest.mark.parametrize("name, model, message", BAD_MODEL_CASES, ids=[c[0] for c in BAD_MODEL_CASES])
 @needs_listen
 def test_missing_model_is_one_error_line_and_out_unchanged(built, tmp_path, name, model, message):
@@ -298,6 +299,7 @@ def test_missing_model_is_one_error_line_and_out_unchanged(built, tmp_path, name
     assert _tree(out) == before
 
 
+@pytest.mark.e2e  # needs a real espeak-ng build: left out by scripts/test.sh --fast
 @needs_listen
 def test_corrupt_model_is_one_error_line_and_out_unchanged(built, tmp_path):
     from narrate.proof.listen import resolve_model
@@ -329,6 +331,7 @@ sys.exit(main())
 """
 
 
+@pytest.mark.e2e  # needs a real espeak-ng build: left out by scripts/test.sh --fast
 @needs_listen
 def test_without_the_listen_extra_build_and_check_name_the_install(built, tmp_path):
     """A Python where faster-whisper and the model packages cannot be imported, as without the extra."""
@@ -411,6 +414,7 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
 # ---------------------------------------------------------------- the preview marks what was misheard
 
 
+@pytest.mark.e2e  # needs a real espeak-ng build: left out by scripts/test.sh --fast
 def test_preview_marks_the_misheard_cues(built, tmp_path):
     """assets/listen.js (as `check --listen` writes it) marks its cues on the episode page, in Chromium."""
     from test_preview_browser import CHROMIUM, CHROMIUM_ARGS, _browser_or_skip

@@ -200,6 +200,7 @@ BAD = [
 ]
 
 
+@pytest.mark.e2e  # a real narrate process per case: left out by scripts/test.sh --fast
 @pytest.mark.parametrize(("line", "message"), BAD)
 def test_bad_spans_are_one_error_line_and_nothing_is_written(tmp_path: Path, line: str, message: str):
     lesson = "title: A\nsections:\n  - title: S\n    body:\n" + line

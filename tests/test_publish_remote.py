@@ -112,6 +112,7 @@ def built_and_published(s3, tmp_path: Path, prefix: str) -> tuple[Path, Path, st
     return content, out, base
 
 
+@pytest.mark.e2e  # a build, then an upload to a moto S3 server: left out by scripts/test.sh --fast
 def test_publish_then_check_url_passes(s3, tmp_path, fakes):
     endpoint, client = s3
     prefix = "tides"
@@ -146,6 +147,7 @@ def test_publish_then_check_url_passes(s3, tmp_path, fakes):
     assert (again.uploaded, again.deleted, len(again.unchanged)) == ([], [], len(local))
 
 
+@pytest.mark.e2e  # a build, then an upload to a moto S3 server: left out by scripts/test.sh --fast
 def test_interrupted_upload_leaves_a_feed_naming_no_missing_file(s3, tmp_path, fakes):
     endpoint, client = s3
     prefix = "interrupted"
@@ -173,6 +175,7 @@ def test_interrupted_upload_leaves_a_feed_naming_no_missing_file(s3, tmp_path, f
     assert check_url(f"{base}feed.xml") == []
 
 
+@pytest.mark.e2e  # a moto S3 server: left out by scripts/test.sh --fast
 def test_check_url_reports_missing_enclosure_and_unreachable_feed(s3, tmp_path, fakes):
     endpoint, client = s3
     prefix = "broken"
@@ -187,6 +190,7 @@ def test_check_url_reports_missing_enclosure_and_unreachable_feed(s3, tmp_path, 
     assert gone == [f"Error: {endpoint}/{BUCKET}/nothing-here/feed.xml: feed not found (HTTP 404)"]
 
 
+@pytest.mark.e2e  # a build with ffmpeg: left out by scripts/test.sh --fast
 def test_publish_to_a_folder(tmp_path, fakes):
     content, out, dest = make_course(tmp_path / "course"), tmp_path / "out", tmp_path / "site"
     build(content, out, BuildOptions(jobs=1))
@@ -234,6 +238,7 @@ def test_publish_without_a_build(tmp_path):
     assert result.output.strip().endswith("no feed.xml in this folder (run 'narrate build' first)")
 
 
+@pytest.mark.e2e  # a moto S3 server: left out by scripts/test.sh --fast
 def test_urlopen_sees_public_object(s3):
     endpoint, client = s3
     client.put_object(Bucket=BUCKET, Key="probe.txt", Body=b"hi")

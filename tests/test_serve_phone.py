@@ -20,7 +20,10 @@ from narrate import BuildOptions
 from narrate.pipeline import build
 from narrate.publish.serve import EVENTS_PATH, RELOAD_SCRIPT, Reloads, Watcher, make_server
 
-pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg"),
+    pytest.mark.e2e,  # builds with ffmpeg and running servers: left out by scripts/test.sh --fast
+]
 
 COURSE = """\
 title: Tides

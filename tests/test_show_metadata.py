@@ -108,6 +108,7 @@ def tone(path: Path, hz: int, seconds: float) -> None:
     )
 
 
+@pytest.mark.e2e  # builds with ffmpeg: left out by scripts/test.sh --fast
 @needs_ffmpeg
 def test_show_tags_intro_and_outro_in_a_build(tmp_path, fakes):
     content = tmp_path / "course"
@@ -144,6 +145,7 @@ def test_show_tags_intro_and_outro_in_a_build(tmp_path, fakes):
     assert again.up_to_date
 
 
+@pytest.mark.e2e  # builds with ffmpeg: left out by scripts/test.sh --fast
 @needs_ffmpeg
 def test_without_start_date_the_first_build_day_is_kept(tmp_path, fakes):
     content = tmp_path / "course"

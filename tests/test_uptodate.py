@@ -113,6 +113,7 @@ def test_one_edited_sentence_synthesizes_one_utterance_and_rebuilds_one_episode(
     assert kept == {"episodes/02-waves.html"}  # new version of every file but the preview page (a stable name)
 
 
+@pytest.mark.e2e  # two builds with ffmpeg: left out by scripts/test.sh --fast
 def test_settings_that_change_the_audio_or_tags_rebuild_without_new_speech(course, fakes):
     content, out, cache = course
     build(content, out, BuildOptions(jobs=1), cache=cache)
@@ -121,6 +122,7 @@ def test_settings_that_change_the_audio_or_tags_rebuild_without_new_speech(cours
     assert (result.synthesized, result.skipped_episodes) == (0, 0)
 
 
+@pytest.mark.e2e  # two builds with ffmpeg: left out by scripts/test.sh --fast
 def test_a_rate_change_synthesizes_everything_again(course, fakes):
     content, out, cache = course
     first = build(content, out, BuildOptions(jobs=1), cache=cache)
