@@ -17,16 +17,18 @@ import subprocess
 import sys
 import time
 from contextlib import contextmanager
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
 
-pytest.importorskip("distributed")
+from narrate.cluster import connect
+from narrate.options import BuildOptions
+from narrate.pipeline import build_catalogue, is_catalogue, load
+from narrate.speech.cache import UtteranceCache
 
-from narrate.cluster import connect  # noqa: E402
-from narrate.options import BuildOptions  # noqa: E402
-from narrate.pipeline import build_catalogue, is_catalogue, load  # noqa: E402
-from narrate.speech.cache import UtteranceCache  # noqa: E402
+# found, not imported (distributed takes a second to import): the cluster tests import it themselves
+pytestmark = pytest.mark.skipif(find_spec("distributed") is None, reason="needs the cluster extra (distributed)")
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import pyloudnorm
 import pytest
 
 from narrate.audio import loudness
@@ -26,9 +25,11 @@ def _speechlike(rate: int, seconds: float, seed: int = 7) -> np.ndarray:
 
 
 def test_matches_pyloudnorm_whatever_the_chunking():
+    from pyloudnorm import Meter  # imported here: pyloudnorm imports scipy.signal, slow to import
+
     for rate in (44100, 22050, 48000):
         samples = _speechlike(rate, 12.0)
-        reference = pyloudnorm.Meter(rate).integrated_loudness(samples / 32768.0)
+        reference = Meter(rate).integrated_loudness(samples / 32768.0)
         whole = LoudnessMeter(rate)
         whole.add(samples.tobytes())
         pieces = LoudnessMeter(rate)

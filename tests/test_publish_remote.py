@@ -10,6 +10,7 @@ import json
 import logging
 import shutil
 import urllib.request
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,11 @@ from narrate.pipeline import build
 from narrate.publish.check import check_url
 from narrate.publish.upload import IMMUTABLE_CACHE, SHORT_CACHE, cache_control, upload, upload_order
 
-moto_server = pytest.importorskip("moto.server")
-boto3 = pytest.importorskip("boto3")
-pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg"),
+    # found, not imported: moto and boto3 are imported by the s3 fixture, in the tests that start the server
+    pytest.mark.skipif(find_spec("moto") is None or find_spec("boto3") is None, reason="needs moto[server] and boto3"),
+]
 
 BUCKET = "lessons"
 COURSE = """\
@@ -57,6 +60,8 @@ sections:
 @pytest.fixture(scope="module")
 def s3():
     """A moto S3 server on 127.0.0.1 (any free port) with a publicly readable bucket; its endpoint URL."""
+    moto_server = pytest.importorskip("moto.server")
+    boto3 = pytest.importorskip("boto3")
     mp = pytest.MonkeyPatch()
     for key, value in {
         "AWS_ACCESS_KEY_ID": "narrate-test",
