@@ -233,6 +233,7 @@ def test_clip_resampling_matches_scipy_resample_poly(source, target):
     assert len(got) == math.ceil(len(data) * target / source) and np.array_equal(got, want)
 
 
+@pytest.mark.e2e  # a moto S3 server: left out by scripts/test.sh --fast
 def test_a_remote_cache_on_s3_is_shared_through_local_mirrors(s3, tmp_path, monkeypatch):
     for name, value in s3.items():
         monkeypatch.setenv(name, value)
