@@ -326,3 +326,30 @@ def test_half_written_files_of_dead_processes_are_removed(tmp_path):
         path.write_bytes(b"x")
     assert cache.remove_stale_partials() == 2
     assert [p.exists() for p in stale] == [False, False] and live.exists()
+
+
+@pytest.mark.parametrize("up", [2, 3, 4, 5, 6, 7, 8])
+def test_the_unfiltered_phase_of_upsampling_rounds_like_the_filter(up):
+    """Why ``_upsample`` may skip the phase on the original samples: its centre tap times any int16
+    value lies far (>= 1e-7) from a half-integer, while the other taps (sinc zeros) add under 1e-10."""
+    half = 10 * up
+    taps = np.arange(2 * half + 1) - half
+    h = np.sinc(taps / up) / up * np.kaiser(2 * half + 1, 5.0)
+    h *= up / h.sum()
+    centre, others = h[half], np.delete(h[half % up :: up], 10)
+    y = np.arange(-32768, 32768, dtype=np.float64) * centre
+    assert np.abs(y - np.floor(y) - 0.5).min() > 1e-7
+    assert np.abs(others).sum() * 32768 < 1e-10
+
+
+@pytest.mark.parametrize("up", [2, 3, 4, 6, 8])
+def test_upsampling_full_scale_samples_matches_scipy(up):
+    from scipy.signal import resample_poly
+
+    from narrate.speech.cache import to_clip_samples
+
+    rng = np.random.default_rng(up)
+    data = np.clip(rng.standard_normal(6000) * 14000, -32768, 32767).astype("<i2")
+    data[:6] = [-32768, 32767, 0, -32768, 32767, 1]  # full-scale steps: the filter overshoots and clips
+    want = np.clip(np.rint(resample_poly(data.astype(np.float64), up, 1)), -32768, 32767).astype("<i2")
+    assert np.array_equal(to_clip_samples(data, 8000, 8000 * up), want)

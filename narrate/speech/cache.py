@@ -140,15 +140,25 @@ def to_clip_samples(data: np.ndarray, source_rate: int, sample_rate: int) -> np.
 
 
 def _upsample(x: np.ndarray, up: int) -> np.ndarray:
-    """``scipy.signal.resample_poly(x, up, 1)`` in numpy alone (same filter, same samples), so that
-    a synthesis worker need not import scipy.signal: the Kaiser-windowed (β = 5) sinc low-pass of
-    ``20 × up + 1`` taps, cut-off at the original Nyquist frequency, applied phase by phase."""
+    """``scipy.signal.resample_poly(x, up, 1)`` in numpy alone, so that a synthesis worker need not
+    import scipy.signal: the Kaiser-windowed (β = 5) sinc low-pass of ``20 × up + 1`` taps, cut-off at
+    the original Nyquist frequency, applied phase by phase. ``x`` holds int16 sample values.
+
+    The phase that falls on the original samples is not filtered: its taps are the sinc's zeros
+    (each under 1e-17) but the centre one, so it is ``x × centre``. For int16 values that differs
+    from the full sum by under 1e-10, while ``x × centre`` lies at least 1e-7 from any half-integer
+    (checked for every int16 value, tests/test_cache.py): the rounded samples are the same, at
+    ``1 / up`` less work.
+    """
     half = 10 * up
     taps = np.arange(2 * half + 1) - half
     h = np.sinc(taps / up) / up * np.kaiser(2 * half + 1, 5.0)
     h *= up / h.sum()
     y = np.empty(len(x) * up)
     for phase in range(up):
+        if (phase + half) % up == 0:  # taps at multiples of up: the original samples, scaled
+            y[phase::up] = x * h[half]
+            continue
         full = np.convolve(x, h[(phase + half) % up :: up])
         offset = (phase + half) // up
         y[phase::up] = full[offset : offset + len(x)]
