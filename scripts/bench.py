@@ -372,8 +372,16 @@ def _raw_piper(work: str, duration_s: str, bitrate: str) -> None:
     subprocess.run(["sh", "-c", _encode_cmd(raw, len(texts), float(duration_s), bitrate)], check=True)
 
 
-def encode_one_s(course: Path, cache_dir: Path, lesson: int, work: Path) -> float:
-    """Seconds narrate's encoder takes for one episode's PCM alone (assembled from the cache)."""
+def _cpu_s() -> float:
+    """CPU seconds (user + system) of this process and its waited-for children so far."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def encode_one_s(course: Path, cache_dir: Path, lesson: int, work: Path) -> tuple[float, float]:
+    """Wall and CPU seconds narrate's encoder takes for one episode's PCM alone (assembled from the
+    cache): the gain search and the one encoding pass, ffmpeg included (and, as in a build, the
+    encoder's level change, measured once per process)."""
     from narrate.audio import encoder
     from narrate.audio import timeline as audio
     from narrate.pipeline import load
@@ -388,7 +396,7 @@ def encode_one_s(course: Path, cache_dir: Path, lesson: int, work: Path) -> floa
     clips, made = synthesize(plan(scripts, cfg, cache), cache, only=[lesson - 1], jobs=1)
     assert made == 0, "the clips should all be cached"
     timeline = audio.assemble(scripts[lesson - 1].cues, clips[lesson - 1], work / "one.pcm", cfg.audio.sample_rate)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu_s()
     encoder.encode(
         timeline,
         work / "one.mp3",
@@ -396,7 +404,7 @@ def encode_one_s(course: Path, cache_dir: Path, lesson: int, work: Path) -> floa
         target_lufs=cfg.audio.loudness_lufs,
         true_peak_dbtp=cfg.audio.true_peak_dbtp,
     )
-    return time.perf_counter() - start
+    return time.perf_counter() - start, _cpu_s() - cpu
 
 
 QUALITY_SECONDS = 60
@@ -532,7 +540,7 @@ def main(argv: list[str] | None = None) -> int:
     rows["d"] = measure(again)
     found = re.search(r"(\d+) sentences? spoken", rows["d"]["stdout"])  # the CLI summary line
     synthesized_d = int(found.group(1)) if found else -1
-    encode_s = encode_one_s(course, work / "cache-b", (args.lessons + 1) // 2, work)
+    encode_s, encode_cpu = encode_one_s(course, work / "cache-b", (args.lessons + 1) // 2, work)
     quality = encoder_quality(course, work / "cache-b", (args.lessons + 1) // 2, work)
     duration_s = total_duration_s(work / "out-b")
     if args.engine == "pyttsx3":
@@ -562,7 +570,7 @@ def main(argv: list[str] | None = None) -> int:
             r = rows[key]
             print(f"{labels[key]:<66} {r['wall']:>8.2f} {r['cpu']:>8.2f} {r['peak_mb']:>8.0f}")
     label = f"one episode encode alone (narrate encoder, lesson {(args.lessons + 1) // 2} PCM)"
-    print(f"{label:<66} {encode_s:>8.2f}")
+    print(f"{label:<66} {encode_s:>8.2f} {encode_cpu:>8.2f}")
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
@@ -581,6 +589,14 @@ def main(argv: list[str] | None = None) -> int:
     for label, value, target, op in checks:
         ok = value <= TARGETS[target] if op == "<=" else value >= TARGETS[target]
         print(f"{label:<52} {value:>7.3f}   target {op} {TARGETS[target]:<5} {'ok' if ok else 'MISSED'}")
+    # The machine is shared: from CPU time, what the ratios would be with every core this build's own
+    # (the raw side runs one program at a time; a build of 2 or more jobs can keep 2 cores busy).
+    cores = min(2, os.cpu_count() or 1)
+    print(
+        f"{'b/a  by CPU time: b CPU / ' + str(cores) + ' cores / a CPU':<52} "
+        f"{rows['b']['cpu'] / cores / rows['a']['cpu']:>7.3f}   (an estimate for an idle machine)"
+    )
+    print(f"{'d/enc by CPU time':<52} {rows['d']['cpu'] / encode_cpu:>7.3f}   (d's CPU over the encode's)")
     print(
         f"{'utterances synthesized by the one-sentence edit':<52} {synthesized_d:>7d}   target == 1     "
         f"{'ok' if synthesized_d == 1 else 'MISSED'}"

@@ -130,7 +130,7 @@ class LoudnessMeter:
         if not pcm:
             return
         samples = np.frombuffer(pcm, dtype="<i2")
-        self._peak = max(self._peak, int(np.max(np.abs(samples.astype(np.int32)))))
+        self._peak = max(self._peak, int(samples.max()), -int(samples.min()))  # no int32 copy of the chunk
         weighted, self._zi = sosfilt(self._sos, samples / _FULL_SCALE, zi=self._zi)
         squares = weighted * weighted
         pos = 0
