@@ -7,9 +7,13 @@ it as one line, ``Error: <file>:<line>: <what is wrong>``, and exits with status
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
+
+T = TypeVar("T")
 
 log = logging.getLogger("narrate")
 """narrate's logger: warnings go here; the CLI prints them as ``Warning: <file>:<line>: <what>``."""
@@ -134,3 +138,31 @@ def collected(errors: list[NarrateError]) -> None:
         raise flat[0]
     if flat:
         raise Problems(flat)
+
+
+class Collector:
+    """Gathers the problems of one input file as they are found, so that a reader checks the whole file
+    and reports every problem in one run (as :class:`Problems`), like the YAML lesson reader."""
+
+    def __init__(self) -> None:
+        self.errors: list[NarrateError] = []
+
+    def add(self, error: NarrateError) -> None:
+        """Note one problem (a :class:`Problems` adds each of its own)."""
+        self.errors.extend(error.errors if isinstance(error, Problems) else [error])
+
+    def attempt(self, check: Callable[[], T], default: T) -> T:
+        """``check()``, or ``default`` when it raises a :class:`NarrateError` (which is noted)."""
+        try:
+            return check()
+        except NarrateError as exc:
+            self.add(exc)
+            return default
+
+    def raise_any(self) -> None:
+        """Raise every problem noted, ordered by file line (see :func:`collected`); nothing if none.
+
+        Raises:
+            NarrateError: the only problem; Problems for several.
+        """
+        collected(sorted(self.errors, key=lambda e: e.line or 0))

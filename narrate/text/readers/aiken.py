@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from narrate.errors import ContentError
+from narrate.errors import Collector, ContentError
 from narrate.model import Lesson, Question
-from narrate.text.readers.common import default_id
+from narrate.text.readers.common import default_id, duplicate_option
 from narrate.yamlio import read_text
 
 _OPTION = re.compile(r"^\s*([A-Z])[.)]\s+(.*\S)\s*$")
@@ -42,32 +42,32 @@ def read_aiken(path: Path, number: int = 0) -> Lesson:
     prompt: list[str] = []
     options: list[tuple[str, str]] = []
     start = 0
+    problems = Collector()
     for n, line in enumerate(read_text(path).splitlines(), 1):
         if not line.strip():
             continue
         answer = _ANSWER.match(line)
         option = _OPTION.match(line)
-        if answer:
-            if not prompt or not options:
-                raise ContentError("'ANSWER:' needs a question and lettered options before it", path, n)
-            letters = [letter for letter, _ in options]
-            letter = answer.group(1).upper()
-            if letter not in letters:
-                raise ContentError(f"answer '{letter}' is not one of the options {', '.join(letters)}", path, n)
-            texts = tuple(text for _, text in options)
-            questions.append(Question(" ".join(prompt), (texts[letters.index(letter)],), texts, line=start))
-            prompt, options = [], []
-        elif option and prompt:
-            options.append((option.group(1), option.group(2)))
-        elif options:
-            raise ContentError("options without an 'ANSWER: X' line after them", path, n)
-        else:
-            start = start if prompt else n
-            prompt.append(line.strip())
+        try:
+            if answer:
+                prompt, options = [], _aiken_answer(path, n, answer.group(1).upper(), prompt, options, start, questions)
+            elif option and prompt:
+                options.append((option.group(1), option.group(2)))
+            elif options:
+                prompt, options, start = [line.strip()], [], n  # the next question starts here
+                raise ContentError("options without an 'ANSWER: X' line after them", path, n)
+            else:
+                start = start if prompt else n
+                prompt.append(line.strip())
+        except ContentError as exc:
+            problems.add(exc)
+            if answer:
+                prompt, options = [], []
     if prompt:
-        raise ContentError("a question without an 'ANSWER: X' line", path, start)
-    if not questions:
-        raise ContentError("no Aiken question in this file", path, 1)
+        problems.add(ContentError("a question without an 'ANSWER: X' line", path, start))
+    if not questions and not problems.errors:
+        problems.add(ContentError("no Aiken question in this file", path, 1))
+    problems.raise_any()
     return Lesson(
         id=default_id(path),
         title=default_id(path).replace("-", " ").capitalize(),
@@ -75,3 +75,31 @@ def read_aiken(path: Path, number: int = 0) -> Lesson:
         number=number,
         source=path,
     )
+
+
+def _aiken_answer(
+    path: Path,
+    line: int,
+    letter: str,
+    prompt: list[str],
+    options: list[tuple[str, str]],
+    start: int,
+    questions: list[Question],
+) -> list[tuple[str, str]]:
+    """Add the question that an ``ANSWER: X`` line at ``line`` ends to ``questions``; no options are
+    left waiting.
+
+    Raises:
+        ContentError: no question or options before it, ``X`` not an option letter, two options alike.
+    """
+    if not prompt or not options:
+        raise ContentError("'ANSWER:' needs a question and lettered options before it", path, line)
+    letters = [mark for mark, _ in options]
+    if letter not in letters:
+        raise ContentError(f"answer '{letter}' is not one of the options {', '.join(letters)}", path, line)
+    texts = tuple(text for _, text in options)
+    twice = duplicate_option(texts)
+    if twice:
+        raise ContentError(twice, path, start)
+    questions.append(Question(" ".join(prompt), (texts[letters.index(letter)],), texts, line=start))
+    return []

@@ -4,12 +4,22 @@
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from pathlib import Path
 
 from narrate.text.common import BLANK, count_blanks, repair_text
 
-__all__ = ["BLANK", "count_blanks", "repair_text", "slugify", "default_id", "seconds_to_ms", "match_option"]
+__all__ = [
+    "BLANK",
+    "count_blanks",
+    "repair_text",
+    "slugify",
+    "default_id",
+    "seconds_to_ms",
+    "match_option",
+    "duplicate_option",
+]
 
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -63,4 +73,16 @@ def match_option(answer: str, options: tuple[str, ...]) -> str | None:
         index = int(mark) - 1 if mark.isdigit() else ord(mark.lower()) - ord("a")
         if 0 <= index < len(options):
             return options[index]
+    return None
+
+
+def duplicate_option(options: tuple[str, ...] | list[str]) -> str | None:
+    """What is wrong when an option is given twice (same words, ignoring case and punctuation): a
+    listener cannot tell the two apart, so every quiz reader refuses it. None when all differ."""
+    seen: set[str] = set()
+    for option in options:
+        key = " ".join(option.casefold().split()).strip(string.punctuation + " ")  # "a=b" and "a~b" differ
+        if key in seen:
+            return f"option '{option}' is given twice in this question"
+        seen.add(key)
     return None

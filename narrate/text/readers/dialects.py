@@ -23,7 +23,7 @@ import shlex
 from dataclasses import dataclass, field
 
 IAL_MARK = "narrate-ial"
-_IAL_LINE = re.compile(r"^((?:[ \t]{0,3}>[ \t]?)*)[ \t]*\{:\s*([^}]*)\}[ \t]*$")
+_IAL_LINE = re.compile(r"^((?:[ \t]*>)*[ \t]*)\{:\s*([^}]*)\}[ \t]*$")  # linear: no nested optional spaces
 _IAL_INLINE = re.compile(r"\{:\s*[^}\n]*\}")
 _LIQUID_BLOCK = re.compile(r"\{%-?\s*(\w+)(.*?)-?%\}", re.S)
 _LIQUID_OUTPUT = re.compile(r"\{\{-?.*?-?\}\}", re.S)

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
-from narrate.errors import ContentError, warn
+from narrate.errors import Collector, ContentError, warn
 from narrate.model import TRUE_FALSE, Lesson, Question
-from narrate.text.readers.common import default_id
+from narrate.text.readers.common import default_id, duplicate_option
 from narrate.yamlio import read_text
 
 _CATEGORY = re.compile(r"^\s*\$CATEGORY:\s*(.*?)\s*$", re.M)
@@ -84,10 +85,11 @@ def read_gift(path: Path, number: int = 0) -> Lesson:
             answer cannot be found (file and line).
     """
     text = read_text(path)
+    problems = Collector()
     questions: list[Question] = []
     categories: list[str] = []
     described, category = "", ""
-    for raw in _split(path, _escape(text)):
+    for raw in _split(path, _escape(text), problems):
         if raw.topic and raw.topic not in categories:
             categories.append(raw.topic)
         if raw.topic != category:  # a new category ends the last description's reach
@@ -96,11 +98,12 @@ def read_gift(path: Path, number: int = 0) -> Lesson:
             m = _TITLE.match(raw.text)
             described = _plain(raw.text[m.end() :] if m else raw.text)
             continue
-        question = _question(path, raw)
+        question = problems.attempt(partial(_question, path, raw), None)
         if question is not None:
             questions.append(replace(question, topic=described or question.topic) if described else question)
-    if not questions:
-        raise ContentError("no GIFT question that can be spoken in this file", path, 1)
+    if not questions and not problems.errors:
+        problems.add(ContentError("no GIFT question that can be spoken in this file", path, 1))
+    problems.raise_any()  # every problem of the bank, in one run
     title = categories[0] if len(categories) == 1 else default_id(path).replace("-", " ").capitalize()
     return Lesson(
         id=default_id(path),
@@ -111,8 +114,9 @@ def read_gift(path: Path, number: int = 0) -> Lesson:
     )
 
 
-def _split(path: Path, text: str) -> list[_Raw]:
-    """The questions of a bank: blocks separated by blank lines, comments dropped, categories noted."""
+def _split(path: Path, text: str, problems: Collector) -> list[_Raw]:
+    """The questions of a bank: blocks separated by blank lines, comments dropped, categories noted;
+    unbalanced braces are noted in ``problems`` (and the reading goes on after them)."""
     out: list[_Raw] = []
     topic = ""
     current: _Raw | None = None
@@ -137,9 +141,11 @@ def _split(path: Path, text: str) -> list[_Raw]:
         current.lines.append(line)
         depth += line.count("{") - line.count("}")
         if depth < 0:
-            raise ContentError("'}' without a '{' before it", path, n)
+            problems.add(ContentError("'}' without a '{' before it", path, n))
+            depth = 0
     if depth > 0 and out:
-        raise ContentError("a '{' answer block is never closed with '}'", path, out[-1].line)
+        problems.add(ContentError("a '{' answer block is never closed with '}'", path, out[-1].line))
+        out.pop()  # what follows the open brace is not a question to check
     for raw in out:
         raw.text = "\n".join(raw.lines)
     return out
@@ -234,6 +240,9 @@ def _question(path: Path, raw: _Raw) -> Question | None:
         if _weight(chosen[1]) <= 0:
             raise ContentError("no right answer: mark one with '=' (or a positive ~%weight%)", path, raw.line)
     options = [_plain(_WEIGHT.sub("", text)) for _, text, _ in items]
+    twice = duplicate_option(options)
+    if twice:
+        raise ContentError(twice, path, raw.line)
     answer_text = _plain(_WEIGHT.sub("", chosen[1]))
     return Question(prompt, (answer_text,), tuple(options), _join(chosen[2], general), line=raw.line, topic=raw.topic)
 

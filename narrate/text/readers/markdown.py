@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import NoReturn
 
@@ -47,7 +48,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from narrate.errors import ContentError, warn
+from narrate.errors import Collector, ContentError, warn
 from narrate.model import (
     PROMPT_CUES,
     BulletList,
@@ -65,7 +66,7 @@ from narrate.text.code import speak_code
 from narrate.text.markup import clean_text
 from narrate.text.math import speak_math
 from narrate.text.phrases import keys as phrase_keys
-from narrate.text.readers.common import count_blanks, match_option, seconds_to_ms
+from narrate.text.readers.common import count_blanks, duplicate_option, match_option, seconds_to_ms
 from narrate.text.readers.dialects import MATHML_MARK, ial_classes, prepare
 from narrate.text.readers.markers import (
     ANSWER_WORDS,
@@ -150,7 +151,7 @@ def markdown_parser() -> MarkdownIt:
     footnotes, definition lists, dollar math (``$x$``, ``$ x $``, ``$$x$$``; no digit may follow the
     closing dollar, so ``$5 and $10`` stay money), MyST
     roles, attribute lists and colon containers of any name (``::: challenge``, ``:::{note}``)."""
-    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    md = MarkdownIt("commonmark", {"maxNesting": _MAX_NESTING}).enable(["table", "strikethrough"])
     md.use(footnote_plugin).use(deflist_plugin).use(myst_role_plugin).use(attrs_plugin)
     md.use(dollarmath_plugin, allow_space=True, allow_digits=False, double_inline=True)
     md.use(container_plugin, name="div", validate=lambda params, markup: True)
@@ -175,45 +176,117 @@ def read_markdown(path: Path, number: int = 0, language: str = "en-us") -> Lesso
 def _read_markdown(path: Path, number: int, language: str) -> Lesson:
     text = read_text(path)
     check = LessonValidator(path, language)
+    check.collecting = True  # unknown front matter keys are noted, not raised
+    problems = Collector()
     meta = LineDict()
     front = _FRONT.match(text)
     if front:
-        meta = load_yaml(path, "\n" + front.group(1))  # leading "\n": YAML lines = file lines
-        meta = check.mapping(meta if meta is not None else LineDict(), 1, "front matter")
+        loaded = problems.attempt(lambda: load_yaml(path, "\n" + front.group(1)), LineDict())  # YAML lines = file lines
+        meta = problems.attempt(
+            lambda: check.mapping(loaded if loaded is not None else LineDict(), 1, "front matter"), LineDict()
+        )
         meta = _used_keys(path, meta)
         check.keys(meta, FRONT_MATTER_KEYS, "front matter")
         text = "\n" * front.group(0).count("\n") + text[front.end() :]
     prepared = prepare(text)
     md = markdown_parser()
-    tree = SyntaxTreeNode(md.parse(prepared.text))
+    tokens = md.parse(prepared.text)
+    if problems.attempt(lambda: _check_depth(path, tokens), True):
+        problems.raise_any()  # what markdown-it left out cannot be checked
+    tree = SyntaxTreeNode(tokens)
+    _check_closed(path, prepared.text, problems)
     _speak_math_in(tree, prepared.mathml)
-    reader = _Walker(path, prepared.options, md)
-    listed = {key: tuple(_markdown_text(md, t) for t in check.texts(meta, key, "an item")) for key in LIST_KINDS}
+    reader = _Walker(path, prepared.options, md, problems)
+    listed: dict[str, tuple[str, ...]] = {}
+    for key in LIST_KINDS:
+        texts: tuple[str, ...] = problems.attempt(partial(check.texts, meta, key, "an item"), ())
+        listed[key] = tuple(_markdown_text(md, t) for t in texts)
     reader.overview(listed["questions"], listed["objectives"])
     reader.walk(tree.children)
     reader.finish(listed["keypoints"])
-    title = check.text(meta, "title") or reader.title
+    title = problems.attempt(lambda: check.text(meta, "title"), "") or reader.title
     if not title:
-        raise ContentError("a Markdown lesson needs a '# Title' heading", path, 1)
-    if not reader.sections and not reader.questions:
-        raise ContentError("a Markdown lesson needs at least one '## Section'", path, reader.title_line or 1)
-    subtitle, intro = check.text(meta, "subtitle") or check.text(meta, "teaser"), list(reader.intro)
+        problems.add(ContentError("a Markdown lesson needs a '# Title' heading", path, 1))
+    if not reader.sections and not reader.questions and not problems.errors:
+        problems.add(ContentError("a Markdown lesson needs at least one '## Section'", path, reader.title_line or 1))
+    subtitle = problems.attempt(lambda: check.text(meta, "subtitle") or check.text(meta, "teaser"), "")
+    intro = list(reader.intro)
     if subtitle and reader.subtitle:
         intro.insert(0, reader.subtitle)  # the front matter's subtitle wins; the first paragraph stays
-    summary = check.text(meta, "summary") or check.text(meta, "description")
+    summary = problems.attempt(lambda: check.text(meta, "summary") or check.text(meta, "description"), "")
     if summary and summary not in intro:
         intro.insert(0, summary)  # intro paragraphs are narrated whatever the front matter holds
+    quiz = tuple(q for q in (problems.attempt(partial(reader.question, q), None) for q in reader.questions) if q)
+    lesson_meta: dict = problems.attempt(partial(check.meta, meta), {})
+    for problem in check.problems:
+        problems.add(problem)
+    problems.raise_any()  # every problem of the file, in one run
     return Lesson(
         title=title,
         subtitle=subtitle or reader.subtitle,
         summary=" ".join(intro),
         sections=tuple(reader.sections),
-        quiz=tuple(reader.question(q) for q in reader.questions),
+        quiz=quiz,
         next_lessons=tuple(reader.next_lessons),
         number=number,
         source=path,
-        **check.meta(meta),
+        **lesson_meta,
     )
+
+
+MAX_DEPTH = 40
+"""Deepest nesting of Markdown lists and quotes narrate reads; deeper is refused (never dropped)."""
+_MAX_NESTING = 2 * MAX_DEPTH + 20  # markdown-it's token level limit: well above what is refused
+
+
+def _check_depth(path: Path, tokens: list) -> bool:
+    """Refuse blocks nested deeper than markdown-it reads (it would drop their text without a word);
+    False when all is read.
+
+    Raises:
+        ContentError: at the first line nested too deep.
+    """
+    for token in tokens:
+        list_open = token.type in ("bullet_list_open", "ordered_list_open")
+        if token.map and token.level >= (2 * MAX_DEPTH if list_open else _MAX_NESTING - 2):  # a list level: 2
+            raise ContentError(f"lists or quotes nested more than {MAX_DEPTH} levels deep", path, token.map[0] + 1)
+    return False
+
+
+_QUOTED = re.compile(r"^[ \t>]*")
+_CODE_FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
+_COLON_FENCE = re.compile(r"^(:{3,})[ \t]*(.*?)[ \t]*$")
+
+
+def _check_closed(path: Path, text: str, problems: Collector) -> None:
+    """Every ``:::`` block (Carpentries div, MyST directive) must be closed: as in Pandoc, which the
+    Carpentries Workbench builds with, a line of three or more colons closes the innermost open one. An
+    unclosed block would swallow the rest of the file; each is noted at its opening line, by name.
+    Lines in code fences are not looked at."""
+    stack: list[tuple[int, str]] = []
+    code = ""
+    for n, line in enumerate(text.split("\n"), 1):
+        body = _QUOTED.sub("", line)
+        fence = _CODE_FENCE.match(body)
+        if code:
+            if (
+                fence
+                and fence.group(1)[0] == code[0]
+                and len(fence.group(1)) >= len(code)
+                and not fence.group(2).strip()
+            ):
+                code = ""
+            continue
+        if fence:
+            code = fence.group(1)
+            continue
+        colons = _COLON_FENCE.match(body)
+        if colons and colons.group(2):
+            stack.append((n, f"{colons.group(1)} {colons.group(2)}"))
+        elif colons and stack:
+            stack.pop()
+    for opened, name in stack:
+        problems.add(ContentError(f"'{name}' is never closed: end it with a ':::' line", path, opened))
 
 
 def _markdown_text(md: MarkdownIt, text: str) -> str:
@@ -428,8 +501,15 @@ _KEYPOINTS = _ListTitle("keypoints")  # marks a key points list: it starts a sec
 
 
 class _Walker:
-    def __init__(self, path: Path, options: dict[int, dict[str, str]] | None = None, md: MarkdownIt | None = None):
+    def __init__(
+        self,
+        path: Path,
+        options: dict[int, dict[str, str]] | None = None,
+        md: MarkdownIt | None = None,
+        problems: Collector | None = None,
+    ):
         self.path = path
+        self.problems = problems if problems is not None else Collector()
         self.md = md or markdown_parser()
         self.options = options or {}
         self.title = self.subtitle = ""
@@ -443,6 +523,8 @@ class _Walker:
         self.next_lessons: list[str] = []
         self.solved: set[str] = set()
         self.by_label: dict[str, _Q] = {}
+        self.labels: list[str] = []  # every exercise's label, in file order
+        self.failed: set[int] = set()  # sections with a block in error
         self.mode = "head"
 
     def line(self, node: SyntaxTreeNode) -> int:
@@ -469,26 +551,33 @@ class _Walker:
             if node.type == "container_div" and _directive(node.info) in SOLUTION_KINDS:
                 self.solved.add(_argument(node.info))
         for node, classes, nxt in _siblings(nodes):
-            if "toc" in classes:
-                continue  # a generated table of contents ("* TOC" then "{:toc}")
-            kind = _kind(node, classes) or (
-                _directive(node.info) if node.type == "fence" and node.info.startswith("{") else ""
-            )
-            if node.type == "heading":
-                self.heading(node)
-            elif node.type in ("html_block", "hr", "footnote_block"):
-                continue
-            elif self.mode == "quiz" and kind not in QUESTION_KINDS | SOLUTION_KINDS:
-                self.quiz(node)
-            elif self.mode == "head" and not kind and (self.title or node.type in ("paragraph", "blockquote")):
-                self.head(node)
-            else:
-                if self.mode == "head":  # a div, or content before any heading (a Workbench episode)
-                    if not self.sections or self.sections[-1].title != "Overview":
-                        self.sections.append(Section("Overview", (), self.line(node), "title.overview"))
-                        self.levels.append(2)
-                    self.mode = "body"
-                self.add(self.blocks(node, classes, nxt))
+            try:  # a problem in one block is noted and the rest of the file still checked
+                self.walk_one(node, classes, nxt)
+            except ContentError as exc:
+                self.problems.add(exc)
+                self.failed.add(len(self.sections) - 1)  # not also "empty" for the block it lost
+
+    def walk_one(self, node: SyntaxTreeNode, classes: list[str], nxt: SyntaxTreeNode | None) -> None:
+        if "toc" in classes:
+            return  # a generated table of contents ("* TOC" then "{:toc}")
+        kind = _kind(node, classes) or (
+            _directive(node.info) if node.type == "fence" and node.info.startswith("{") else ""
+        )
+        if node.type == "heading":
+            self.heading(node)
+        elif node.type in ("html_block", "hr", "footnote_block"):
+            return
+        elif self.mode == "quiz" and kind not in QUESTION_KINDS | SOLUTION_KINDS:
+            self.quiz(node)
+        elif self.mode == "head" and not kind and (self.title or node.type in ("paragraph", "blockquote")):
+            self.head(node)
+        else:
+            if self.mode == "head":  # a div, or content before any heading (a Workbench episode)
+                if not self.sections or self.sections[-1].title != "Overview":
+                    self.sections.append(Section("Overview", (), self.line(node), "title.overview"))
+                    self.levels.append(2)
+                self.mode = "body"
+            self.add(self.blocks(node, classes, nxt))
 
     def heading(self, node: SyntaxTreeNode) -> None:
         text, level = _text(node), int(node.tag[1])
@@ -547,6 +636,8 @@ class _Walker:
         if kind:
             options = self.options.get(node.map[0], {}) if node.map else {}
             arg = _markdown_text(self.md, _argument(node.info)) if node.type == "container_div" else ""
+            if kind in SOLUTION_KINDS and node.type == "container_div" and node.info.strip().startswith("{"):
+                self.check_label(_argument(node.info), line)
             return self.div(kind, arg, node.children, line, options)
         if node.type in ("bullet_list", "ordered_list"):
             return [BulletList(tuple(_text(i) for i in node.children), None, line)]
@@ -628,6 +719,21 @@ class _Walker:
         blocks = self.collect(children)  # a layout div (tab-set, card, grid ...): its content, no name
         return ([Paragraph(_sentence(arg), line)] if arg else []) + blocks
 
+    def check_label(self, label: str, line: int) -> None:
+        """A MyST ``{solution} label`` must name an exercise before it (sphinx-exercise links them by
+        label); the label is never read aloud.
+
+        Raises:
+            ContentError: no label, or one that no ``{exercise}`` above has (naming it, and the nearest).
+        """
+        if label in self.by_label:
+            return
+        if not label:
+            self.fail("a '{solution}' needs the label of its exercise (e.g. '{solution} ex-one')", line)
+        near = difflib.get_close_matches(label, [x for x in self.labels if x], 1)
+        hint = f" (did you mean '{near[0]}'?)" if near else ""
+        self.fail(f"'{{solution}} {label}': no exercise above has the label '{label}'{hint}", line)
+
     def callout_blocks(self, title: str, children: list[SyntaxTreeNode], line: int, role: str = "") -> list:
         """A callout of ``children``: titled by their first heading (the author's words), else by
         ``title`` (with ``role``, the phrase key of a title narrate gave)."""
@@ -667,6 +773,7 @@ class _Walker:
         body = _spoken_text(prompt_blocks, code_cue=True)
         prompt = " ".join(p for p in (_sentence(title), body) if p)
         label = options.get("label", "")
+        self.labels.append(label)
         if not solutions and label not in self.solved:
             return self.callout_blocks(title or "Exercise", prompt_nodes, line, "" if title else "title.exercise")
         q = _Q(prompt, line, open=True, notes=_notes(prompt_blocks))
@@ -730,9 +837,10 @@ class _Walker:
                 if i + 1 < len(self.sections) and self.levels[i + 1] > self.levels[i]:
                     keep.append(i)  # a section with subsections
                     continue
-                if i in self.moved:
-                    continue  # all it held were challenges, now quiz questions
-                self.fail(f"section '{section.title}' is empty", section.line)
+                if i in self.moved or i in self.failed:
+                    continue  # all it held were challenges, now quiz questions (or blocks in error)
+                self.problems.add(ContentError(f"section '{section.title}' is empty", self.path, section.line))
+                continue
             keep.append(i)
         self.sections = []
         for i in keep:  # an "Overview" narrate opened, then the author's own: one section
@@ -818,6 +926,9 @@ class _Walker:
         if len(q.right) > 1:
             self.fail("a question has more than one '[x]' option", q.line)
         options = tuple(q.options)
+        twice = duplicate_option(options)
+        if twice:
+            self.fail(twice, q.line)
         if q.right:
             answers: tuple[str, ...] = (q.right[0],)
         elif q.answer:

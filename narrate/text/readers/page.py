@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
-from narrate.errors import ContentError
+from narrate.errors import Collector, ContentError
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
 from narrate.text.chrome import chrome_kind
 from narrate.text.markup import clean_text
-from narrate.text.readers.common import count_blanks, default_id, match_option, repair_text
+from narrate.text.readers.common import count_blanks, default_id, duplicate_option, match_option, repair_text
 from narrate.text.readers.markers import (
     ANSWER_WORDS,
     EXPLANATION_WORDS,
@@ -354,8 +355,19 @@ def _question_like(text: str) -> bool:
 
 
 def _quiz(items: list[_Item], path: Path) -> tuple[Question, ...]:
+    """The quiz's questions; every problem in it is noted and all are raised together.
+
+    Raises:
+        ContentError / Problems: each question without or with two "Answer:" lines, options without a
+            question, an answer that is not an option (file and line).
+    """
+    problems = Collector()
     done: list[_Q] = []
     cur: _Q | None = None
+
+    def note(message: str, line: int) -> None:
+        problems.add(ContentError(message, path, line))
+
     for n, item in enumerate(items):
         nxt = items[n + 1] if n + 1 < len(items) else None
         if item.kind in ("title", "para"):
@@ -363,8 +375,8 @@ def _quiz(items: list[_Item], path: Path) -> tuple[Question, ...]:
                 cur = _Q(item.text, item.line)
             elif cur.answer is None:
                 if cur.options or _question_like(cur.prompt):
-                    raise ContentError("question has no 'Answer:' line", path, cur.line)
-                cur = _Q(item.text, item.line)  # the line before was an instruction, not a question
+                    note("question has no 'Answer:' line", cur.line)
+                cur = _Q(item.text, item.line)  # the line before was an instruction (or a question in error)
             elif _question_like(item.text) or (nxt is not None and nxt.kind in ("bullets", "answer")):
                 done.append(cur)
                 cur = _Q(item.text, item.line)
@@ -372,24 +384,27 @@ def _quiz(items: list[_Item], path: Path) -> tuple[Question, ...]:
                 cur.explanation.append(_EXPLANATION_LABEL.sub("", item.text))
         elif item.kind in ("bullets", "numbered"):
             if cur is None:
-                raise ContentError("options without a question", path, item.line)
-            if cur.answer is None:
+                note("options without a question", item.line)
+            elif cur.answer is None:
                 if item.text:
                     cur.options.append(item.text)
                 cur.options.extend(item.items)
             else:
                 cur.explanation.append(" ".join(item.items))
+        elif cur is None:
+            note("'Answer:' line without a question before it", item.line)
+        elif cur.answer is not None:
+            note("question has two 'Answer:' lines", item.line)
         else:
-            if cur is None:
-                raise ContentError("'Answer:' line without a question before it", path, item.line)
-            if cur.answer is not None:
-                raise ContentError("question has two 'Answer:' lines", path, item.line)
             cur.answer, cur.answer_line = item.text, item.line
     if cur is not None:
         if cur.answer is None:
-            raise ContentError("question has no 'Answer:' line", path, cur.line)
-        done.append(cur)
-    return tuple(_question(q, path) for q in done)
+            note("question has no 'Answer:' line", cur.line)
+        else:
+            done.append(cur)
+    quiz = tuple(problems.attempt(partial(_question, q, path), None) for q in done)
+    problems.raise_any()
+    return tuple(q for q in quiz if q is not None)
 
 
 def _question(q: _Q, path: Path) -> Question:
@@ -397,6 +412,9 @@ def _question(q: _Q, path: Path) -> Question:
     answer = q.answer or ""
     if not answer:
         raise ContentError("'Answer:' line is empty", path, q.answer_line)
+    twice = duplicate_option(options)
+    if twice:
+        raise ContentError(twice, path, q.line)
     if options:
         chosen = match_option(answer, options)
         if chosen is None:

@@ -18,7 +18,15 @@ from narrate.errors import ContentError, Problems, collected
 from narrate.model import Block, BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
 from narrate.settings import MAX_PAUSE_S, range_text, unknown_keys
 from narrate.text.markup import clean_text
-from narrate.text.readers.common import DATE, SLUG, count_blanks, default_id, match_option, seconds_to_ms
+from narrate.text.readers.common import (
+    DATE,
+    SLUG,
+    count_blanks,
+    default_id,
+    duplicate_option,
+    match_option,
+    seconds_to_ms,
+)
 from narrate.yamlio import LineDict, LineList, load_yaml
 
 T = TypeVar("T")
@@ -362,6 +370,9 @@ class LessonValidator:
         raw = data["answer"]
         at = data.line_of("answer")
         if options:
+            twice = duplicate_option(options)
+            if twice:
+                self.fail(twice, data.line_of("options"))
             answer = self.scalar(raw, "'answer'", at)
             chosen = match_option(answer, options)  # the option's text, or its letter ("B"), as in pages
             if chosen is None:

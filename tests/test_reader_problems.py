@@ -1,0 +1,253 @@
+"""Bad input in every lesson reader: each problem of a file in one run, with file and line; nothing dropped.
+
+Kinds (one table each): every problem of a Markdown, pasted page, GIFT or Aiken file reported in one
+run; deep Markdown lists read in full; unclosed ``:::`` blocks; MyST ``{solution}`` labels; GIFT
+escapes; options given twice in any quiz format.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from narrate.cli import main
+from narrate.errors import ContentError, Problems
+from narrate.model import TRUE_FALSE, BulletList, Callout, Paragraph
+from narrate.text.readers import read_lesson
+
+
+def _write(tmp_path, name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _problems(path) -> list[tuple[int | None, str]]:
+    with pytest.raises(ContentError) as err:
+        read_lesson(path)
+    errors = err.value.errors if isinstance(err.value, Problems) else [err.value]
+    assert all(e.file == path for e in errors)
+    return [(e.line, e.problem) for e in errors]
+
+
+# ---------------------------------------------------------------- every problem in one run
+
+ALL_PROBLEMS = [
+    (
+        "lesson.md",
+        "# T\n\n## Empty\n\n## Quiz\n\n### What?\n- [ ] a\n- [ ] b\n\n### Why?\n- [x] a\n- [x] b\n",
+        [
+            (3, "section 'Empty' is empty"),
+            (7, "question has no answer (mark an option '- [x]' or add 'Answer: ...')"),
+            (11, "a question has more than one '[x]' option"),
+        ],
+    ),
+    (
+        "front.md",
+        "---\ntitel: T\nthink_pause: lots\n---\n# T\n\n## S\n\n> **Tip:**\n\n## R\n\nText.\n\n## Quiz\n\n"
+        "### Colour?\n- [ ] red\n- [ ] blue\n\nAnswer: green\n",
+        [
+            (2, "unknown key 'titel' in front matter (did you mean 'title'?)"),
+            (3, "'think_pause' must be a number of seconds between 0 and 120"),
+            (9, "callout 'Tip' has no text"),
+            (21, "answer 'green' is not one of the options"),
+        ],
+    ),
+    (
+        "page.txt",
+        "Rivers\nA short lesson\n\nWater\nRivers run to the sea.\n\nCheck yourself\n"
+        "Which is longest?\n- Nile\n- Thames\n\nWhich is wettest?\n- Sea\n- Sand\nAnswer: Rock\n\n"
+        "Is water wet?\nAnswer: yes\nAnswer: no\n",
+        [
+            (8, "question has no 'Answer:' line"),
+            (19, "question has two 'Answer:' lines"),
+            (15, "answer 'Rock' is not one of the options"),
+        ],
+    ),
+    (
+        "bank.gift",
+        "::A:: Sky? {=blue ~red ~blue}\n\n::B:: Grass? {~%-50%red ~%0%blue}\n\n::C:: Sun? {}}\n\n::D:: Fine? {T}\n",
+        [
+            (1, "option 'blue' is given twice in this question"),
+            (3, "no right answer: mark one with '=' (or a positive ~%weight%)"),
+            (5, "'}' without a '{' before it"),
+        ],
+    ),
+    (
+        "bank.aiken",
+        "Which is a gas?\nA. Air\nB. Rock\nANSWER: C\n\nWhich is wet?\nA. Sea\nB. Sea\nANSWER: A\n\n"
+        "Which is hot?\nA. Sun\nB. Ice\nWhat now\n\nWhich is cold?\nA. Ice\nB. Sun\nANSWER: A\n",
+        [
+            (4, "answer 'C' is not one of the options A, B"),
+            (6, "option 'Sea' is given twice in this question"),
+            (14, "options without an 'ANSWER: X' line after them"),
+        ],
+    ),
+    (
+        "two.md",
+        "# T\n\n## A\n\n```{solution} nothing\nNo.\n```\n\n## B\n\n::: challenge\nWhat?\n",
+        [
+            (5, "'{solution} nothing': no exercise above has the label 'nothing'"),
+            (11, "'::: challenge' is never closed: end it with a ':::' line"),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "expected"), ALL_PROBLEMS, ids=[c[0] for c in ALL_PROBLEMS])
+def test_every_problem_of_a_file_is_reported_in_one_run(tmp_path, name, text, expected):
+    found = _problems(_write(tmp_path, name, text))
+    assert sorted(found, key=lambda p: p[0] or 0) == sorted(expected, key=lambda p: p[0] or 0)
+
+
+def test_cli_prints_every_problem_as_one_line_each(tmp_path):
+    path = _write(tmp_path, "lesson.md", ALL_PROBLEMS[0][1])
+    result = CliRunner().invoke(main, ["script", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error: ")]
+    assert [e.split(": ", 2)[1].rsplit(":", 1)[-1] for e in errors] == ["3", "7", "11"]
+    assert all(e.startswith(f"Error: {path}:") or e.startswith("Error: lesson.md:") for e in errors)
+
+
+# ---------------------------------------------------------------- deep lists: every item's words
+
+
+def _nested(depth: int) -> str:
+    return "# T\n\n## S\n\n" + "".join("  " * d + f"- word{d + 1}\n" for d in range(depth))
+
+
+@pytest.mark.parametrize("depth", [1, 2, 5, 10, 11, 20, 40])
+def test_every_word_of_a_deep_list_is_kept(tmp_path, depth):
+    lesson = read_lesson(_write(tmp_path, "deep.md", _nested(depth)))
+    (block,) = lesson.sections[0].blocks
+    assert isinstance(block, BulletList)
+    assert " ".join(block.items).split() == [f"word{d + 1}" for d in range(depth)]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (_nested(41), 45),
+        (_nested(60), 45),
+        ("# T\n\n## S\n\n" + "".join("   " * d + f"1. item{d}\n" for d in range(45)), 45),
+        ("# T\n\n## S\n\n" + "> " * 200 + "deep\n", 5),
+        ("# T\n\n## S\n\nText.\n\n" + "".join("  " * d + f"* w{d}\n" for d in range(50)), 47),
+    ],
+)
+def test_lists_too_deep_to_read_are_refused_not_dropped(tmp_path, text, line):
+    assert _problems(_write(tmp_path, "deep.md", text)) == [(line, "lists or quotes nested more than 40 levels deep")]
+
+
+# ---------------------------------------------------------------- unclosed ::: blocks
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("## S\n\n::: challenge\n\nDo it?\n\n## Next\n\nSpoken.\n", [(5, "'::: challenge' is never closed")]),
+        (
+            "## S\n\n:::::: challenge\nQ?\n::: solution\nA.\n::::::\n\n## Next\n\nSpoken.\n",
+            [(5, "':::::: challenge' is never closed")],
+        ),
+        ("## S\n\n::: callout\nNote this.\n", [(5, "'::: callout' is never closed")]),
+        ("## S\n\n```{exercise}\n:label: e1\nQ?\n\n## Next\n\nText.\n", [(5, "'::: {exercise}' is never closed")]),
+        ("## S\n\n> ::: challenge\n> Q?\n\nText.\n", [(5, "'::: challenge' is never closed")]),
+        ("## S\n\n:::: challenge\nQ?\n\n::: solution\nA.\n:::\n\n## Next\n\nText.\n", [(5, "':::: challenge'")]),
+    ],
+)
+def test_an_unclosed_block_is_an_error_at_its_opening_line(tmp_path, text, expected):
+    found = _problems(_write(tmp_path, "l.md", "# T\n\n" + text))
+    assert [(line, p[: len(m)]) for (line, p), (_, m) in zip(found, expected)] == expected
+    assert len(found) == len(expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "::: challenge\nQ?\n::: solution\nA.\n:::\n:::\n",  # Pandoc: ":::" closes the innermost
+        ":::::: challenge\nQ?\n\n::: solution\nA.\n:::\n::::::\n",
+        "```python\n::: not a div\nx = 1\n```\n\nText.\n",  # colons in code are code
+        ":::{note}\nA note.\n:::\n",
+        "```{exercise}\n:label: e1\nQ?\n```\n\n```{solution} e1\nA.\n```\n",
+    ],
+)
+def test_closed_blocks_and_colons_in_code_are_fine(tmp_path, text):
+    read_lesson(_write(tmp_path, "l.md", "# T\n\n## S\n\nText.\n\n" + text))
+
+
+# ---------------------------------------------------------------- MyST {solution} labels
+
+
+@pytest.mark.parametrize(
+    ("solution", "message"),
+    [
+        (
+            "```{solution} ex-onee\nFour.\n```",
+            "'{solution} ex-onee': no exercise above has the label 'ex-onee' (did you mean 'ex-one'?)",
+        ),
+        ("```{solution} zzz\nFour.\n```", "'{solution} zzz': no exercise above has the label 'zzz'"),
+        (
+            ":::{solution} Ex-One\nFour.\n:::",
+            "'{solution} Ex-One': no exercise above has the label 'Ex-One' (did you mean 'ex-one'?)",
+        ),
+        ("```{solution}\nFour.\n```", "a '{solution}' needs the label of its exercise (e.g. '{solution} ex-one')"),
+        (
+            "```{solution-start} ex-on\n```\nFour.\n```{solution-end}\n```",
+            "'{solution} ex-on': no exercise above has the label 'ex-on' (did you mean 'ex-one'?)",
+        ),
+    ],
+)
+def test_a_solution_naming_no_exercise_is_an_error_not_narration(tmp_path, solution, message):
+    text = f"# T\n\n## S\n\n```{{exercise}}\n:label: ex-one\n\nTwo plus two?\n```\n\n{solution}\n"
+    assert _problems(_write(tmp_path, "l.md", text)) == [(11, message)]
+
+
+def test_a_solution_with_its_exercise_label_answers_it(tmp_path):
+    text = "# T\n\n## S\n\n```{exercise}\n:label: ex-one\n\nTwo plus two?\n```\n\n```{solution} ex-one\nFour.\n```\n"
+    lesson = read_lesson(_write(tmp_path, "l.md", text))
+    assert [(q.prompt, q.answers) for q in lesson.quiz] == [("Two plus two?", ("Four.",))]
+    spoken = [b.text for s in lesson.sections for b in s.blocks if isinstance(b, (Paragraph, Callout))]
+    assert not any("ex-one" in t for t in spoken)
+
+
+# ---------------------------------------------------------------- GIFT escapes
+
+
+@pytest.mark.parametrize(
+    ("gift", "prompt", "options", "answer"),
+    [
+        (r"Is 1\=1? {T}", "Is 1=1?", TRUE_FALSE, TRUE_FALSE[0]),
+        (r"Pick the \~ sign. {=tilde \~ ~hash \#}", "Pick the ~ sign.", ("tilde ~", "hash #"), "tilde ~"),
+        (r"Sets use \{ and \}. {=braces \{\} ~bars}", "Sets use { and }.", ("braces {}", "bars"), "braces {}"),
+        (r"::T\:1:: Time is 10\:30? {=yes\#1 ~no}", "Time is 10:30?", ("yes#1", "no"), "yes#1"),
+        (r"Say a\=b. {=a\=b ~a\~b}", "Say a=b.", ("a=b", "a~b"), "a=b"),
+        (r"Tag \#1 is? {=first#Right: \#1 ~last}", "Tag #1 is?", ("first", "last"), "first"),
+    ],
+)
+def test_gift_escapes_are_the_literal_character(tmp_path, gift, prompt, options, answer):
+    (question,) = read_lesson(_write(tmp_path, "b.gift", gift + "\n")).quiz
+    assert (question.prompt, question.options, question.answers) == (prompt, options, (answer,))
+
+
+# ---------------------------------------------------------------- an option given twice, any format
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line", "option"),
+    [
+        ("b.gift", "::Q:: Colour? {=red ~blue ~blue}\n", 1, "blue"),
+        ("b.gift", "Colour? {=Red ~red!}\n", 1, "red!"),
+        ("b.aiken", "Colour?\nA. Red\nB. Blue\nC. blue\nANSWER: A\n", 1, "blue"),
+        ("l.md", "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Colour?\n- [x] red\n- [ ] Red\n", 9, "Red"),
+        (
+            "l.yaml",
+            "title: T\nsections:\n  - title: S\n    body: [Hi.]\nquiz:\n  - prompt: Colour?\n"
+            "    options: [red, blue, red]\n    answer: red\n",
+            7,
+            "red",
+        ),
+        ("p.txt", "Rivers\nA lesson\n\nWater\nRivers run.\n\nQuiz\nColour?\n- red\n- red\nAnswer: red\n", 8, "red"),
+    ],
+)
+def test_an_option_given_twice_is_refused(tmp_path, name, text, line, option):
+    assert _problems(_write(tmp_path, name, text)) == [(line, f"option '{option}' is given twice in this question")]
