@@ -163,8 +163,10 @@ def read_config(path: Path) -> tuple[CourseConfig, tuple[ConfigError, ...]]:
     Raises:
         ConfigError: no course.yaml, invalid YAML, or not a mapping (nothing else can be read).
     """
-    if path.is_dir():
+    if path.is_dir() and path.name != "course.yaml":
         path = path / "course.yaml"
+    if path.is_dir():
+        raise ConfigError("course.yaml is a folder; it must be a file of settings", path)
     if not path.exists():
         raise ConfigError("course.yaml not found (a course folder needs one)", path)
     data = load_yaml(path, error=ConfigError)

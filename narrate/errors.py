@@ -78,6 +78,12 @@ def warn(problem: str, file: str | Path | None = None, line: int | None = None) 
     log.warning("%s%s", where, problem)
 
 
+def where(file: str | Path, line: int | None = None) -> str:
+    """``<file>:<line>`` as the ``Error:`` lines show a place (the file relative to the working
+    directory when possible; no line when ``line`` is None or 0)."""
+    return _display(Path(file)) + (f":{line}" if line else "")
+
+
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))

@@ -209,6 +209,10 @@ class Lesson:
     read_code: bool | None = None
     dropped: tuple[str, ...] = field(default=(), compare=False)
     language: str | None = None
+    id_line: int | None = field(default=None, compare=False)
+    """1-based line of the ``id:`` key in ``source`` (None: the id comes from the file name)."""
+    image_line: int | None = field(default=None, compare=False)
+    """1-based line of the ``image:`` key in ``source`` (None: no image, or not known)."""
 
     @property
     def show_notes(self) -> tuple[CodeBlock | Table, ...]:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_lexicon, read_config
-from narrate.errors import BuildError, ContentError, NarrateError, collected, warn
+from narrate.errors import BuildError, ContentError, NarrateError, collected, warn, where
 from narrate.files import write_atomic
 from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
@@ -211,8 +211,11 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
     seen: dict[str, Lesson] = {}
     for lesson in lessons:
         if lesson.id in seen:
+            first = seen[lesson.id]
+            at = where(first.source, first.id_line) if first.source else "another lesson"
+            how = "" if lesson.id_line and first.id_line else " (an id without 'id:' comes from the file name)"
             errors.append(
-                ContentError(f"duplicate lesson id '{lesson.id}' (also in {seen[lesson.id].source})", lesson.source)
+                ContentError(f"duplicate lesson id '{lesson.id}' (also in {at}){how}", lesson.source, lesson.id_line)
             )
         seen[lesson.id] = lesson
     for lesson in lessons:

@@ -146,6 +146,6 @@ def test_a_decompression_bomb_cover_stops_the_build_with_one_line(tmp_path):
     result = CliRunner().invoke(main, ["build", str(course), "-o", str(tmp_path / "out"), "-q", "--jobs", "1"])
     assert result.exit_code == 1, result.output
     assert result.stderr == (
-        f"Error: {course / 'bomb.png'}: cover image: image is too large to read safely "
+        f"Error: {course / 'course.yaml'}:2: image 'bomb.png': image is too large to read safely "
         f"(1,600,000,000 pixels; at most {Image.MAX_IMAGE_PIXELS:,})\n"
     )

@@ -7,8 +7,11 @@ escapes; options given twice in any quiz format.
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from click.testing import CliRunner
+from PIL import Image
 
 from narrate.cli import main
 from narrate.errors import ContentError, Problems
@@ -251,3 +254,95 @@ def test_gift_escapes_are_the_literal_character(tmp_path, gift, prompt, options,
 )
 def test_an_option_given_twice_is_refused(tmp_path, name, text, line, option):
     assert _problems(_write(tmp_path, name, text)) == [(line, f"option '{option}' is given twice in this question")]
+
+
+# ---------------------------------------------------------------- course-level places: file and line
+
+
+def _course(root, lessons: dict[str, str], course_yaml: str = "title: C\n"):
+    (root / "lessons").mkdir(parents=True)
+    (root / "course.yaml").write_text(course_yaml, encoding="utf-8")
+    for name, text in lessons.items():
+        (root / "lessons" / name).write_text(text, encoding="utf-8")
+    return root
+
+
+_BODY = "sections:\n  - title: S\n    body: [Hello.]\n"
+
+
+@pytest.mark.parametrize(
+    ("lessons", "expected"),
+    [
+        (
+            {"01-a.yaml": "id: same\ntitle: A\n" + _BODY, "02-b.yaml": "title: B\nid: same\n" + _BODY},
+            "lessons/02-b.yaml:2: duplicate lesson id 'same' (also in lessons/01-a.yaml:1)",
+        ),
+        (
+            {"01-a.md": "---\nid: same\n---\n# A\n\n## S\n\nHi.\n", "02-b.yaml": "\n\nid: same\ntitle: B\n" + _BODY},
+            "lessons/02-b.yaml:3: duplicate lesson id 'same' (also in lessons/01-a.md:2)",
+        ),
+        (
+            {"01-same.md": "# A\n\n## S\n\nHi.\n", "02-b.yaml": "title: B\nid: same\n" + _BODY},
+            "lessons/02-b.yaml:2: duplicate lesson id 'same' (also in lessons/01-same.md) "
+            "(an id without 'id:' comes from the file name)",
+        ),
+        (
+            {"01-a.yaml": "title: A\nid: same\n" + _BODY, "02-same.md": "# B\n\n## S\n\nHi.\n"},
+            "lessons/02-same.md: duplicate lesson id 'same' (also in lessons/01-a.yaml:2) "
+            "(an id without 'id:' comes from the file name)",
+        ),
+        (
+            {
+                "01-a.md": "---\ntitle: A\nid: same\n---\n\n## S\n\nHi.\n",
+                "02-b.md": "---\nid: same\n---\n# B\n\n## S\n\nHi.\n",
+            },
+            "lessons/02-b.md:2: duplicate lesson id 'same' (also in lessons/01-a.md:3)",
+        ),
+    ],
+)
+def test_a_duplicate_lesson_id_names_both_files_and_lines(tmp_path, monkeypatch, lessons, expected):
+    _course(tmp_path / "c", lessons)
+    monkeypatch.chdir(tmp_path / "c")
+    result = CliRunner().invoke(main, ["script", "."])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert [line for line in result.output.splitlines() if line.startswith("Error: ")] == [f"Error: {expected}"]
+
+
+@pytest.mark.parametrize(
+    ("data", "detail"),
+    [
+        (b"not an image\n", "not a JPEG, PNG or other image file"),
+        (b"", "not a JPEG, PNG or other image file"),
+        (b"<html><body>Cover</body></html>", "not a JPEG, PNG or other image file"),
+        (b"PK\x03\x04zipfile", "not a JPEG, PNG or other image file"),
+        ("truncated", "image file is truncated"),
+    ],
+)
+def test_a_cover_that_is_not_an_image_is_one_line_at_its_setting(tmp_path, data, detail):
+    from narrate.audio.cover import write_cover
+    from narrate.errors import ConfigError
+
+    if data == "truncated":  # a real PNG cut short, as an interrupted download leaves it
+        picture = io.BytesIO()
+        Image.effect_noise((300, 300), 50).convert("RGB").save(picture, format="PNG")
+        data = picture.getvalue()[: len(picture.getvalue()) // 2]
+    (tmp_path / "cover.png").write_bytes(data)
+    yaml_file = tmp_path / "course.yaml"
+    with pytest.raises(ConfigError) as info:
+        write_cover(tmp_path, title="C", source=tmp_path / "cover.png", blame=yaml_file, line=3)
+    error = info.value
+    assert (error.file, error.line) == (yaml_file, 3)
+    assert error.problem.startswith(f"image 'cover.png': not a readable image ({detail}")
+    assert "object at 0x" not in error.problem and "BytesIO" not in error.problem
+
+
+@pytest.mark.parametrize("command", [["script", "."], ["build", ".", "-o", "../out", "-q", "-j", "1"]])
+def test_course_yaml_that_is_a_folder_is_one_line(tmp_path, monkeypatch, command):
+    root = tmp_path / "c"
+    (root / "course.yaml").mkdir(parents=True)
+    (root / "lessons").mkdir()
+    (root / "lessons" / "01-a.yaml").write_text("title: A\n" + _BODY, encoding="utf-8")
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(main, command)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.strip() == "Error: course.yaml: course.yaml is a folder; it must be a file of settings"

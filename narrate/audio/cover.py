@@ -128,9 +128,17 @@ def open_image(source: bytes | Path) -> Iterator[Image.Image]:
                 f"image is too large to read safely ({size}; at most {Image.MAX_IMAGE_PIXELS:,})"
             ) from None
         except (UnidentifiedImageError, OSError) as exc:
-            raise ValueError(f"not a readable image ({exc})") from None
+            raise ValueError(_unreadable(exc)) from None
     with image:
         yield image
+
+
+def _unreadable(exc: OSError) -> str:
+    """Why Pillow could not read an image, in words (never Pillow's ``<_io.BytesIO object at 0x...>``)."""
+    if isinstance(exc, UnidentifiedImageError):
+        return "not a readable image (not a JPEG, PNG or other image file)"
+    detail = re.sub(r"\s*<[^<>]* object at 0x[0-9a-fA-F]+>", "", str(exc)).strip() or type(exc).__name__
+    return f"not a readable image ({detail})"
 
 
 def cover_problems(data: bytes) -> list[str]:
@@ -188,7 +196,7 @@ def conform_cover(data: bytes) -> tuple[bytes, str]:
             else:
                 image = image.convert("RGB")
     except (UnidentifiedImageError, OSError) as exc:
-        raise ValueError(f"not a readable image ({exc})") from exc
+        raise ValueError(_unreadable(exc)) from exc
     width, height = image.size
     side = min(width, height)
     image = image.crop(
@@ -202,18 +210,20 @@ def conform_cover(data: bytes) -> tuple[bytes, str]:
     return out.getvalue(), ".png"
 
 
-def conform_file(source: Path) -> tuple[bytes, str]:
+def conform_file(source: Path, blame: Path | None = None, line: int | None = None) -> tuple[bytes, str]:
     """:func:`conform_cover` of an image file, printing one ``Warning: <file>: ...`` line on stderr
     when its picture is cropped or upscaled (:func:`geometry_warning`).
 
     Raises:
-        ConfigError: not a readable image (naming the file).
+        ConfigError: not a readable image (at ``blame``:``line``, the setting naming it, when given; else naming the file).
     """
     try:
         raw = source.read_bytes()
         data, ext = conform_cover(raw)
     except (ValueError, OSError) as exc:
-        raise ConfigError(f"cover image: {exc}", source) from None
+        if blame is None:
+            raise ConfigError(f"cover image: {exc}", source) from None
+        raise ConfigError(f"image '{source.name}': {exc}", blame, line) from None
     if data != raw:
         with open_image(raw) as image:
             warning = geometry_warning(*image.size)
@@ -222,7 +232,15 @@ def conform_file(source: Path) -> tuple[bytes, str]:
     return data, ext
 
 
-def write_cover(out_dir: Path, *, title: str, author: str = "", source: Path | None = None) -> str:
+def write_cover(
+    out_dir: Path,
+    *,
+    title: str,
+    author: str = "",
+    source: Path | None = None,
+    blame: Path | None = None,
+    line: int | None = None,
+) -> str:
     """Write ``OUT/cover.png`` (or ``cover.jpg``) and return its name relative to ``out_dir``.
 
     ``source`` is the course's cover (conformed with :func:`conform_cover`; when that crops or
@@ -234,7 +252,7 @@ def write_cover(out_dir: Path, *, title: str, author: str = "", source: Path | N
         ConfigError: ``source`` is not a readable image (naming the file).
     """
     if source is not None:
-        data, ext = conform_file(Path(source))
+        data, ext = conform_file(Path(source), blame, line)
     else:
         data, ext = generate_cover(title, author), ".png"
     name = f"cover{ext}"

@@ -134,7 +134,7 @@ def write_episode(
     for name, text in files.values():
         write_atomic(folder / name, text)
     if lesson.image is not None:  # the episode's own artwork (itunes:image of the item)
-        data, ext = conform_file(lesson.image)
+        data, ext = conform_file(lesson.image, lesson.source, lesson.image_line)
         write_atomic(folder / f"{stem}.image{ext}", data)
         files["image"] = (f"{stem}.image{ext}", "")
     main = formats[0]
@@ -205,7 +205,14 @@ def write_split(
 
 def copy_cover(config: CourseConfig, out_dir: Path) -> str:
     """Write the course cover (conformed, or generated from the title) to ``out_dir``; see :func:`narrate.audio.cover.write_cover`."""
-    return write_cover(out_dir, title=config.title, author=config.author, source=config.cover)
+    return write_cover(
+        out_dir,
+        title=config.title,
+        author=config.author,
+        source=config.cover,
+        blame=config.source,
+        line=config.lines.get("cover"),
+    )
 
 
 def _mime(cover: str | None) -> str:

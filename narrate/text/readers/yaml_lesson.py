@@ -185,6 +185,7 @@ class LessonValidator:
         return {
             **self.episode_meta(data),
             "id": lesson_id,
+            "id_line": data.line_of("id") if "id" in data else None,
             "date": date,
             "language": language.lower() if language else None,
             "think_pause_ms": self.seconds(data, "think_pause"),
@@ -224,6 +225,7 @@ class LessonValidator:
             if not image.is_file():
                 self.fail(f"image not found: {name}", data.line_of("image"))
             out["image"] = image
+            out["image_line"] = data.line_of("image")
         return out
 
     def lesson(self, data: Any, number: int) -> Lesson:
