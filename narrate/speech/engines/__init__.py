@@ -18,9 +18,10 @@ import importlib
 import wave
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 from narrate.errors import EngineError
 
@@ -117,6 +118,8 @@ def clip_duration_ms(path: Path, what: str) -> int:
             data = wav.readframes(frames)
     except (wave.Error, EOFError, OSError) as exc:
         raise EngineError(f"the speech engine produced an unreadable clip for {what}: {exc}") from None
+    import numpy as np  # imported here: the no-change rebuild reads this module's engine list, not clips
+
     samples = np.frombuffer(data[: len(data) - len(data) % 2], "<i2") if width == 2 else None
     return check_clip_samples(samples, rate, what, frames)
 
@@ -155,7 +158,7 @@ def check_clip_samples(samples: np.ndarray | None, rate: int, what: str, frames:
     duration_ms = frames * 1000 // rate if rate else 0
     if duration_ms < 50:
         raise EngineError(f"the speech engine produced an empty clip ({duration_ms} ms) for {what}")
-    if samples is not None and len(samples) and int(np.abs(samples.astype(np.int32)).max()) < 16:
+    if samples is not None and len(samples) and max(int(samples.max()), -int(samples.min())) < 16:
         raise EngineError(f"the speech engine produced a silent clip for {what}")
     return duration_ms
 
