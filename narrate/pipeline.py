@@ -377,7 +377,7 @@ def build(
     from narrate.publish.preview import write_preview
     from narrate.speech.cache import UtteranceCache
     from narrate.speech.synthesis import plan, resolve_repeat_pauses, synthesize
-    from narrate.text.script import REVIEW_ID, build_review_script, build_script
+    from narrate.text.script import REVIEW_ID, build_review_script, build_script, course_phrases
     from narrate.uptodate import save_records
 
     loaded = load(content, options)
@@ -465,8 +465,11 @@ def build(
         for episode in episodes:
             episode.bonus = episode.lesson.id == REVIEW_ID
         episodes = publish(stage, out_dir, episodes)
+        said = course_phrases(config)  # the course page's words, in the course's language
         status = {
-            e.lesson.id: "Draft: not in the feed" if e.lesson.draft else f"Scheduled for {i.when.date().isoformat()}"
+            e.lesson.id: said("status.draft")
+            if e.lesson.draft
+            else said("status.scheduled", date=i.when.date().isoformat())
             for e, i, shown in zip(episodes, identities, in_feed)
             if not shown
         }

@@ -172,8 +172,8 @@ def test_phrases_override_any_phrase(tmp_path: Path):
 
 
 def test_unknown_phrase_key_is_an_error(tmp_path: Path):
-    course = _course(tmp_path, "title: Kurs\nlanguage: de\nphrases:\n  chapter.intro: Vorweg\n")
-    with pytest.raises(ConfigError, match="unknown phrase key 'chapter.intro'"):
+    course = _course(tmp_path, "title: Kurs\nlanguage: de\nphrases:\n  chapter.opening: Vorweg\n")
+    with pytest.raises(ConfigError, match="unknown phrase key 'chapter.opening'"):
         load(course)
 
 
@@ -358,3 +358,27 @@ def test_phrases_fallback_gives_the_phrases_a_course_leaves_out(tmp_path: Path):
     assert loaded.config.framing == "en" and loaded.config.phrases == {"chapter.introduction": "Indledning"}
     text = lesson_script_text(course / "lessons" / "01-a.yaml")
     assert "## Indledning" in text and "Lesson one: Eins." in text
+
+
+@pytest.mark.parametrize(
+    ("language", "scheduled", "draft", "intro"),
+    [
+        ("en", "Scheduled for 2026-12-07", "Draft: not in the feed", "Intro"),
+        ("de", "Geplant für 2026-12-07", "Entwurf: nicht im Feed", "Intro"),
+        ("fr", "Prévu pour le 2026-12-07", "Brouillon : absent du flux", "Générique"),
+        ("es", "Programado para el 2026-12-07", "Borrador: no está en el feed", "Intro"),
+        ("it", "Programmato per il 2026-12-07", "Bozza: non è nel feed", "Sigla"),
+        ("pt-br", "Agendado para 2026-12-07", "Rascunho: fora do feed", "Vinheta"),
+        ("nl", "Gepland voor 2026-12-07", "Concept: niet in de feed", "Intro"),
+        ("sv", "Schemalagd till 2026-12-07", "Utkast: inte i flödet", "Intro"),
+    ],
+)
+def test_course_page_labels_and_the_intro_chapter_come_from_the_catalogue(language, scheduled, draft, intro):
+    said = Phrases(language)
+    assert (said("status.scheduled", date="2026-12-07"), said("status.draft"), said("chapter.intro")) == (
+        scheduled,
+        draft,
+        intro,
+    )
+    course = Phrases(language, {"status.draft": "Not yet", "chapter.intro": "Opening"})  # a course's own words
+    assert (course("status.draft"), course("chapter.intro")) == ("Not yet", "Opening")

@@ -65,7 +65,7 @@ def write_episode(
             format built (``files["mp3"]``, ``files["m4b"]``) and the split files (``split/NN``).
         split: also write one MP3 per chapter (see :func:`write_split`).
         jingles: the intro and outro as levelled PCM (:func:`narrate.audio.jingle.jingle_pcm`), joined
-            with a crossfade, the chapter times shifted and an "Intro" chapter added (empty: none).
+            with a crossfade, the chapter times shifted and an intro chapter (phrase ``chapter.intro``) added (empty: none).
 
     Raises:
         ConfigError: unknown format.  ToolMissingError, BuildError: ffmpeg missing or failed.
@@ -78,7 +78,7 @@ def write_episode(
     cover_path = out_dir / cover if cover else None
     cover_bytes = cover_path.read_bytes() if cover_path else None
     timeline = audio.assemble(script.cues, clips, work / f"{stem}.pcm", config.audio.sample_rate)
-    timeline = with_jingles(timeline, *jingles)
+    timeline = with_jingles(timeline, *jingles, intro_title=course_phrases(config, script.language)("chapter.intro"))
     built: dict[str, str] = {}
     try:
         leveling = encoder.plan_leveling(timeline, config.audio.loudness_lufs, config.audio.true_peak_dbtp)
