@@ -346,3 +346,33 @@ def test_course_yaml_that_is_a_folder_is_one_line(tmp_path, monkeypatch, command
     result = CliRunner().invoke(main, command)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.output.strip() == "Error: course.yaml: course.yaml is a folder; it must be a file of settings"
+
+
+# ---------------------------------------------------------------- every quiz answer after a think pause
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Two plus two is {~three =four ~five} today.", "The answer is B: four."),  # "Is it A: ..." options
+        ("Bees {1:MC:~make =build} nests.", "The answer is: build."),  # embedded answers
+        ("Sky? {=blue ~red ~green}", "The answer is A: blue."),
+        ("The Sun is a star. {T}", "The answer is: True."),
+        ("Water is {=wet} to the touch.", "The answer is: wet."),
+        ("Pi to two places? {#3.14:0.005}", "The answer is: three point one four."),
+        ("Match the pairs. {=cat -> mammal =trout -> fish}", "Here is a solution."),
+        ("Choose one {~%-50%red ~%100%blue}", "The answer is B: blue."),
+    ],
+)
+def test_every_gift_answer_comes_after_a_think_pause(tmp_path, question, answer):
+    from narrate.config import default_config
+    from narrate.model import Pause, Say
+    from narrate.text.script import build_script
+
+    lesson = read_lesson(_write(tmp_path, "b.gift", f"::Q:: {question}\n"))
+    cues = build_script(lesson, default_config("C")).cues
+    thinks = [n for n, c in enumerate(cues) if isinstance(c, Pause) and c.kind == "think"]
+    assert len(thinks) == 1
+    said = [c.text for c in cues if isinstance(c, Say)]
+    after = [c.text for c in cues[thinks[0] :] if isinstance(c, Say)]
+    assert after[0] == answer and answer not in said[: len(said) - len(after)]
