@@ -4,6 +4,8 @@ for a language without rules."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from narrate.text.languages import has_rules
@@ -192,3 +194,59 @@ def test_sentences_know_the_language(language: str, text: str, expected: list[st
 def test_a_language_without_rules_keeps_its_digits_for_the_engine(language: str):
     assert not has_rules(language)
     assert spoken("3,5 + 21 = 24,5", None, language) == "3,5 + 21 = 24,5"
+
+
+UNITS = [
+    ("en", "A 12 V cell holds 2000 mAh.", "A twelve volt cell holds two thousand milliamp hours."),
+    ("en", "See p. 12 and pp. 4-6.", "See page twelve and pages four to six."),
+    ("en", "It uses 1 kWh at 5 km/h.", "It uses one kilowatt hour at five kilometres per hour."),
+    ("de", "Ein 12 V Akku mit 2000 mAh", "Ein zwölf Volt Akku mit zweitausend Milliamperestunden"),
+    ("de", "Er fährt 5 km/h und braucht 1 kWh.", "Er fährt fünf Kilometer pro Stunde und braucht eine Kilowattstunde."),
+    ("de", "Die Karte hat 64 GB und 1 ms.", "Die Karte hat vierundsechzig Gigabyte und eine Millisekunde."),
+    ("fr", "Une pile de 12 V et 2000 mAh.", "Une pile de douze volts et deux mille milliampères-heures."),
+    ("fr", "Il faut 1 ms à 5 GHz.", "Il faut une milliseconde à cinq gigahertz."),
+    ("es", "Una pila de 12 V y 1 Ah.", "Una pila de doce voltios y un amperio hora."),
+    ("es", "Pesa 20 mg y usa 64 GB.", "Pesa veinte miligramos y usa sesenta y cuatro gigabytes."),
+    ("it", "Una pila da 12 V e 2000 mAh.", "Una pila da dodici volt e duemila milliamperora."),
+    ("it", "Dura 1 ms a 100 W.", "Dura un millisecondo a cento watt."),
+    ("pt", "Uma pilha de 12 V e 1 kWh.", "Uma pilha de doze volts e um quilowatt-hora."),
+    ("pt", "Pesa 20 mg e usa 5 GB.", "Pesa vinte miligramas e usa cinco gigabytes."),
+    ("nl", "Een batterij van 12 V en 2000 mAh.", "Een batterij van twaalf volt en tweeduizend milliampère-uur."),
+    ("nl", "Het duurt 1 ms bij 50 Hz.", "Het duurt één milliseconde bij vijftig hertz."),
+    ("sv", "Ett batteri på 12 V och 2000 mAh.", "Ett batteri på tolv volt och tvåtusen milliamperetimmar."),
+    ("sv", "Det tar 1 ms vid 50 Hz.", "Det tar en millisekund vid femtio hertz."),
+]
+
+
+@pytest.mark.parametrize(("language", "written", "said"), UNITS, ids=[f"{c[0]}-{c[1]}" for c in UNITS])
+def test_units_are_read_in_every_language_with_rules(language: str, written: str, said: str):
+    assert spoken(written, None, language) == said
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "pt", "nl", "sv"])
+def test_every_language_with_rules_reads_the_electrical_and_data_units(language: str):
+    from narrate.text.languages import RULES
+
+    if language != "en":
+        assert {
+            "V",
+            "kV",
+            "W",
+            "kW",
+            "kWh",
+            "Wh",
+            "mA",
+            "Ah",
+            "mAh",
+            "Hz",
+            "kHz",
+            "GHz",
+            "KB",
+            "MB",
+            "GB",
+            "TB",
+            "mg",
+            "ms",
+        } <= set(RULES[language].units)
+    said = spoken("12 V", None, language)
+    assert not re.search(r"\d|\bV\b", said), said

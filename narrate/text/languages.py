@@ -448,6 +448,173 @@ RULES: dict[str, Rules] = {
 }
 
 
+def _say(one: str, *words: str) -> tuple[str, str]:
+    """``_say("ein", "Volt")`` → ("ein Volt", "Volt"); ``_say("un", "volt", "volts")`` → ("un volt", "volts")."""
+    return f"{one} {words[0]}", words[-1]
+
+
+def _electric_and_data(one: tuple[str, str], names: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, str]]:
+    """The electrical, frequency, data, small-mass and small-time units every language reads (the
+    English table's kinds: ``12 V``, ``2000 mAh``, ``5 GHz``, ``64 GB``, ``20 ms``). ``names``: unit →
+    (gender, singular[, plural]) with gender ``m``/``f`` choosing ``one`` = (masculine "one",
+    feminine "one")."""
+    return {unit: _say(one[0] if gender == "m" else one[1], *words) for unit, (gender, *words) in names.items()}
+
+
+def _nouns(units: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    """German: every noun with a capital ("ein Kilovolt", "Wattstunden")."""
+    return {k: (f"{one.split(' ', 1)[0]} {_cap(one.split(' ', 1)[1])}", _cap(many)) for k, (one, many) in units.items()}
+
+
+def _cap(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+_PREFIXED = (("m", "milli"), ("k", "kilo"), ("M", "mega"), ("G", "giga"))
+_PREFIXED_ES = (("m", "mili"), ("k", "kilo"), ("M", "mega"), ("G", "giga"))
+_PREFIXED_PT = (("m", "mili"), ("k", "quilo"), ("M", "mega"), ("G", "giga"))
+
+
+def _family(
+    symbol: str, gender: str, singular: str, plural: str = "", prefixes: tuple[tuple[str, str], ...] = _PREFIXED
+) -> dict:
+    """``V`` and its prefixed forms (``mV``, ``kV``, ...) named alike: "milli" + "volt"."""
+    plural = plural or singular
+    out = {symbol: (gender, singular, plural)}
+    for short, long in prefixes:
+        out[short + symbol] = (gender, long + singular, long + plural)
+    return out
+
+
+def _bytes(gender: str, singular: str, plural: str = "", kilo: str = "kilo") -> dict:
+    plural = plural or singular
+    prefixes = (("k", kilo), ("K", kilo), ("M", "mega"), ("G", "giga"), ("T", "tera"))
+    return {short + "B": (gender, long + singular, long + plural) for short, long in prefixes}
+
+
+_MORE_UNITS: dict[str, dict[str, tuple[str, str]]] = {
+    "de": _nouns(
+        _electric_and_data(
+            ("ein", "eine"),
+            {
+                **_family("V", "m", "volt"),
+                **_family("W", "m", "watt"),
+                **_family("Hz", "m", "hertz"),
+                **_family("Wh", "f", "wattstunde", "wattstunden"),
+                "mA": ("m", "Milliampere", "Milliampere"),
+                "Ah": ("f", "Amperestunde", "Amperestunden"),
+                "mAh": ("f", "Milliamperestunde", "Milliamperestunden"),
+                **_bytes("m", "byte"),
+                "mg": ("m", "Milligramm", "Milligramm"),
+                "ms": ("f", "Millisekunde", "Millisekunden"),
+                "nm": ("m", "Nanometer", "Nanometer"),
+            },
+        )
+    ),
+    "fr": _electric_and_data(
+        ("un", "une"),
+        {
+            **_family("V", "m", "volt", "volts"),
+            **_family("W", "m", "watt", "watts"),
+            **_family("Hz", "m", "hertz"),
+            **_family("Wh", "m", "wattheure", "wattheures"),
+            "mA": ("m", "milliampère", "milliampères"),
+            "Ah": ("m", "ampère-heure", "ampères-heures"),
+            "mAh": ("m", "milliampère-heure", "milliampères-heures"),
+            **_bytes("m", "octet", "octets"),
+            "mg": ("m", "milligramme", "milligrammes"),
+            "ms": ("f", "milliseconde", "millisecondes"),
+            "nm": ("m", "nanomètre", "nanomètres"),
+        },
+    ),
+    "es": _electric_and_data(
+        ("un", "una"),
+        {
+            **_family("V", "m", "voltio", "voltios", prefixes=_PREFIXED_ES),
+            **_family("W", "m", "vatio", "vatios", prefixes=_PREFIXED_ES),
+            **_family("Hz", "m", "hercio", "hercios", prefixes=_PREFIXED_ES),
+            **_family("Wh", "m", "vatio hora", "vatios hora", prefixes=_PREFIXED_ES),
+            "mA": ("m", "miliamperio", "miliamperios"),
+            "Ah": ("m", "amperio hora", "amperios hora"),
+            "mAh": ("m", "miliamperio hora", "miliamperios hora"),
+            **_bytes("m", "byte", "bytes"),
+            "mg": ("m", "miligramo", "miligramos"),
+            "ms": ("m", "milisegundo", "milisegundos"),
+            "nm": ("m", "nanómetro", "nanómetros"),
+        },
+    ),
+    "it": _electric_and_data(
+        ("un", "una"),
+        {
+            **_family("V", "m", "volt"),
+            **_family("W", "m", "watt"),
+            **_family("Hz", "m", "hertz"),
+            **_family("Wh", "m", "wattora"),
+            "mA": ("m", "milliampere", "milliampere"),
+            "Ah": ("m", "amperora", "amperora"),
+            "mAh": ("m", "milliamperora", "milliamperora"),
+            **_bytes("m", "byte"),
+            "mg": ("m", "milligrammo", "milligrammi"),
+            "ms": ("m", "millisecondo", "millisecondi"),
+            "nm": ("m", "nanometro", "nanometri"),
+        },
+    ),
+    "pt": _electric_and_data(
+        ("um", "uma"),
+        {
+            **_family("V", "m", "volt", "volts", prefixes=_PREFIXED_PT),
+            **_family("W", "m", "watt", "watts", prefixes=_PREFIXED_PT),
+            **_family("Hz", "m", "hertz", prefixes=_PREFIXED_PT),
+            **_family("Wh", "m", "watt-hora", "watts-hora", prefixes=_PREFIXED_PT),
+            "mA": ("m", "miliampere", "miliamperes"),
+            "Ah": ("m", "ampere-hora", "amperes-hora"),
+            "mAh": ("m", "miliampere-hora", "miliamperes-hora"),
+            **_bytes("m", "byte", "bytes", "quilo"),
+            "mg": ("m", "miligrama", "miligramas"),
+            "ms": ("m", "milissegundo", "milissegundos"),
+            "nm": ("m", "nanômetro", "nanômetros"),
+        },
+    ),
+    "nl": _electric_and_data(
+        ("één", "één"),
+        {
+            **_family("V", "m", "volt"),
+            **_family("W", "m", "watt"),
+            **_family("Hz", "m", "hertz"),
+            **_family("Wh", "m", "wattuur"),
+            "mA": ("m", "milliampère", "milliampère"),
+            "Ah": ("m", "ampère-uur", "ampère-uur"),
+            "mAh": ("m", "milliampère-uur", "milliampère-uur"),
+            **_bytes("m", "byte"),
+            "mg": ("m", "milligram", "milligram"),
+            "ms": ("m", "milliseconde", "milliseconden"),
+            "nm": ("m", "nanometer", "nanometer"),
+        },
+    ),
+    "sv": _electric_and_data(
+        ("en", "ett"),
+        {
+            **_family("V", "m", "volt"),
+            **_family("W", "m", "watt"),
+            **_family("Hz", "m", "hertz"),
+            **_family("Wh", "m", "wattimme", "wattimmar"),
+            "mA": ("m", "milliampere", "milliampere"),
+            "Ah": ("m", "amperetimme", "amperetimmar"),
+            "mAh": ("m", "milliamperetimme", "milliamperetimmar"),
+            **_bytes("m", "byte"),
+            "mg": ("f", "milligram", "milligram"),
+            "ms": ("m", "millisekund", "millisekunder"),
+            "nm": ("m", "nanometer", "nanometer"),
+        },
+    ),
+}
+"""Units beyond the kitchen-and-travel set of :func:`_units`, per language (added to ``Rules.units``),
+so that every language with rules reads the kinds of unit the English table reads."""
+
+for _code, _more in _MORE_UNITS.items():
+    RULES[_code].units.update({k: v for k, v in _more.items() if k not in RULES[_code].units})
+
+
 def has_rules(language: str) -> bool:
     """True when ``language`` (a language tag) has a table here."""
     return _primary(language) in RULES

@@ -39,6 +39,8 @@ ABBREVIATIONS = frozenset(
         "mt.",
         "fig.",
         "no.",
+        "p.",
+        "pp.",
         "inc.",
         "ltd.",
         "co.",

@@ -93,6 +93,8 @@ _UNITS = {
     "g/L": ("gram per litre", "grams per litre"),
     "m/s": ("metre per second", "metres per second"),
 }
+_PAGE = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
+"""A page reference: ``p. 12`` -> "page 12", ``pp. 4-6`` -> "pages 4-6" (only before a number)."""
 _SCIENTIFIC = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+\-−]?)(\d{1,3})\b")
 """E notation: ``7.3e-5`` -> "7.3 times ten to the power of minus 5"."""
 _TIMES_TEN = re.compile(r"(?<=\d)\s*[x×·]\s*10\s*\^")
@@ -403,6 +405,7 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     to three"``; ``"2.8T-parameter"`` -> ``"two point eight trillion parameter"``; ``"21st"`` ->
     ``"twenty-first"``; ``"45%"`` -> ``"forty-five percent"``. The result may contain doubled spaces.
     """
+    text = _PAGE.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
     text = roman_numerals(text)
     text = unicode_fractions(text)
     text = phone_numbers(text)
