@@ -345,6 +345,9 @@ class Say:
     text: str
     role: Role = "narrator"
     parts: tuple[tuple[str, str], ...] = ()
+    written: str = field(default="", compare=False)
+    """The sentence as the author wrote it (``2 1/2 hours``, ``PSII``), shown in the transcripts while
+    ``text`` is heard; empty when it is ``text`` (framing, a long sentence cut in several utterances)."""
 
 
 @dataclass(frozen=True)
@@ -410,6 +413,8 @@ class CueTime:
     end_ms: int
     role: str = "narrator"
     words: tuple[tuple[int, int], ...] = ()
+    written: str = ""
+    """The cue's text as written (see :attr:`Say.written`); empty: ``text``. Transcripts show it."""
 
 
 @dataclass

@@ -127,12 +127,13 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
                 starts.append((cue.title, frames))
                 continue
             words: tuple[tuple[int, int], ...] = ()
+            written = ""
             if isinstance(cue, Say):
                 data = clip_pcm(clips[index], sample_rate)
                 out.write(data)
                 meter.add(data)
                 frames += len(data) // (SAMPLE_WIDTH * CHANNELS)
-                kind, text, role = "say", cue.text, cue.role
+                kind, text, role, written = "say", cue.text, cue.role, cue.written
                 words = _episode_word_times(clips[index], start, frames, sample_rate)
             elif isinstance(cue, Pause):
                 count = ms_to_frames(cue.ms, sample_rate)
@@ -146,7 +147,15 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
             else:  # pragma: no cover - model guarantees the three kinds
                 raise TypeError(f"unknown cue {cue!r}")
             cue_times.append(
-                CueTime(kind, text, frames_to_ms(start, sample_rate), frames_to_ms(frames, sample_rate), role, words)
+                CueTime(
+                    kind,
+                    text,
+                    frames_to_ms(start, sample_rate),
+                    frames_to_ms(frames, sample_rate),
+                    role,
+                    words,
+                    written,
+                )
             )
     chapters = []
     for i, (title, start) in enumerate(starts):

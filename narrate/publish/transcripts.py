@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import textwrap
 from collections.abc import Sequence
+from dataclasses import replace
 
 from narrate.audio.id3 import check_chapters
 from narrate.model import ChapterMark, CueTime
@@ -107,9 +108,12 @@ def caption_cues(cue: CueTime) -> list[tuple[int, int, list[str]]]:
     """One say cue → its caption cues ``(start_ms, end_ms, wrapped lines)``, each within
     :data:`MAX_LINES` × :data:`LINE_WIDTH` and :data:`MAX_CUE_MS` (see the module docstring).
 
-    The first starts at ``cue.start_ms``, the last ends at ``cue.end_ms``, and each lasts at least
+    The text shown is the cue's written text when it has one (times then in proportion to its
+    characters), else the spoken text. The first starts at ``cue.start_ms``, the last ends at ``cue.end_ms``, and each lasts at least
     1 ms. Returns [] for blank text. Cost: linear in the text's length.
     """
+    if cue.written:  # shown as written; the engine's word times belong to the spoken text
+        cue = replace(cue, text=cue.written, words=())
     spans = word_spans(cue.text)
     if not spans:
         return []

@@ -45,7 +45,7 @@ from narrate.text.code import speak_code_block
 from narrate.text.common import BLANK, count_blanks
 from narrate.text.normalize import as_sentence, sentences, spoken
 from narrate.text.phrases import Phrases
-from narrate.text.spans import Span, has_spans, protect, restore, split_spans
+from narrate.text.spans import Span, has_spans, plain_text, protect, restore, split_spans
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 TABLE_READ_ROWS = 6
@@ -104,12 +104,20 @@ class _Builder:
         if self.cues and isinstance(self.cues[-1], Say):
             self.pause(self.pauses.sentence_ms, "sentence")
         if has_spans(text):
+            before = len(self.cues)
             self._mixed(text, role)
+            if len(self.cues) == before + 1 and not already_spoken:  # one utterance: shown as written
+                shown = " ".join(plain_text(written).split())
+                said = self.cues[-1]
+                if isinstance(said, Say) and shown != said.text:
+                    self.cues[-1] = replace(said, written=shown)
             return True
         # a long sentence is several utterances with no pause of ours between them: each but the last
         # ends on a clause boundary (or an added comma), and the engine's own clause pause is heard there
-        for part in split_utterance(text):
-            self.cues.append(Say(part, role))  # type: ignore[arg-type]
+        parts = split_utterance(text)
+        shown = "" if already_spoken or len(parts) != 1 else " ".join(plain_text(written).split())
+        for part in parts:
+            self.cues.append(Say(part, role, written=shown if shown != part else ""))  # type: ignore[arg-type]
         return True
 
     def _mixed(self, text: str, role: str) -> None:
