@@ -250,3 +250,26 @@ def test_every_language_with_rules_reads_the_electrical_and_data_units(language:
         } <= set(RULES[language].units)
     said = spoken("12 V", None, language)
     assert not re.search(r"\d|\bV\b", said), said
+
+
+PAGES = [
+    ("en", "See p. 7.", "See page seven."),
+    ("de", "Siehe S. 12 und S. 4-6.", "Siehe Seite zwölf und Seiten vier-sechs."),
+    ("fr", "Voir p. 12 et pp. 4-6.", "Voir page douze et pages quatre-six."),
+    ("es", "Ver p. 12 y págs. 4-6.", "Ver página doce y páginas cuatro-seis."),
+    ("it", "Vedi pag. 12.", "Vedi pagina dodici."),
+    ("pt", "Ver p. 12.", "Ver página doze."),
+    ("nl", "Zie blz. 12 en p. 4.", "Zie bladzijde twaalf en pagina vier."),
+    ("sv", "Se s. 12 och s. 4-6.", "Se sidan tolv och sidorna fyra-sex."),
+]
+
+
+@pytest.mark.parametrize(("language", "written", "said"), PAGES, ids=[f"{c[0]}-{c[1]}" for c in PAGES])
+def test_a_page_reference_is_read_as_page_and_ends_no_sentence(language: str, written: str, said: str):
+    assert spoken(written, None, language) == said
+    assert sentences(written + " Weiter.", language=language) == [written, "Weiter."]
+
+
+@pytest.mark.parametrize(("language", "text"), [("de", "Johann S. Bach lebte."), ("sv", "Anna s. Berg kom.")])
+def test_a_page_abbreviation_without_a_number_is_left_alone(language: str, text: str):
+    assert "Seite" not in spoken(text, None, language) and "sidan" not in spoken(text, None, language)

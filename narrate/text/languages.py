@@ -620,13 +620,35 @@ def has_rules(language: str) -> bool:
     return _primary(language) in RULES
 
 
+PAGE_ABBREVIATIONS: dict[str, dict[str, tuple[str, str]]] = {
+    "de": {"S.": ("Seite", "Seiten"), "Bd.": ("Band", "Band")},
+    "fr": {"p.": ("page", "pages"), "pp.": ("pages", "pages")},
+    "es": {"p.": ("página", "páginas"), "pp.": ("páginas", "páginas"), "págs.": ("páginas", "páginas")},
+    "it": {"p.": ("pagina", "pagine"), "pp.": ("pagine", "pagine"), "pag.": ("pagina", "pagine")},
+    "pt": {"p.": ("página", "páginas"), "pp.": ("páginas", "páginas"), "págs.": ("páginas", "páginas")},
+    "nl": {"p.": ("pagina", "pagina's"), "blz.": ("bladzijde", "bladzijden"), "pp.": ("pagina's", "pagina's")},
+    "sv": {"s.": ("sidan", "sidorna")},
+}
+"""Page references per language, written out only right before a number (``S. 12`` → "Seite 12",
+``S. 4-6`` → "Seiten 4-6"): elsewhere ``S.`` may be an initial ("Johann S. Bach")."""
+
+
+def _pages(text: str, language: str) -> str:
+    """``S. 12`` → "Seite 12", ``S. 4–6`` → "Seiten 4–6" (the plural before a range), per language."""
+    for short, (one, many) in PAGE_ABBREVIATIONS.get(_primary(language), {}).items():
+        pattern = r"(?<![\w.])" + re.escape(short) + r"\s?(?=\d)(\d+\s?[-–]\s?\d)?"
+        text = re.sub(pattern, lambda m: (many if m.group(1) else one) + " " + (m.group(1) or ""), text)
+    return text
+
+
 def abbreviations(language: str) -> set[str]:
     """Tokens of the language's abbreviations (lower case, each with its full stop: ``z.`` and
     ``b.`` for ``z. B.``) after which a sentence never ends."""
     rules = RULES.get(_primary(language))
     if rules is None:
         return set()
-    return {part for a in rules.abbreviations for part in a.lower().split() if part.endswith(".")}
+    pages = [a.lower() for a in PAGE_ABBREVIATIONS.get(rules.code, {})]
+    return {part for a in [*rules.abbreviations, *pages] for part in a.lower().split() if part.endswith(".")}
 
 
 def expand_abbreviations(text: str, language: str) -> str:
@@ -833,6 +855,7 @@ def verbalize(text: str, language: str) -> str:
     if rules is None:
         return text
     c = _compiled(rules)
+    text = _pages(text, language)
     text = expand_abbreviations(text, language)
 
     def date(day: int, month: int, year: int, m: re.Match) -> str:
