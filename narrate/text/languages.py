@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from functools import partial
 
 from num2words import num2words
 
@@ -633,11 +634,16 @@ PAGE_ABBREVIATIONS: dict[str, dict[str, tuple[str, str]]] = {
 ``S. 4-6`` → "Seiten 4-6"): elsewhere ``S.`` may be an initial ("Johann S. Bach")."""
 
 
+def _page_word(words: tuple[str, str], m: re.Match) -> str:
+    """The page word of a match of :func:`_pages`: plural before a range (group 1)."""
+    return (words[1] if m.group(1) else words[0]) + " " + (m.group(1) or "")
+
+
 def _pages(text: str, language: str) -> str:
     """``S. 12`` → "Seite 12", ``S. 4–6`` → "Seiten 4–6" (the plural before a range), per language."""
-    for short, (one, many) in PAGE_ABBREVIATIONS.get(_primary(language), {}).items():
+    for short, words in PAGE_ABBREVIATIONS.get(_primary(language), {}).items():
         pattern = r"(?<![\w.])" + re.escape(short) + r"\s?(?=\d)(\d+\s?[-–]\s?\d)?"
-        text = re.sub(pattern, lambda m: (many if m.group(1) else one) + " " + (m.group(1) or ""), text)
+        text = re.sub(pattern, partial(_page_word, words), text)
     return text
 
 
