@@ -376,3 +376,25 @@ def test_every_gift_answer_comes_after_a_think_pause(tmp_path, question, answer)
     said = [c.text for c in cues if isinstance(c, Say)]
     after = [c.text for c in cues[thinks[0] :] if isinstance(c, Say)]
     assert after[0] == answer and answer not in said[: len(said) - len(after)]
+
+
+@pytest.mark.parametrize(
+    ("gift", "said"),
+    [
+        (r"Pick the \~ sign. {=yes ~no}", "Pick the tilde sign."),
+        (r"Press \# now. {=yes ~no}", "Press hash now."),
+        (r"Sets use \{ and \}. {=yes ~no}", "Sets use opening brace and closing brace."),
+        (r"Is 1\=1? {=yes ~no}", "Is one equals one?"),
+        (r"Tag \#1 is first. {=yes ~no}", "Tag number one is first."),
+    ],
+)
+def test_an_escaped_gift_character_is_heard_not_dropped(tmp_path, gift, said):
+    from narrate.config import default_config
+    from narrate.model import Say
+    from narrate.text.script import build_script
+
+    lesson = read_lesson(_write(tmp_path, "b.gift", gift + "\n"))
+    question = next(
+        c.text for c in build_script(lesson, default_config("C")).cues if isinstance(c, Say) and "?" in c.text
+    )
+    assert said in question

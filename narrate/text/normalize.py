@@ -194,6 +194,19 @@ _LEADING_BULLET = re.compile(r"^\s*(?:(?:[" + _BULLETS + r"*–—]|[+-](?!\.?\d
 _MID_BULLET = re.compile(r"\s[" + _BULLETS + r"]+\s|[" + _BULLETS + r"]")
 _DASH = re.compile(r"\s*(?:[—―]|--+|(?<=\s)[–-](?=\s)|–)\s*")
 _DROP_CHARS = re.compile(r"[*`|\\{}\[\]_#~¶†‡^]")
+_SYMBOL_NAMES = {
+    "~": "tilde",
+    "#": "hash",
+    "{": "opening brace",
+    "}": "closing brace",
+    "[": "opening bracket",
+    "]": "closing bracket",
+    "|": "vertical bar",
+    "\\": "backslash",
+}
+_LONE_SYMBOL = re.compile(r"(?<![^\s(\"'“‘])([~#{}\[\]|\\])(?=$|[\s.,;:!?)\"'”’])")
+"""A symbol written as a word of its own ("the ~ sign", "use { and }", a GIFT ``\\~``): said by its
+name (English), where a symbol inside a word is markup left over and dropped."""
 _SPEAKABLE = re.compile(r"[^\W_]")
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?)])")
 _SPACE_AFTER_PAREN = re.compile(r"\(\s+")
@@ -319,6 +332,8 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = 
     text = _MID_BULLET.sub(", ", text)
     if english:
         text = _UNIT_PER_UNIT.sub(lambda m: f"{_PER_LEFT[m.group(1)]} per {_PER_RIGHT[m.group(2)]}", text)
+    if english:
+        text = _LONE_SYMBOL.sub(lambda m: f" {_SYMBOL_NAMES[m.group(1)]} ", text)
     for pattern, word in _SYMBOLS if english else ():
         text = pattern.sub(word, text)
     text = _DASH.sub(", ", text)
