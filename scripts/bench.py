@@ -185,7 +185,11 @@ def lesson_yaml(number: int, words: int) -> str:
         count += sum(len(x.split()) for x in (*paragraphs, *bullets, callout)) + 6
     lines.append("quiz:")
     for q in range(2):
-        options = [w.phrase() for _ in range(3)]
+        options: list[str] = []
+        while len(options) < 3:  # three different options (narrate refuses one given twice)
+            option = w.phrase()
+            if option not in options:
+                options.append(option)
         lines += [
             f"  - prompt: {json.dumps(f'Which part {w.r.choice(_VERBS)} the {topic} first?')}",
             f"    options: {json.dumps(options)}",
