@@ -382,3 +382,25 @@ def test_course_page_labels_and_the_intro_chapter_come_from_the_catalogue(langua
     )
     course = Phrases(language, {"status.draft": "Not yet", "chapter.intro": "Opening"})  # a course's own words
     assert (course("status.draft"), course("chapter.intro")) == ("Not yet", "Opening")
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("How many legs does a spider have? Eight, or six?", "en"),
+        ("Wie viele Beine hat eine Spinne? Acht oder sechs?", "de"),
+        ("Combien de pattes a une araignée ? Huit ou six ?", "fr"),
+        ("¿Cuántas patas tiene una araña? ¿Ocho o seis?", "es"),
+        ("Hoeveel poten heeft een spin? Acht of zes?", "nl"),
+        ("Hur många ben har en spindel? Åtta eller sex?", "sv"),
+        # a few words that fit several languages: no guess (the default language stays)
+        ("Which symbol? open equals tilde hash", None),
+        ("Which symbol? x sign", None),
+        ("Alpha beta gamma", None),
+        ("42 + 7 = 49", None),
+    ],
+)
+def test_language_is_detected_only_when_the_text_says_so(text: str, expected: str | None):
+    from narrate.text.detect import detect_language
+
+    assert detect_language(text) == expected

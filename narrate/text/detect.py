@@ -24,13 +24,21 @@ def _detector():
     return LanguageDetectorBuilder.from_languages(*languages).with_low_accuracy_mode().build()
 
 
+CONFIDENCE = 0.9
+"""The least confidence (lingua's, 0 to 1) for a detected language. A few words give low, spread
+values ("Which symbol? open equals tilde hash" is German at 0.81): a guess below this is no
+detection, and the lesson keeps the default language rather than another language's framing."""
+
+
 def detect_language(text: str) -> str | None:
     """The ISO 639-1 code of the language ``text`` is written in, or None when it cannot tell
-    (no letters, or too short and ambiguous)."""
+    (no letters, or too short and ambiguous: confidence under :data:`CONFIDENCE`)."""
     if not any(ch.isalpha() for ch in text):
         return None
-    found = _detector().detect_language_of(text)
-    return found.iso_code_639_1.name.lower() if found is not None else None
+    values = _detector().compute_language_confidence_values(text)
+    if not values or values[0].value < CONFIDENCE:
+        return None
+    return values[0].language.iso_code_639_1.name.lower()
 
 
 def detect_lesson_language(lesson: Lesson) -> str | None:
