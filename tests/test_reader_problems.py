@@ -398,3 +398,36 @@ def test_an_escaped_gift_character_is_heard_not_dropped(tmp_path, gift, said):
         c.text for c in build_script(lesson, default_config("C")).cues if isinstance(c, Say) and "?" in c.text
     )
     assert said in question
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "options"),
+    [
+        ("b.gift", "Which symbol? {=\\{ ~\\=}\n", ("{", "=")),
+        ("b.gift", "Which symbol? {~\\= =\\~}\n", ("=", "~")),
+        ("b.gift", "Which is negative? {=-1 ~1 ~+1}\n", ("-1", "1", "+1")),
+        ("b.gift", "Which language? {=C\\# ~C ~C++}\n", ("C#", "C", "C++")),
+        ("b.aiken", "Not equal?\nA. !=\nB. ==\nC. <>\nANSWER: A\n", ("!=", "==", "<>")),
+        ("b.aiken", "Opens a set?\nA. {\nB. [\nANSWER: A\n", ("{", "[")),
+        ("b.aiken", "Ends a question?\nA. ?\nB. !\nC. .\nANSWER: A\n", ("?", "!", ".")),
+        ("l.md", "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Not equal?\n- [x] !=\n- [ ] ==\n", ("!=", "==")),
+        ("l.md", "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Cost?\n- [x] $5\n- [ ] 5\n- [ ] 5%\n", ("$5", "5", "5%")),
+    ],
+)
+def test_options_that_differ_only_in_symbols_are_not_given_twice(tmp_path, name, text, options):
+    (question,) = read_lesson(_write(tmp_path, name, text)).quiz
+    assert question.options == options
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "option"),
+    [
+        ("b.gift", "Colour? {=Red ~red }\n", "red"),
+        ("b.gift", "Colour? {=dark  red ~Dark red.}\n", "Dark red."),
+        ("b.aiken", "Sign?\nA. !=\nB.  !=\nANSWER: A\n", "!="),
+        ("l.md", "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Sign?\n- [x] ==\n- [ ] ==\n", "=="),
+    ],
+)
+def test_options_that_are_the_same_as_written_are_still_given_twice(tmp_path, name, text, option):
+    found = _problems(_write(tmp_path, name, text))
+    assert [p for _, p in found] == [f"option '{option}' is given twice in this question"]

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-import string
 import unicodedata
 from pathlib import Path
 
@@ -77,12 +76,25 @@ def match_option(answer: str, options: tuple[str, ...]) -> str | None:
 
 
 def duplicate_option(options: tuple[str, ...] | list[str]) -> str | None:
-    """What is wrong when an option is given twice (same words, ignoring case and punctuation): a
-    listener cannot tell the two apart, so every quiz reader refuses it. None when all differ."""
+    """What is wrong when an option is given twice: the same text as written, ignoring case, spacing and
+    a sentence stop at its end (``"Red"``, ``"red "`` and ``"red!"`` are one option). A listener cannot
+    tell the two apart, so every quiz reader refuses it. Symbols are kept: ``"!="`` and ``"=="``, ``"{"``
+    and ``"["``, ``"-1"`` and ``"1"``, ``"C#"`` and ``"C"`` differ. None when all differ."""
     seen: set[str] = set()
     for option in options:
-        key = " ".join(option.casefold().split()).strip(string.punctuation + " ")  # "a=b" and "a~b" differ
+        key = _option_key(option)
         if key in seen:
             return f"option '{option}' is given twice in this question"
         seen.add(key)
     return None
+
+
+_SENTENCE_STOP = re.compile(r"[\s.,;:!?]+$")
+
+
+def _option_key(option: str) -> str:
+    """``" Red! "`` → ``"red"``: casefolded, spaces collapsed, a trailing sentence stop dropped only
+    after words (an option of symbols alone, ``"!="`` or ``"?"``, is kept whole)."""
+    key = " ".join(option.casefold().split())
+    bare = _SENTENCE_STOP.sub("", key)
+    return bare if any(ch.isalnum() for ch in bare) else key
