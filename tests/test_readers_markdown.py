@@ -157,3 +157,53 @@ def test_errors(tmp_path, text, line, message):
         read_lesson(write(tmp_path, text))
     assert err.value.file.name == "lesson.md"
     assert (err.value.line, err.value.problem[: len(message)]) == (line, message)
+
+
+@pytest.mark.parametrize(
+    ("quiz", "options", "answers", "explanation", "think_ms"),
+    [
+        (
+            "### Which is a noble gas?\n- [ ] Nitrogen\n- [x] Neon\nExplanation: Neon is inert, unlike nitrogen.\n",
+            ("Nitrogen", "Neon"),
+            ("Neon",),
+            "Neon is inert, unlike nitrogen.",
+            None,
+        ),
+        ("### Which is a metal?\n- Iron\n- Sulfur\nAnswer: Iron\n", ("Iron", "Sulfur"), ("Iron",), "", None),
+        (
+            "### Which is a metal?\n- [x] Iron\n- [ ] Sulfur\nExplanation: Iron rusts.\nAnswer: Iron\n",
+            ("Iron", "Sulfur"),
+            ("Iron",),
+            "Iron rusts.",
+            None,
+        ),
+        (
+            "### Which floats?\n- [ ] Lead\n- [x] Helium\n  - a nested note\nExplanation: Helium is light.\n",
+            ("Lead", "Helium a nested note"),
+            ("Helium a nested note",),
+            "Helium is light.",
+            None,
+        ),
+        (
+            "### Which is a liquid?\n- [x] Mercury\n- [ ] Tin\nThink pause: 4\nExplanation: It melts below\nzero.\n",
+            ("Mercury", "Tin"),
+            ("Mercury",),
+            "It melts below zero.",
+            4000,
+        ),
+        (
+            "1. Which is soft?\n   - [ ] Quartz\n   - [x] Talc\n   Explanation: Talc is the softest.\n",
+            ("Quartz", "Talc"),
+            ("Talc",),
+            "Talc is the softest.",
+            None,
+        ),
+    ],
+)
+def test_a_field_line_straight_after_the_options_is_never_part_of_an_option(
+    tmp_path, quiz, options, answers, explanation, think_ms
+):
+    lesson = read_lesson(write(tmp_path, f"# Matter\n\n## Intro\n\nText.\n\n## Quiz\n\n{quiz}"))
+    (q,) = lesson.quiz
+    assert (q.options, q.answers, q.explanation, q.think_pause_ms) == (options, answers, explanation, think_ms)
+    assert not any(":" in option for option in q.options)

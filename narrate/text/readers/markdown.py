@@ -869,20 +869,36 @@ class _Walker:
         if node.type in ("bullet_list", "ordered_list"):
             if q is None:
                 self.fail("options without a question", self.line(node))
+            tail: list[tuple[int, str]] = []
             for item in node.children:
-                text = _text(item)
+                text, fields = self.option_text(item)
+                tail.extend(fields)
                 task = _TASK.match(text)
                 if task:
                     text = task.group(2).strip()
                     if task.group(1) in "xX":
                         q.right.append(text)
                 q.options.append(text)
+            self.quiz_lines(tail)
             return
-        if node.type != "paragraph":
+        if node.type not in ("paragraph", "html_block"):
             return
+        self.quiz_lines([(self.line(node) + n, raw) for n, raw in enumerate(_text(node, "\n").split("\n"))])
+
+    def option_text(self, item: SyntaxTreeNode) -> tuple[str, list[tuple[int, str]]]:
+        """An option's text, and the ``Answer:``/``Explanation:``/``Think pause:`` lines (with their
+        file lines) that Markdown's lazy continuation put inside it: a field line written straight after
+        the options (no blank line) is the question's field, never said as part of the option."""
+        lines = _raw_text(item, "\n").split("\n")
+        cut = next((n for n, raw in enumerate(lines) if n and _FIELD.match(raw.strip())), len(lines))
+        text = " ".join(clean_text("\n".join(lines[:cut]), _LANGUAGE.get()).split())
+        return text, [(self.line(item) + n, clean_text(lines[n], _LANGUAGE.get())) for n in range(cut, len(lines))]
+
+    def quiz_lines(self, lines: list[tuple[int, str]]) -> None:
+        """Lines of quiz text (file line, text): fields, prompts of new questions, explanations."""
+        q = self.questions[-1] if self.questions else None
         field_name = None
-        for offset, raw in enumerate(_text(node, "\n").split("\n")):
-            line = self.line(node) + offset
+        for line, raw in lines:
             match = _FIELD.match(raw.strip())
             if match:
                 field_name = next(k for k in ("answer", "explanation", "think") if match.group(k))
