@@ -165,6 +165,22 @@ def test_an_unclosed_block_is_an_error_at_its_opening_line(tmp_path, text, expec
 
 
 @pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("Before.\n\n:::\n\nAfter.\n\n## Later\n\nKept.\n", [7]),
+        ("::: challenge\nQ?\n::: solution\nA.\n:::\n:::\n:::\n\n## Later\n\nKept.\n", [11]),
+        ("::: callout\nNote.\n:::\n::::\n", [8]),
+        ("> Quoted.\n> :::\n\nText.\n", [6]),
+        (":::\n\n## Later\n\n:::\n", [5, 9]),
+        ("::: challenge\nQ?\n:::\n\n`:::` in code.\n:::\n", [10]),
+    ],
+)
+def test_a_colon_line_closing_no_block_is_an_error_at_its_line(tmp_path, text, lines):
+    found = _problems(_write(tmp_path, "l.md", "# T\n\n## S\n\n" + text))
+    assert found == [(n, "':::' closes no open block") for n in lines]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "::: challenge\nQ?\n::: solution\nA.\n:::\n:::\n",  # Pandoc: ":::" closes the innermost

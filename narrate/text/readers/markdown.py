@@ -154,7 +154,7 @@ def markdown_parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"maxNesting": _MAX_NESTING}).enable(["table", "strikethrough"])
     md.use(footnote_plugin).use(deflist_plugin).use(myst_role_plugin).use(attrs_plugin)
     md.use(dollarmath_plugin, allow_space=True, allow_digits=False, double_inline=True)
-    md.use(container_plugin, name="div", validate=lambda params, markup: True)
+    md.use(container_plugin, name="div", validate=lambda params, markup: bool(params.strip()))  # a bare ":::" closes
     return md
 
 
@@ -261,8 +261,9 @@ _COLON_FENCE = re.compile(r"^(:{3,})[ \t]*(.*?)[ \t]*$")
 def _check_closed(path: Path, text: str, problems: Collector) -> None:
     """Every ``:::`` block (Carpentries div, MyST directive) must be closed: as in Pandoc, which the
     Carpentries Workbench builds with, a line of three or more colons closes the innermost open one. An
-    unclosed block would swallow the rest of the file; each is noted at its opening line, by name.
-    Lines in code fences are not looked at."""
+    unclosed block would swallow the rest of the file; each is noted at its opening line, by name. A
+    colon line that closes no open block (a stray or extra closer) is noted at its line. Lines in code
+    fences are not looked at."""
     stack: list[tuple[int, str]] = []
     code = ""
     for n, line in enumerate(text.split("\n"), 1):
@@ -285,6 +286,8 @@ def _check_closed(path: Path, text: str, problems: Collector) -> None:
             stack.append((n, f"{colons.group(1)} {colons.group(2)}"))
         elif colons and stack:
             stack.pop()
+        elif colons:
+            problems.add(ContentError("':::' closes no open block", path, n))
     for opened, name in stack:
         problems.add(ContentError(f"'{name}' is never closed: end it with a ':::' line", path, opened))
 
