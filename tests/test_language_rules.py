@@ -273,3 +273,27 @@ def test_a_page_reference_is_read_as_page_and_ends_no_sentence(language: str, wr
 @pytest.mark.parametrize(("language", "text"), [("de", "Johann S. Bach lebte."), ("sv", "Anna s. Berg kom.")])
 def test_a_page_abbreviation_without_a_number_is_left_alone(language: str, text: str):
     assert "Seite" not in spoken(text, None, language) and "sidan" not in spoken(text, None, language)
+
+
+DURATIONS_AND_ONE_LETTER_UNITS = [
+    (
+        "en",
+        "It charges in 2 h at 5 A and waits 30 s.",
+        "It charges in two hours at five amps and waits thirty seconds.",
+    ),
+    ("en", "Wait 1 s, then 1 h.", "Wait one second, then one hour."),
+    ("en", "A 10 kΩ resistor and a 1 µF capacitor.", "A ten kilohm resistor and a one microfarad capacitor."),
+    ("en", "The board is 3 ft wide.", "The board is three feet wide."),
+    ("en", "Songs of the 90s.", "Songs of the nineties."),  # written together: not seconds
+    ("en", "She got 5 A's.", "She got five A's."),  # a grade, not amps
+    ("de", "Der Akku lädt in 2 h voll.", "Der Akku lädt in zwei Stunden voll."),  # a duration, not "zwei Uhr"
+    ("de", "Um 14 h 30 beginnt es.", "Um vierzehn Uhr dreißig beginnt es."),  # with minutes: a time
+    ("de", "Um 14 Uhr beginnt es.", "Um vierzehn Uhr beginnt es."),
+    ("fr", "Il faut 2 h de cuisson.", "Il faut deux heures de cuisson."),
+    ("es", "Tarda 2 h en cargar.", "Tarda dos horas en cargar."),
+]
+
+
+@pytest.mark.parametrize(("language", "written", "said"), DURATIONS_AND_ONE_LETTER_UNITS)
+def test_durations_and_one_letter_units(language: str, written: str, said: str):
+    assert spoken(written, None, language) == said

@@ -795,8 +795,8 @@ def _compiled(rules: Rules) -> _Compiled:
         ),
         clock=re.compile(
             r"(?<![\w.,:])([01]?\d|2[0-3])(?::|\.(?=\d\d\s*Uhr)|\s?h\s?)([0-5]\d)(?:\s*(?:Uhr|uur))?(?![\w:,]|\.\d)"
-            r"|(?<![\w.,:])([01]?\d|2[0-3])\s?(?:Uhr|uur|h)(?!\w)"
-        ),
+            r"|(?<![\w.,:])([01]?\d|2[0-3])\s?(?:Uhr|uur)(?!\w)"
+        ),  # a bare "2 h" is a duration (the unit "h": "zwei Stunden"); with minutes, "14 h 30" is a time
         money_before=re.compile(r"(?<![\w])(" + money + r")\s?(" + num + r")(?![\d])"),
         money_after=re.compile(r"(?<![\w.,])(" + num + r")\s?(" + money + r")(?![\w])"),
         ordinal=re.compile(rules.ordinal),

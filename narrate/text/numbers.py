@@ -89,10 +89,23 @@ _UNITS = {
     "hr": ("hour", "hours"),
     "hrs": ("hour", "hours"),
     "sec": ("second", "seconds"),
+    "Ω": ("ohm", "ohms"),
+    "kΩ": ("kilohm", "kilohms"),
+    "MΩ": ("megohm", "megohms"),
+    "µF": ("microfarad", "microfarads"),
+    "μF": ("microfarad", "microfarads"),
+    "uF": ("microfarad", "microfarads"),
+    "nF": ("nanofarad", "nanofarads"),
+    "pF": ("picofarad", "picofarads"),
+    "ft": ("foot", "feet"),
     "mg/L": ("milligram per litre", "milligrams per litre"),
     "g/L": ("gram per litre", "grams per litre"),
     "m/s": ("metre per second", "metres per second"),
 }
+_SPACED_UNITS = {"h": ("hour", "hours"), "s": ("second", "seconds"), "A": ("amp", "amps")}
+"""One-letter units, read only after a number and a space ("2 h", "30 s", "5 A"): written
+together they are other things ("the 90s", "in your 30s", "2A" as a grade)."""
+_UNITS.update(_SPACED_UNITS)
 _PAGE = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
 """A page reference: ``p. 12`` -> "page 12", ``pp. 4-6`` -> "pages 4-6" (only before a number)."""
 _SCIENTIFIC = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+\-−]?)(\d{1,3})\b")
@@ -164,8 +177,10 @@ _NUMBER = re.compile(
     r"(?<![\w])(?P<num>" + _NUM + r")"
     r"(?P<suf>\s?%|\s?(?:thousand|million|billion|trillion)\b|(?:bn|[kKMBT])(?![\w])|x(?![\w])"
     r"|\s?°\s?[CF]?(?![a-z])|\s?(?:"
-    + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
-    + r")(?![\w]))?(?P<hyph>-(?=[A-Za-z]))?"
+    + "|".join(re.escape(u) for u in sorted(set(_UNITS) - set(_SPACED_UNITS), key=len, reverse=True))
+    + r")(?![\w])|\s(?:"
+    + "|".join(_SPACED_UNITS)
+    + r")(?![\w'’]))?(?P<hyph>-(?=[A-Za-z]))?"
 )
 
 _FRACTIONS = {
