@@ -375,23 +375,27 @@ def test_course_yaml_that_is_a_folder_is_one_line(tmp_path, monkeypatch, command
         ("Sky? {=blue ~red ~green}", "The answer is A: blue."),
         ("The Sun is a star. {T}", "The answer is: True."),
         ("Water is {=wet} to the touch.", "The answer is: wet."),
-        ("Pi to two places? {#3.14:0.005}", "The answer is: three point one four."),
+        ("Pi to two places? {#3.14:0.005}", "The answer is: three point one four, within zero point zero zero five."),
         ("Match the pairs. {=cat -> mammal =trout -> fish}", "Here is a solution."),
         ("Choose one {~%-50%red ~%100%blue}", "The answer is B: blue."),
     ],
 )
 def test_every_gift_answer_comes_after_a_think_pause(tmp_path, question, answer):
+    said, after = _said_around_the_think_pause(read_lesson(_write(tmp_path, "b.gift", f"::Q:: {question}\n")))
+    assert after[0] == answer and answer not in said
+
+
+def _said_around_the_think_pause(lesson) -> tuple[list[str], list[str]]:
+    """What the script of a one-question ``lesson`` says before and after its one think pause."""
     from narrate.config import default_config
     from narrate.model import Pause, Say
     from narrate.text.script import build_script
 
-    lesson = read_lesson(_write(tmp_path, "b.gift", f"::Q:: {question}\n"))
     cues = build_script(lesson, default_config("C")).cues
     thinks = [n for n, c in enumerate(cues) if isinstance(c, Pause) and c.kind == "think"]
     assert len(thinks) == 1
-    said = [c.text for c in cues if isinstance(c, Say)]
-    after = [c.text for c in cues[thinks[0] :] if isinstance(c, Say)]
-    assert after[0] == answer and answer not in said[: len(said) - len(after)]
+    before = [c.text for c in cues[: thinks[0]] if isinstance(c, Say)]
+    return before, [c.text for c in cues[thinks[0] :] if isinstance(c, Say)]
 
 
 @pytest.mark.parametrize(
@@ -447,3 +451,53 @@ def test_options_that_differ_only_in_symbols_are_not_given_twice(tmp_path, name,
 def test_options_that_are_the_same_as_written_are_still_given_twice(tmp_path, name, text, option):
     found = _problems(_write(tmp_path, name, text))
     assert [p for _, p in found] == [f"option '{option}' is given twice in this question"]
+
+
+# ---------------------------------------------------------------- numerical questions: the answer and its tolerance
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "said", "feedback"),
+    [
+        (
+            "Pi to two places? {#=3.14:0.005}",
+            "3.14, within 0.005",
+            "three point one four, within zero point zero zero five",
+            "",
+        ),
+        ("Pi? {#=3.14}", "3.14", "three point one four", ""),
+        ("Pi? {#\n=3.14:0.005#Good\n=%50%3.1:0.05#Half\n}", "3.14, within 0.005", None, "Good"),
+        ("Pi? {#=%50%3.1:0.05#Half =3.14:0.005#Good}", "3.14, within 0.005", None, "Good"),
+        ("Pi? {#=3.14:0.005 =%50%3.1:0.05}", "3.14, within 0.005", None, ""),
+        ("Four? {#4:2}", "4, within 2", "four, within two", ""),
+        ("Four? {#4:0#Exactly}", "4", "four", "Exactly"),
+        ("Between? {#1..5}", "between 1 and 5", "between one and five", ""),
+        ("Below zero? {#-5..-1#Cold}", "between -5 and -1", "between minus five and minus one", "Cold"),
+        (
+            "Lost? {#-3.5:0.5#Near####Always}",
+            "-3.5, within 0.5",
+            "minus three point five, within zero point five",
+            "Near Always",
+        ),
+        ("Bees make {2:NUMERICAL:=3:0.1} nests.", "3, within 0.1", "three, within zero point one", ""),
+        ("Bees make {1:NM:=3} nests.", "3", "three", ""),
+    ],
+)
+def test_a_numerical_answer_is_said_with_its_tolerance_after_a_think_pause(tmp_path, question, answer, said, feedback):
+    lesson = read_lesson(_write(tmp_path, "b.gift", f"::Q:: {question}\n"))
+    (q,) = lesson.quiz
+    assert (q.answers, q.explanation) == ((answer,), feedback)
+    _, after = _said_around_the_think_pause(lesson)
+    if said is not None:
+        assert after[0] == f"The answer is: {said}."
+
+
+@pytest.mark.parametrize(
+    ("question", "message"),
+    [
+        ("Pi? {#~3.1}", "no right answer: mark one with '=' (or a positive %weight%)"),
+        ("Pi? {#=%0%3.1}", "no right answer: mark one with '=' (or a positive %weight%)"),
+    ],
+)
+def test_a_numerical_block_without_a_right_answer_is_refused(tmp_path, question, message):
+    assert _problems(_write(tmp_path, "b.gift", f"::Q:: {question}\n")) == [(1, message)]

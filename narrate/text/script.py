@@ -417,7 +417,8 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         answers = [b.spoken(a).rstrip(".!?;:") for a in q.answers]
         answers = [a for a in answers if a]
         blanks = count_blanks(q.prompt)
-        if len(answers) == 1 and (blanks != 1 or len(answers[0].split()) > 8) and len(answers[0].split()) > 4:
+        words = len(" ".join(q.answers).split())  # as written: "3.14, within 0.005" is no sentence
+        if len(answers) == 1 and (blanks != 1 or words > 8) and words > 4:
             b.say(say("answer.sentence", answer=answers[0]), "host", already_spoken=True)
         elif len(answers) == 1:
             b.say(say("answer.one", answer=answers[0]), "host", already_spoken=True)

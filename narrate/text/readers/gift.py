@@ -12,7 +12,8 @@ Format (https://docs.moodle.org/en/GIFT_format)::
     The Sun is a star. {T}                true/false: {T} {F} {TRUE} {FALSE}
     Two plus two is {=four =4}.           short answer (text after the braces: a blank)
     Match the pairs. {=cat -> mammal =trout -> fish}   matching: read as an open question
-    What is pi to two places? {#3.14:0.005}            numerical
+    What is pi to two places? {#3.14:0.005}            numerical: "3.14, within 0.005"; {#1..5}: "between 1
+    Pi? {#=3.14:0.005#Good =%50%3.1:0.05#Close}        and 5"; several answers: the best one and its feedback
 
     Choose the word that fits.            a description (no braces): said before the questions after it
     Bees {1:MC:~make =build} nests.       embedded answers (Moodle cloze) or several blocks: one blank each
@@ -151,7 +152,8 @@ def _split(path: Path, text: str, problems: Collector) -> list[_Raw]:
     return out
 
 
-_CLOZE = re.compile(r"\{\s*\d*\s*:\s*[A-Z_]+\s*:", re.I)
+_CLOZE = re.compile(r"\{\s*\d*\s*:\s*([A-Z_]+)\s*:", re.I)
+_CLOZE_NUMBER = {"NUMERICAL", "NM"}
 _BLOCK = re.compile(r"\{([^{}]*)\}")
 
 
@@ -161,12 +163,16 @@ def _cloze(path: Path, raw: _Raw, title: str, body: str) -> Question | None:
     answers: list[str] = []
 
     def blank(m: re.Match) -> str:
+        kind = _CLOZE.match("{" + m.group(1))
         spec = _CLOZE.sub("", "{" + m.group(1)).strip()
         items = _answers(spec.split("####", 1)[0])
         right = [i for i in items if i[0] == "="] or sorted(items, key=lambda i: -_weight(i[1]))[:1]
         if not right:
             raise ContentError("an embedded answer block without a right answer ('=')", path, raw.line)
-        answers.append(_plain(_WEIGHT.sub("", right[0][1])))
+        if kind and kind.group(1).upper() in _CLOZE_NUMBER:
+            answers.append(_numerical(path, raw.line, spec)[0])
+        else:
+            answers.append(_plain(_WEIGHT.sub("", right[0][1])))
         return " _____ "
 
     prompt = _tidy(_plain(_BLOCK.sub(blank, body)))
@@ -213,9 +219,8 @@ def _question(path: Path, raw: _Raw) -> Question | None:
         said = feedback.split("#")[0]  # {T#shown to a wrong answer#shown to a right one}: the first explains
         return Question(prompt, (truth,), TRUE_FALSE, _join(said, general), line=raw.line, topic=raw.topic)
     if spec.startswith("#"):
-        value = spec[1:].split("=")[0].split("#")[0].strip()
-        value = value.split(":")[0].strip() if ":" in value else value.replace("..", " to ")
-        return Question(prompt or _plain(before), (_plain(value),), (), _join(general), line=raw.line, topic=raw.topic)
+        value, feedback = _numerical(path, raw.line, spec[1:])
+        return Question(prompt, (value,), (), _join(feedback, general), line=raw.line, topic=raw.topic)
     items = _answers(spec)
     if not items:
         raise ContentError("no answers in this GIFT answer block", path, raw.line)
@@ -248,6 +253,47 @@ def _question(path: Path, raw: _Raw) -> Question | None:
 
 
 _WEIGHT = re.compile(r"^\s*%(-?\d+(?:\.\d+)?)%")
+_RANGE = re.compile(r"^\s*(\S+?)\s*\.\.\s*(\S+)\s*$")
+
+
+def _numerical(path: Path, line: int, spec: str) -> tuple[str, str]:
+    """A numerical answer block without its ``#`` (``3.14:0.005``, ``1..5``, ``=3.14:0.005#Good
+    =%50%3.1:0.05#Half``) → (the best answer as written to be said, its feedback): ``"3.14, within
+    0.005"``, ``"between 1 and 5"``, ``"3.14"``. Several answers: the one of the highest weight (an
+    ``=`` without a weight counts 100%), the first of equals.
+
+    Raises:
+        ContentError: no answer in the block, or none with a positive weight.
+    """
+    if spec.lstrip()[:1] in ("=", "~"):
+        items = [
+            (_weight(text) if _WEIGHT.match(text) else 100.0 * (mark == "="), text, fb)
+            for mark, text, fb in _answers(spec)
+        ]
+    else:
+        text, _, fb = spec.partition("#")
+        items = [(100.0, text.strip(), _plain(fb))] if text.strip() else []
+    if not items:
+        raise ContentError("no answer in this numerical answer block ('{#...}')", path, line)
+    weight, text, feedback = max(items, key=lambda i: i[0])
+    if weight <= 0:
+        raise ContentError("no right answer: mark one with '=' (or a positive %weight%)", path, line)
+    return _number_answer(_WEIGHT.sub("", text)), feedback
+
+
+def _number_answer(text: str) -> str:
+    """A numerical answer as written to be said: ``"3.14:0.005"`` → ``"3.14, within 0.005"``,
+    ``"1..5"`` → ``"between 1 and 5"``, ``"4:0"`` → ``"4"``."""
+    text = _plain(text)
+    span = _RANGE.match(text)
+    if span:
+        return f"between {span.group(1)} and {span.group(2)}"
+    value, _, tolerance = (part.strip() for part in text.partition(":"))
+    try:
+        exact = float(tolerance) == 0
+    except ValueError:
+        exact = not tolerance
+    return value if exact else f"{value}, within {tolerance}"
 
 
 def _weight(text: str) -> float:
