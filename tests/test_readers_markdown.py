@@ -8,7 +8,7 @@ import pytest
 from lesson_compare import without_lines
 
 from narrate.errors import ContentError
-from narrate.model import BulletList, Callout, Paragraph, Question
+from narrate.model import BulletList, Callout, Paragraph, Question, Table
 from narrate.text.readers import read_lesson
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
@@ -207,3 +207,37 @@ def test_a_field_line_straight_after_the_options_is_never_part_of_an_option(
     (q,) = lesson.quiz
     assert (q.options, q.answers, q.explanation, q.think_pause_ms) == (options, answers, explanation, think_ms)
     assert not any(":" in option for option in q.options)
+
+
+@pytest.mark.parametrize(
+    ("body", "blocks"),
+    [
+        (
+            "<p>Batteries store <b>chemical</b> energy &amp; release it.</p>\n",
+            [Paragraph("Batteries store chemical energy & release it.", 5)],
+        ),
+        ("<div>\nA cell has two <em>terminals</em>.\n</div>\n", [Paragraph("A cell has two terminals.", 5)]),
+        (
+            "<details><summary>Reveal</summary>The hidden answer is zinc.</details>\n",
+            [Paragraph("Reveal.", 5), Paragraph("The hidden answer is zinc.", 5)],
+        ),
+        (
+            "<table>\n<tr><th>Metal</th><th>Use</th></tr>\n<tr><td>Zinc</td><td>Casings</td></tr>\n</table>\n",
+            [Table(("Metal", "Use"), (("Zinc", "Casings"),), 5)],
+        ),
+        ("<table><tr><td>Lead</td><td>Heavy</td></tr></table>\n", [Table((), (("Lead", "Heavy"),), 5)]),
+        ("<p>One.</p>\n<p>Two &lt; three.</p>\n", [Paragraph("One.", 5), Paragraph("Two < three.", 5)]),
+        ("<!-- a note to authors -->\n\nSaid.\n", [Paragraph("Said.", 7)]),
+        ("> Quoted\n>\n> <p>and <b>bold</b></p>\n", [Callout("Note", "Quoted and bold", 5, "title.note")]),
+    ],
+)
+def test_an_html_block_is_read_as_its_text(tmp_path, body, blocks):
+    lesson = read_lesson(write(tmp_path, f"# Cells\n\n## Parts\n\n{body}"))
+    assert list(lesson.sections[0].blocks) == blocks
+
+
+def test_html_in_the_intro_and_the_quiz_is_read_as_its_text(tmp_path):
+    text = "# Cells\n\n<p>About <b>cells</b>.</p>\n\n## Parts\n\nText.\n\n## Quiz\n\n### Which?\n- [x] Zinc\n- [ ] Glass\n\n"
+    lesson = read_lesson(write(tmp_path, text + "<p>Zinc is a <i>metal</i>.</p>\n"))
+    assert lesson.subtitle == "About cells."
+    assert lesson.quiz[0].explanation == "Zinc is a metal."

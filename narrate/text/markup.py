@@ -34,9 +34,10 @@ HTML_TAGS = frozenset(
 )
 _SKIP_CONTENT = frozenset({"script", "style", "noscript", "iframe", "object", "svg", "button", "select", "textarea"})
 _BLOCK_TAGS = frozenset(
-    "address article aside blockquote br dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li "
-    "main nav ol p pre section table tbody td tfoot th thead tr ul".split()
+    "address article aside blockquote br dd details div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li "
+    "main nav ol p pre section summary table tbody td tfoot th thead tr ul".split()
 )
+_LINE_TAGS = frozenset("br p li div tr details summary".split())  # these start or end a line
 _CODE_SPAN = re.compile(r"(`+)[^`].*?\1", re.S)
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 _TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)\b[^<>]*>")
@@ -60,7 +61,7 @@ class _TextParser(HTMLParser):
         elif tag == "sup":
             self.sup = []
         elif tag in _BLOCK_TAGS:
-            self.out.append("\n" if tag in ("br", "p", "li", "div", "tr") else " ")
+            self.out.append("\n" if tag in _LINE_TAGS else " ")
         elif tag == "img":
             alt = dict(attrs).get("alt")
             if alt:
@@ -86,7 +87,7 @@ class _TextParser(HTMLParser):
             if not _FOOTNOTE_SUP.match(text) or _EXPONENT_BASE.search(before):
                 self.out.append("^" + text)  # x<sup>2</sup>, 10<sup>6</sup>: a power
         elif tag in _BLOCK_TAGS and tag != "br":
-            self.out.append("\n" if tag in ("p", "li", "div", "tr") else " ")
+            self.out.append("\n" if tag in _LINE_TAGS else " ")
 
     def handle_data(self, data: str) -> None:
         if self.skip:

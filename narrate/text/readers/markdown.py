@@ -15,6 +15,7 @@ Syntax (full description and examples in docs/content-format.md)::
     `code`, $math$, $$math$$    code read as written, symbols by name; math spoken as a narrator reads it
     ```python ... ```           a code block: a cue, and the code in the show notes (``code: read`` reads it)
     | a | b |                   a table, read row by row with its header (or summarised when large)
+    <p>, <div>, <details> ...   HTML blocks read as their text (an HTML <table> as a table; comments silent)
     ## Quiz                     (or "Check yourself"): "### prompt" headings or "1. prompt" items,
     - [ ] wrong / - [x] right   options; "Answer: ..." for blanks, "Explanation: ...", "Think pause: 8"
     ## Next                     (or "Keep going", "Up next"): a list of next lesson titles
@@ -63,7 +64,7 @@ from narrate.model import (
 )
 from narrate.settings import MAX_PAUSE_S, range_text
 from narrate.text.code import speak_code
-from narrate.text.markup import clean_text
+from narrate.text.markup import clean_text, html_to_text
 from narrate.text.math import speak_math
 from narrate.text.phrases import keys as phrase_keys
 from narrate.text.readers.common import count_blanks, duplicate_option, match_option, seconds_to_ms
@@ -423,11 +424,43 @@ _LANGUAGE: ContextVar[str] = ContextVar("markdown_language", default="en-us")
 def _raw_text(node: SyntaxTreeNode, breaks: str = " ") -> str:
     if node.type == "inline":
         return _inline(node, breaks)
-    if node.type in ("code_block", "fence", "html_block"):
+    if node.type == "html_block":
+        return _html_text(node.content)
+    if node.type in ("code_block", "fence"):
         return ""
     parts = [_raw_text(c, breaks) for c in node.children]
     text = "\n".join(p for p in parts if p.strip()) if breaks == "\n" else " ".join(parts)
     return text if breaks == "\n" else " ".join(text.split())
+
+
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_HTML_ROW = re.compile(r"<tr\b[^>]*>(.*?)(?=<tr\b|</table\b|</tbody\b|</thead\b|\Z)", re.S | re.I)
+_HTML_CELL = re.compile(r"<(t[dh])\b[^>]*>(.*?)(?=<t[dh]\b|</tr\b|\Z)", re.S | re.I)
+
+
+def _html_text(html: str) -> str:
+    """The written text of a Markdown HTML block (:func:`narrate.text.markup.html_to_text`; comments,
+    such as the kramdown class markers, say nothing): lines as the block's paragraphs."""
+    return html_to_text(_HTML_COMMENT.sub("", html))
+
+
+def _html_table(html: str, line: int) -> Table | None:
+    """An HTML block holding a ``<table>`` as a :class:`Table` (a first row of ``<th>`` cells is the
+    header), or None when it holds no table rows."""
+    if not re.search(r"<table\b", html, re.I):
+        return None
+    rows = []
+    for row in _HTML_ROW.finditer(_HTML_COMMENT.sub("", html)):
+        cells = [
+            (m.group(1).lower(), " ".join(html_to_text(m.group(2)).split())) for m in _HTML_CELL.finditer(row.group(1))
+        ]
+        if cells:
+            rows.append(cells)
+    if not rows:
+        return None
+    head = all(tag == "th" for tag, _ in rows[0])
+    texts = [tuple(text for _, text in r) for r in rows]
+    return Table(texts[0] if head else (), tuple(texts[1:] if head else texts), line)
 
 
 def _siblings(nodes: list[SyntaxTreeNode]) -> Iterator[tuple[SyntaxTreeNode, list[str], SyntaxTreeNode | None]]:
@@ -568,11 +601,13 @@ class _Walker:
         )
         if node.type == "heading":
             self.heading(node)
-        elif node.type in ("html_block", "hr", "footnote_block"):
+        elif node.type in ("hr", "footnote_block") or (node.type == "html_block" and not _html_text(node.content)):
             return
         elif self.mode == "quiz" and kind not in QUESTION_KINDS | SOLUTION_KINDS:
             self.quiz(node)
-        elif self.mode == "head" and not kind and (self.title or node.type in ("paragraph", "blockquote")):
+        elif (
+            self.mode == "head" and not kind and (self.title or node.type in ("paragraph", "blockquote", "html_block"))
+        ):
             self.head(node)
         else:
             if self.mode == "head":  # a div, or content before any heading (a Workbench episode)
@@ -600,9 +635,9 @@ class _Walker:
 
     def head(self, node: SyntaxTreeNode) -> None:
         text = _text(node)
-        if not self.subtitle and not self.intro and node.type in ("paragraph", "blockquote"):
+        if not self.subtitle and not self.intro and node.type in ("paragraph", "blockquote", "html_block"):
             self.subtitle = text
-        elif node.type == "paragraph":
+        elif node.type in ("paragraph", "html_block"):
             self.intro.append(text)
         else:
             self.fail("put this under a '## Section' heading", self.line(node))
@@ -629,7 +664,7 @@ class _Walker:
                 continue
             if node.type == "heading":
                 out = _merge(out, [Paragraph(_sentence(_text(node)), self.line(node))])
-            elif node.type not in ("html_block", "hr", "footnote_block"):
+            elif node.type not in ("hr", "footnote_block"):
                 out = _merge(out, self.blocks(node, classes, nxt))
         return out
 
@@ -656,6 +691,10 @@ class _Walker:
             return [Paragraph(_sentence(speak_math([node.content.strip()], _LANGUAGE.get())[0]), line)]
         if node.type == "table":
             return [self.table(node, line)]
+        if node.type == "html_block":  # HTML is read as its text (a <table> as a table)
+            table = _html_table(node.content, line)
+            lines = _text(node, "\n").split("\n")
+            return [table] if table else [Paragraph(_sentence(t), line) for t in lines if t.strip()]
         if node.type == "dl":
             return [BulletList(self.definitions(node), None, line)]
         if _only(node, "image") is not None:
