@@ -501,3 +501,32 @@ def test_a_numerical_answer_is_said_with_its_tolerance_after_a_think_pause(tmp_p
 )
 def test_a_numerical_block_without_a_right_answer_is_refused(tmp_path, question, message):
     assert _problems(_write(tmp_path, "b.gift", f"::Q:: {question}\n")) == [(1, message)]
+
+
+# ---------------------------------------------------------------- an unclosed GIFT '{': an error, and the checking goes on
+
+_UNCLOSED = "'{' is never closed: end the answer block with '}' (a blank line ends a question)"
+
+
+@pytest.mark.parametrize(
+    ("bank", "expected"),
+    [
+        ("::Q1:: Is it? {=yes ~no\n\nQuestion two is fine. {T}\n", [(1, _UNCLOSED)]),
+        (
+            "::Q1:: Is it? {=yes ~no\n\nQuestion two is fine. {T}\n\n::Q3:: Sky? {=blue ~blue}\n",
+            [(1, _UNCLOSED), (5, "option 'blue' is given twice in this question")],
+        ),
+        (
+            "::Q1:: A\nlong question\nhere {=a\n~b\n\n::Q2:: Fine? {T}\n\n::Q3:: Last {=x ~y\n",
+            [(3, _UNCLOSED), (8, _UNCLOSED)],
+        ),
+        (
+            "::Q1:: Pick {=a ~b}\n\n::Q2:: Two {=c ~d} and {=e\n\n::Q3:: Stray }\n",
+            [(3, _UNCLOSED), (5, "'}' without a '{' before it")],
+        ),
+        ("::Q1:: Numbers {#\n=3.14\n\nWhat is two? {=two ~three}\n", [(1, _UNCLOSED)]),
+        ("// comment {\n::Q1:: Fine {=a ~b}\n\n::Q2:: Also {=c\n", [(4, _UNCLOSED)]),
+    ],
+)
+def test_an_unclosed_gift_brace_is_an_error_and_later_problems_are_reported(tmp_path, bank, expected):
+    assert _problems(_write(tmp_path, "b.gift", bank)) == expected

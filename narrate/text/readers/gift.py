@@ -121,7 +121,13 @@ def _split(path: Path, text: str, problems: Collector) -> list[_Raw]:
     out: list[_Raw] = []
     topic = ""
     current: _Raw | None = None
-    depth = 0
+    depth = opened = 0
+
+    def unclosed() -> None:  # the question with the open brace is not one to read; the checking goes on
+        problems.add(ContentError(_UNCLOSED, path, opened))
+        if current is not None:
+            out.remove(current)
+
     for n, line in enumerate(text.split("\n"), 1):
         stripped = line.strip()
         if depth == 0 and stripped.startswith("//"):
@@ -131,8 +137,10 @@ def _split(path: Path, text: str, problems: Collector) -> list[_Raw]:
             topic = category.group(1).rstrip("/").split("/")[-1].strip()
             topic = "" if topic.startswith("$") else topic
             continue
-        if not stripped and depth == 0:
-            current = None
+        if not stripped:  # a blank line ends a question, as in Moodle's import, even inside '{...'
+            if depth > 0:
+                unclosed()
+            current, depth = None, 0
             continue
         if current is not None and depth == 0 and _TITLE.match(line):
             current = None  # a new "::title::" starts a question even without a blank line before it
@@ -140,18 +148,20 @@ def _split(path: Path, text: str, problems: Collector) -> list[_Raw]:
             current = _Raw("", n, topic)
             out.append(current)
         current.lines.append(line)
-        depth += line.count("{") - line.count("}")
-        if depth < 0:
-            problems.add(ContentError("'}' without a '{' before it", path, n))
-            depth = 0
-    if depth > 0 and out:
-        problems.add(ContentError("a '{' answer block is never closed with '}'", path, out[-1].line))
-        out.pop()  # what follows the open brace is not a question to check
+        for brace in re.findall(r"[{}]", line):
+            depth += 1 if brace == "{" else -1
+            opened = n if depth == 1 and brace == "{" else opened
+            if depth < 0:
+                problems.add(ContentError("'}' without a '{' before it", path, n))
+                depth = 0
+    if depth > 0:
+        unclosed()
     for raw in out:
         raw.text = "\n".join(raw.lines)
     return out
 
 
+_UNCLOSED = "'{' is never closed: end the answer block with '}' (a blank line ends a question)"
 _CLOZE = re.compile(r"\{\s*\d*\s*:\s*([A-Z_]+)\s*:", re.I)
 _CLOZE_NUMBER = {"NUMERICAL", "NM"}
 _BLOCK = re.compile(r"\{([^{}]*)\}")
