@@ -297,3 +297,21 @@ DURATIONS_AND_ONE_LETTER_UNITS = [
 @pytest.mark.parametrize(("language", "written", "said"), DURATIONS_AND_ONE_LETTER_UNITS)
 def test_durations_and_one_letter_units(language: str, written: str, said: str):
     assert spoken(written, None, language) == said
+
+
+REFERENCES = [
+    ("See Vol. 2, No. 5 for details.", ["See volume two, number five for details."]),
+    ("See pp. 3 ff. and ch. 2, sec. 4.", ["See pages three and following and chapter two, section four."]),
+    ("P. 12 shows the cell.", ["page twelve shows the cell."]),
+    ("Solve Eq. 3 first.", ["Solve equation three first."]),
+    ("It is 5 in. long and 3 ft. wide.", ["It is five inches long and three feet wide."]),
+    # the same abbreviations end a sentence when no number follows
+    ("Put it in. Then wait.", ["Put it in.", "Then wait."]),
+    ("Wait a sec. Then go.", ["Wait a sec.", "Then go."]),
+    ("It is 5 ft. Then wait.", ["It is five feet.", "Then wait."]),
+]
+
+
+@pytest.mark.parametrize(("written", "said"), REFERENCES)
+def test_references_to_volumes_chapters_sections_and_pages(written: str, said: list[str]):
+    assert [spoken(s, None, "en") for s in sentences(written)] == said

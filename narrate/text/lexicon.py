@@ -60,6 +60,10 @@ ABBREVIATIONS = frozenset(
     }
 )
 
+BEFORE_NUMBERS = frozenset({"vol.", "vols.", "ch.", "chap.", "sec.", "eq.", "eqs.", "ed.", "ft.", "in."})
+"""Abbreviations that end no sentence when a number follows ("Vol. 2", "sec. 4", "5 in. 3 ft."),
+but may end one otherwise ("Put it in. Then ...")."""
+
 
 @dataclass(frozen=True)
 class Finding:

@@ -26,7 +26,7 @@ from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import abbreviations as language_abbreviations
 from narrate.text.languages import expand_abbreviations, ordinal_dot
 from narrate.text.languages import verbalize as verbalize_in
-from narrate.text.lexicon import ABBREVIATIONS, Finding, apply_lexicon, lexicon_report
+from narrate.text.lexicon import ABBREVIATIONS, BEFORE_NUMBERS, Finding, apply_lexicon, lexicon_report
 from narrate.text.markup import clean_text
 from narrate.text.numbers import DEFAULT_LANGUAGE, scientific, verbalize_numbers
 
@@ -92,6 +92,15 @@ _ABBR_REPL = [
         (r"\bDec\.(?=\s?\d)", "December", 0),
         (r"\bFig\.", "Figure", 0),
         (r"\b[Nn]o\.(?=\s?\d)", "number", 0),
+        (r"\b[Vv]ol\.(?=\s?\d)", "volume", 0),
+        (r"\b[Vv]ols\.(?=\s?\d)", "volumes", 0),
+        (r"\b(?:[Cc]h|[Cc]hap)\.(?=\s?\d)", "chapter", 0),
+        (r"\b[Ss]ec\.(?=\s?\d)", "section", 0),
+        (r"\b[Ee]q\.(?=\s?\(?\d)", "equation", 0),
+        (r"\b[Ee]qs\.(?=\s?\(?\d)", "equations", 0),
+        (r"(?<=\d)\s?ff\.", " and following", 0),
+        (r"(?<=\d)\s?ft\.(?=\s+[a-z])", " feet", 0),
+        (r"(?<=\d)\s?in\.(?=\s+[a-z])", " inches", 0),
         (r"#(?=\d)", "number ", 0),
         (r"\b(?<=[CF])#", " sharp", 0),
         (r"\bv(?=\d)", "version ", 0),
@@ -378,6 +387,8 @@ def _is_break(text: str, m: re.Match, language: str = "en") -> bool:
     if token[:-1].isdigit() and _LIST_NUMBER.match(text, 0, m.start(1)):
         return False  # "1. First item": a list number, not a sentence
     if token in ABBREVIATIONS or _DOTTED.fullmatch(token):
+        return False
+    if token in BEFORE_NUMBERS and (nxt.isdigit() or nxt == "("):
         return False
     if token in language_abbreviations(language):
         return False

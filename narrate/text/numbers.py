@@ -106,7 +106,7 @@ _SPACED_UNITS = {"h": ("hour", "hours"), "s": ("second", "seconds"), "A": ("amp"
 """One-letter units, read only after a number and a space ("2 h", "30 s", "5 A"): written
 together they are other things ("the 90s", "in your 30s", "2A" as a grade)."""
 _UNITS.update(_SPACED_UNITS)
-_PAGE = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
+_PAGE = re.compile(r"(?<![\w.])([Pp]p?)\.\s?(?=\d)")
 """A page reference: ``p. 12`` -> "page 12", ``pp. 4-6`` -> "pages 4-6" (only before a number)."""
 _SCIENTIFIC = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+\-−]?)(\d{1,3})\b")
 """E notation: ``7.3e-5`` -> "7.3 times ten to the power of minus 5"."""
@@ -420,7 +420,7 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     to three"``; ``"2.8T-parameter"`` -> ``"two point eight trillion parameter"``; ``"21st"`` ->
     ``"twenty-first"``; ``"45%"`` -> ``"forty-five percent"``. The result may contain doubled spaces.
     """
-    text = _PAGE.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
+    text = _PAGE.sub(lambda m: "pages " if m.group(1).lower() == "pp" else "page ", text)
     text = roman_numerals(text)
     text = unicode_fractions(text)
     text = phone_numbers(text)
