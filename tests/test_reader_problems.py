@@ -530,3 +530,54 @@ _UNCLOSED = "'{' is never closed: end the answer block with '}' (a blank line en
 )
 def test_an_unclosed_gift_brace_is_an_error_and_later_problems_are_reported(tmp_path, bank, expected):
     assert _problems(_write(tmp_path, "b.gift", bank)) == expected
+
+
+# ---------------------------------------------------------------- escaped GIFT symbols in options, Aiken's literal text
+
+
+def _first_question_said(path) -> str:
+    from narrate.config import default_config
+    from narrate.model import Say
+    from narrate.text.script import build_script
+
+    cues = build_script(read_lesson(path), default_config("C")).cues
+    return next(c.text for c in cues if isinstance(c, Say) and c.text.startswith("Question one."))
+
+
+@pytest.mark.parametrize(
+    ("gift", "options", "said"),
+    [
+        (
+            r"Which? {=open \{ ~equals \= ~tilde \~ ~hash \#}",
+            ("open {", "equals =", "tilde ~", "hash #"),
+            "A: open opening brace, B: equals equals, C: tilde tilde, or D: hash hash?",
+        ),
+        (r"Which? {=\{\} ~\~\~}", ("{}", "~~"), "A: opening brace closing brace, or B: tilde tilde?"),
+        (r"Which? {=close \} ~colon \:}", ("close }", "colon :"), "A: close closing brace, or B: colon"),
+        (r"Which? {=\# ~\~}", ("#", "~"), "A: hash, or B: tilde?"),
+        (r"Which? {=a \{ b ~c}", ("a { b", "c"), "A: a opening brace b, or B: c?"),
+    ],
+)
+def test_an_escaped_gift_symbol_in_an_option_is_kept_and_said_by_name(tmp_path, gift, options, said):
+    path = _write(tmp_path, "b.gift", f"::Q:: {gift}\n")
+    (question,) = read_lesson(path).quiz
+    assert question.options == options
+    assert said in _first_question_said(path)
+
+
+@pytest.mark.parametrize(
+    ("aiken", "prompt", "options", "said"),
+    [
+        (r"What does \{ mean in GIFT?", r"What does \{ mean in GIFT?", ("a", "b"), "backslash opening brace mean"),
+        (r"What is \~ in GIFT?", r"What is \~ in GIFT?", ("a", "b"), "What is backslash tilde in GIFT?"),
+        (r"Is \n a new line?", r"Is \n a new line?", ("a", "b"), "Is"),
+        (r"What does {} mean?", "What does {} mean?", ("a", "b"), "What does opening brace closing brace mean?"),
+        ("Which? \\=", "Which? \\=", ("a", "b"), "Which?"),
+        ("Which escape?", "Which escape?", (r"\{", r"\#"), "A: backslash opening brace, or B: backslash hash?"),
+    ],
+)
+def test_aiken_text_is_read_literally_with_no_escapes(tmp_path, aiken, prompt, options, said):
+    path = _write(tmp_path, "b.aiken", f"{aiken}\nA. {options[0]}\nB. {options[1]}\nANSWER: A\n")
+    (question,) = read_lesson(path).quiz
+    assert (question.prompt, question.options) == (prompt, options)
+    assert said in _first_question_said(path)

@@ -213,9 +213,10 @@ _SYMBOL_NAMES = {
     "|": "vertical bar",
     "\\": "backslash",
 }
-_LONE_SYMBOL = re.compile(r"(?<![^\s(\"'“‘])([~#{}\[\]|\\])(?=$|[\s.,;:!?)\"'”’])")
-"""A symbol written as a word of its own ("the ~ sign", "use { and }", a GIFT ``\\~``): said by its
-name (English), where a symbol inside a word is markup left over and dropped."""
+_LONE_SYMBOL = re.compile(r"(?<![^\s(\"'“‘])([~#{}\[\]|\\]+)(?=$|[\s.,;:!?)\"'”’])")
+"""Symbols written as a word of their own ("the ~ sign", "use { and }", "{}", an Aiken ``\\{``, a
+GIFT ``\\~``): each said by its name (English), where a symbol inside a word is markup left over and
+dropped."""
 _SPEAKABLE = re.compile(r"[^\W_]")
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?)])")
 _SPACE_AFTER_PAREN = re.compile(r"\(\s+")
@@ -342,7 +343,7 @@ def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = 
     if english:
         text = _UNIT_PER_UNIT.sub(lambda m: f"{_PER_LEFT[m.group(1)]} per {_PER_RIGHT[m.group(2)]}", text)
     if english:
-        text = _LONE_SYMBOL.sub(lambda m: f" {_SYMBOL_NAMES[m.group(1)]} ", text)
+        text = _LONE_SYMBOL.sub(lambda m: " " + " ".join(_SYMBOL_NAMES[c] for c in m.group(1)) + " ", text)
     for pattern, word in _SYMBOLS if english else ():
         text = pattern.sub(word, text)
     text = _DASH.sub(", ", text)
