@@ -277,3 +277,27 @@ def test_empty_page(tmp_path):
 def test_unsupported_extension(tmp_path):
     with pytest.raises(ContentError, match="unsupported lesson file type"):
         read_lesson(write(tmp_path, "x", "lesson.docx"))
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Planning a Garden\nLearn where to plant.\n\nMenu\nBeans like sun. Mint likes shade.\n",
+        "Planning a Garden\nHow to start\nLearn where to plant.\n\nShare\nBeans like sun.\n\nHome > Garden > Beds\n",
+        "Planning a Garden\nLearn where to plant.\nBeans like sun.\n",
+        "Skip to main content\nPlanning a Garden\n\nLearn where to plant.\n\nTweet\nBeans like sun.\n",
+        "Planning a Garden\n\nLearn where to plant. Beans like sun.\n\nAdvertisement\nMint likes shade.\n",
+    ],
+)
+def test_a_page_without_headings_reads_each_sentence_once(tmp_path, page):
+    """When no heading is left (none, or all dropped as page chrome), the text becomes the one
+    section: it is not also read as the summary in the introduction."""
+    from narrate.config import CourseConfig
+    from narrate.text.script import build_script
+
+    path = tmp_path / "garden.txt"
+    path.write_text(page, encoding="utf-8")
+    lesson = read_lesson(path)
+    said = [cue.text for cue in build_script(lesson, CourseConfig(title="Gardens")).cues if hasattr(cue, "text")]
+    for sentence in ("Learn where to plant.", "Beans like sun."):
+        assert sum(sentence in text for text in said) == 1, said

@@ -127,6 +127,7 @@ def read_page(path: Path, number: int = 0, language: str = "en-us") -> Lesson:
         if not intro:
             raise ContentError("no lesson text found (a heading line followed by paragraphs)", path)
         sections = [Section(title, tuple(Paragraph(t, n) for t, n in intro), intro[0][1])]
+        intro = []  # now the one section: not read twice as the summary too
     return Lesson(
         id=default_id(path),
         title=title,
