@@ -581,3 +581,22 @@ def test_aiken_text_is_read_literally_with_no_escapes(tmp_path, aiken, prompt, o
     (question,) = read_lesson(path).quiz
     assert (question.prompt, question.options) == (prompt, options)
     assert said in _first_question_said(path)
+
+
+# ---------------------------------------------------------------- GIFT true/false: the right answer's feedback
+
+
+@pytest.mark.parametrize(
+    ("gift", "answer", "explanation"),
+    [
+        ("Water is wet. {TRUE#Wrong feedback#Right feedback}", TRUE_FALSE[0], "Right feedback"),
+        ("Ice is hot. {F#No, it is cold.#Yes, ice is cold.}", TRUE_FALSE[1], "Yes, ice is cold."),
+        ("Ice is hot. {F#No, it is cold.}", TRUE_FALSE[1], "No, it is cold."),
+        ("Ice is hot. {F##Right, it is cold.}", TRUE_FALSE[1], "Right, it is cold."),
+        ("Sun is a star. {T#Think again.#Yes.####Stars shine.}", TRUE_FALSE[0], "Yes. Stars shine."),
+        ("Sun is a star. {T}", TRUE_FALSE[0], ""),
+    ],
+)
+def test_gift_true_false_reads_the_right_answers_feedback(tmp_path, gift, answer, explanation):
+    (question,) = read_lesson(_write(tmp_path, "b.gift", f"::Q:: {gift}\n")).quiz
+    assert (question.answers, question.explanation) == ((answer,), explanation)

@@ -226,7 +226,10 @@ def _question(path: Path, raw: _Raw) -> Question | None:
     head, _, feedback = spec.partition("#")
     if head.strip().lower() in _TRUE | _FALSE:
         truth = TRUE_FALSE[0] if head.strip().lower() in _TRUE else TRUE_FALSE[1]
-        said = feedback.split("#")[0]  # {T#shown to a wrong answer#shown to a right one}: the first explains
+        # {T#shown to a wrong answer#shown to a right one}: after the answer the right one is said (the
+        # wrong one when it is the only feedback: it explains the answer to those who missed it)
+        wrong_fb, _, right_fb = feedback.partition("#")
+        said = right_fb if right_fb.strip() else wrong_fb
         return Question(prompt, (truth,), TRUE_FALSE, _join(said, general), line=raw.line, topic=raw.topic)
     if spec.startswith("#"):
         value, feedback = _numerical(path, raw.line, spec[1:])
