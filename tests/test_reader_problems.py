@@ -600,3 +600,43 @@ def test_aiken_text_is_read_literally_with_no_escapes(tmp_path, aiken, prompt, o
 def test_gift_true_false_reads_the_right_answers_feedback(tmp_path, gift, answer, explanation):
     (question,) = read_lesson(_write(tmp_path, "b.gift", f"::Q:: {gift}\n")).quiz
     assert (question.answers, question.explanation) == ((answer,), explanation)
+
+
+# ---------------------------------------------------------------- blanks and answers (one rule in every reader)
+
+_MD_QUIZ = "# T\n\n## S\n\nText.\n\n## Quiz\n\n### {prompt}\nAnswer: {answer}\n"  # Answer: on line 10
+_PAGE_QUIZ = "Rivers\nA lesson\n\nWater\nRivers run.\n\nQuiz\n{prompt}\nAnswer: {answer}\n"  # on line 9
+_BLANKS = "Two _____ V cells in series give _____ V."
+
+
+@pytest.mark.parametrize("name, quiz, line", [("l.md", _MD_QUIZ, 10), ("p.txt", _PAGE_QUIZ, 9)])
+@pytest.mark.parametrize(
+    ("prompt", "answer", "problem"),
+    [
+        (_BLANKS, "3", "1 answer for 2 blanks"),
+        (_BLANKS, "1.5; 3; 4.5", "3 answers for 2 blanks"),
+        ("A cell gives _____ volts.", "1.5; 3", "2 answers for 1 blank"),
+        ("_____, _____ and _____ are metals.", "zinc; lead", "2 answers for 3 blanks"),
+        (_BLANKS, "Two cells give 3 V.", "1 answer for 2 blanks"),  # not the completed sentence
+    ],
+)
+def test_answers_not_one_per_blank_are_an_error(tmp_path, name, quiz, line, prompt, answer, problem):
+    found = _problems(_write(tmp_path, name, quiz.format(prompt=prompt, answer=answer)))
+    hint = " (give one per '_____' separated by ';', or the completed sentence)"
+    assert found == [(line, problem + hint)]
+
+
+@pytest.mark.parametrize("name, quiz", [("l.md", _MD_QUIZ), ("p.txt", _PAGE_QUIZ)])
+@pytest.mark.parametrize(
+    ("prompt", "answer", "answers"),
+    [
+        (_BLANKS, "1.5; 3", ("1.5", "3")),
+        (_BLANKS, "Two 1.5 V cells in series give 3 V.", ("Two 1.5 V cells in series give 3 V.",)),
+        ("A cell gives _____ volts.", "1.5", ("1.5",)),
+        ("_____ and _____ are metals.", "Zinc and lead are metals.", ("Zinc and lead are metals.",)),
+        ("Which metal is in a dry cell?", "zinc; and carbon", ("zinc; and carbon",)),  # no blank: as written
+    ],
+)
+def test_answers_one_per_blank_or_the_completed_sentence_are_read(tmp_path, name, quiz, prompt, answer, answers):
+    (question,) = read_lesson(_write(tmp_path, name, quiz.format(prompt=prompt, answer=answer))).quiz
+    assert question.answers == answers

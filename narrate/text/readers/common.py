@@ -18,6 +18,8 @@ __all__ = [
     "seconds_to_ms",
     "match_option",
     "duplicate_option",
+    "blank_answers",
+    "blank_count_problem",
 ]
 
 
@@ -98,3 +100,53 @@ def _option_key(option: str) -> str:
     key = " ".join(option.casefold().split())
     bare = _SENTENCE_STOP.sub("", key)
     return bare if any(ch.isalnum() for ch in bare) else key
+
+
+def blank_count_problem(answers: int, blanks: int, separated: str = "") -> str:
+    """The problem when ``answers`` answers are given for a prompt with ``blanks`` blanks (one rule for
+    every reader): ``"1 answer for 2 blanks (give one per '_____', or the completed sentence)"``;
+    ``separated`` says how several are written in one line (``" separated by ';'"``)."""
+    return (
+        f"{answers} answer{'s' if answers != 1 else ''} for {blanks} blank{'s' if blanks != 1 else ''} "
+        f"(give one per '_____'{separated}, or the completed sentence)"
+    )
+
+
+def blank_answers(prompt: str, answer: str) -> tuple[str, ...]:
+    """The answers of a fill-in-the-blank ``prompt`` written on one line (Markdown and text pages'
+    ``Answer:``): one per blank (:data:`BLANK`) separated by ``;`` (``"up; down"``), or the completed
+    sentence (every word of the prompt around the blanks, in order). A prompt with no blank: the
+    answer as written.
+
+    Raises:
+        ValueError: the number of answers is not the number of blanks (:func:`blank_count_problem`).
+    """
+    blanks = count_blanks(prompt)
+    parts = [p.strip() for p in answer.split(";")]
+    if not blanks or len(parts) == blanks == 1:
+        return (answer,)
+    if len(parts) == blanks:
+        return tuple(parts)
+    if _completes(prompt, answer):
+        return (answer,)
+    raise ValueError(blank_count_problem(len(parts), blanks, " separated by ';'"))
+
+
+def _completes(prompt: str, answer: str) -> bool:
+    """True when ``answer`` is ``prompt`` with its blanks filled: the prompt's words around the blanks
+    appear in it in order, with a word at least for each blank."""
+    pattern = r"\s*".join(
+        r"\s*".join(re.escape(w) for w in _key(fragment).split()) if i % 2 == 0 else r"\S.*?"
+        for i, fragment in enumerate(_interleave(BLANK.split(prompt)))
+    )
+    return re.fullmatch(r"\s*" + pattern + r"\s*", _key(answer)) is not None
+
+
+def _interleave(fragments: list[str]) -> list[str]:
+    """``["a ", " b"]`` → ``["a ", "", " b"]``: the text around the blanks, a place for each blank."""
+    out: list[str] = []
+    for n, fragment in enumerate(fragments):
+        if n:
+            out.append("")
+        out.append(fragment)
+    return out

@@ -67,7 +67,7 @@ from narrate.text.code import speak_code
 from narrate.text.markup import clean_text, html_to_text
 from narrate.text.math import speak_math
 from narrate.text.phrases import keys as phrase_keys
-from narrate.text.readers.common import count_blanks, duplicate_option, match_option, seconds_to_ms
+from narrate.text.readers.common import blank_answers, count_blanks, duplicate_option, match_option, seconds_to_ms
 from narrate.text.readers.dialects import MATHML_MARK, ial_classes, prepare
 from narrate.text.readers.markers import (
     ANSWER_WORDS,
@@ -996,9 +996,10 @@ class _Walker:
                     self.fail(f"answer '{q.answer}' is not one of the options", q.answer_line)
                 answers = (chosen,)
             else:
-                parts = [p.strip() for p in q.answer.split(";")]
-                blanks = count_blanks(q.prompt)
-                answers = tuple(parts) if blanks > 1 and len(parts) == blanks else (q.answer,)
+                try:  # an open question's prompt is prose, written code: no blanks to count
+                    answers = (q.answer,) if q.open else blank_answers(q.prompt, q.answer)
+                except ValueError as exc:
+                    self.fail(str(exc), q.answer_line)
         else:
             self.fail("question has no answer (mark an option '- [x]' or add 'Answer: ...')", q.line)
         return Question(

@@ -37,7 +37,14 @@ from narrate.errors import Collector, ContentError
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
 from narrate.text.chrome import chrome_kind
 from narrate.text.markup import clean_text
-from narrate.text.readers.common import count_blanks, default_id, duplicate_option, match_option, repair_text
+from narrate.text.readers.common import (
+    blank_answers,
+    count_blanks,
+    default_id,
+    duplicate_option,
+    match_option,
+    repair_text,
+)
 from narrate.text.readers.markers import (
     ANSWER_WORDS,
     EXPLANATION_WORDS,
@@ -422,7 +429,8 @@ def _question(q: _Q, path: Path) -> Question:
             raise ContentError(f"answer '{answer}' is not one of the options", path, q.answer_line)
         answers: tuple[str, ...] = (chosen,)
     else:
-        blanks = count_blanks(q.prompt)
-        parts = [p.strip() for p in answer.split(";")]
-        answers = tuple(parts) if blanks > 1 and len(parts) == blanks else (answer,)
+        try:
+            answers = blank_answers(q.prompt, answer)
+        except ValueError as exc:
+            raise ContentError(str(exc), path, q.answer_line) from None
     return Question(prompt=q.prompt, answers=answers, options=options, explanation=" ".join(q.explanation), line=q.line)

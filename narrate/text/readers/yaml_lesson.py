@@ -21,6 +21,7 @@ from narrate.text.markup import clean_text
 from narrate.text.readers.common import (
     DATE,
     SLUG,
+    blank_count_problem,
     count_blanks,
     default_id,
     duplicate_option,
@@ -384,12 +385,7 @@ class LessonValidator:
             answers = tuple(self.scalar(v, "an answer", raw.line_of(n)) for n, v in enumerate(raw))
             blanks = count_blanks(prompt)
             if len(answers) != blanks:
-                self.fail(
-                    f"{len(answers)} answer{'s' if len(answers) != 1 else ''} for {blanks} "
-                    f"blank{'s' if blanks != 1 else ''} (give one per '_____', "
-                    "or the completed sentence)",
-                    at,
-                )
+                self.fail(blank_count_problem(len(answers), blanks), at)
         else:
             answers = (self.scalar(raw, "'answer'", at),)
         return Question(
