@@ -400,3 +400,67 @@ def test_docs_yaml_lesson_example_reads(tmp_path):
 def test_kramdown_table_of_contents_is_not_read(tmp_path):
     text = "---\ntitle: T\nlayout: page\n---\n\n## S\n{: .no_toc }\n\n* TOC\n{:toc}\n\nText.\n"
     assert [(type(b).__name__, b.text) for b in _lesson(tmp_path, text).sections[0].blocks] == [("Paragraph", "Text.")]
+
+
+# ---------------------------------------------------------------- solutions never read before a think pause
+
+
+@pytest.mark.parametrize(
+    ("quote", "prompt", "answer"),
+    [
+        (
+            "> ## Spot the bug\n>\n> What is wrong with `1 +`?\n>\n> > ## Solution\n> >\n> > Nothing follows the plus.\n"
+            "> {: .solution}\n",
+            "Spot the bug. What is wrong with 1 plus?",
+            "Nothing follows the plus.",
+        ),
+        (
+            "> ## Spot the bug\n>\n> Why does it stop?\n>\n> > ## Solution\n> > The loop has no body.\n",
+            "Spot the bug. Why does it stop?",
+            "The loop has no body.",
+        ),
+        ("> Which gas is inert?\n>\n> > ## Answer\n> > Neon.\n", "Which gas is inert?", "Neon."),
+        ("> Which gas is inert?\n>\n> > Argon.\n> {: .solution}\n", "Which gas is inert?", "Argon."),
+        (
+            "> ## Encuentra el error\n>\n> ¿Qué falta?\n>\n> > ## Solución\n> > Falta el cierre.\n",
+            "Encuentra el error. ¿Qué falta?",
+            "Falta el cierre.",
+        ),
+    ],
+)
+def test_a_quote_holding_a_solution_is_a_challenge_without_its_class_line(tmp_path, quote, prompt, answer):
+    path = tmp_path / "l.md"
+    path.write_text(f"# T\n\n## S\n\nText.\n\n{quote}\nAfter.\n", encoding="utf-8")
+    lesson = read_lesson(path)
+    (q,) = lesson.quiz
+    assert (q.prompt, q.answers, q.open) == (prompt, (answer,), True)
+    assert [b.text for b in lesson.sections[0].blocks] == ["Text.", "After."]  # the answer is not read before
+
+
+def test_a_quote_with_a_quote_that_is_no_solution_stays_a_callout(tmp_path):
+    path = tmp_path / "l.md"
+    path.write_text("# T\n\n## S\n\n> ## Aside\n>\n> Words.\n>\n> > Quoted words.\n", encoding="utf-8")
+    lesson = read_lesson(path)
+    assert lesson.quiz == () and lesson.sections[0].blocks[0].text == "Words. Quoted words."
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("::: solution\nThe answer.\n:::\n", 7),
+        ("> ## Solution\n> The answer.\n{: .solution}\n", 7),
+        ("::: challenge\nWhy?\n:::\n\n::: solution\nBecause.\n:::\n", 11),
+        ("::: callout\nA note.\n\n::: solution\nInside a callout.\n:::\n:::\n", 10),
+        ("::: solution\n## Solution 1\n\nThe first.\n:::\n\n## Next\n\nMore.\n", 7),
+    ],
+)
+def test_a_workbench_solution_outside_any_challenge_is_an_error(tmp_path, text, line):
+    path = tmp_path / "l.md"
+    path.write_text("# T\n\n## S\n\nText.\n\n" + text, encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        read_lesson(path)
+    assert (err.value.line, err.value.problem) == (
+        line,
+        "a 'solution' outside any challenge would be read before the listener could think: "
+        "put it inside its '::: challenge' (or the '{: .challenge}' quote)",
+    )

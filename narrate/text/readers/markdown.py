@@ -26,7 +26,9 @@ Dialects: Carpentries Workbench divs (``::: challenge`` with ``::: solution``, `
 (``{exercise}``, ``{solution}`` linked by label, admonitions, ``{math}``, ``{figure}``; options never
 spoken; roles ``{cite}`` ``{ref}`` read by their text), Jekyll/Liquid and Hugo tags (see
 :mod:`.dialects`). A challenge or exercise with a solution becomes a quiz question (open: the solution
-is read after the think pause); one without a solution is read as a callout.
+is read after the think pause); one without a solution is read as a callout. A quote holding a
+"Solution" quote (``> > ## Solution``) is a challenge even without its ``{: .challenge}`` line; a
+solution outside any challenge is an error (it would be read before the listener could think).
 """
 
 from __future__ import annotations
@@ -500,6 +502,15 @@ def _sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?:;" else text + "."
 
 
+def _is_solution(node: SyntaxTreeNode, classes: list[str]) -> bool:
+    """A solution in a challenge: a ``solution`` div or ``{: .solution}`` quote, or (legacy Carpentries
+    with the class line left out) a quote whose first line is a "Solution" heading."""
+    if _kind(node, classes) in SOLUTION_KINDS:
+        return True
+    first = node.children[0] if node.type == "blockquote" and node.children else None
+    return not classes and first is not None and first.type == "heading" and bool(_SOLUTION_TITLE.match(_text(first)))
+
+
 def _kind(node: SyntaxTreeNode, classes: list[str]) -> str:
     """The div kind of a node: a container's name, or a blockquote's first kramdown class ("" if none)."""
     if node.type == "container_div":
@@ -584,7 +595,7 @@ class _Walker:
 
     def walk(self, nodes: list[SyntaxTreeNode]) -> None:
         for node in nodes:
-            if node.type == "container_div" and _directive(node.info) in SOLUTION_KINDS:
+            if node.type == "container_div" and _directive(node.info) in SOLUTION_KINDS and _argument(node.info):
                 self.solved.add(_argument(node.info))
         for node, classes, nxt in _siblings(nodes):
             try:  # a problem in one block is noted and the rest of the file still checked
@@ -680,6 +691,8 @@ class _Walker:
         if node.type in ("bullet_list", "ordered_list"):
             return [BulletList(tuple(_text(i) for i in node.children), None, line)]
         if node.type == "blockquote":
+            if any(_is_solution(n, c) for n, c, _ in _siblings(list(node.children))):
+                return self.exercise("", node.children, line, {})  # "> ## Spot it" + "> > ## Solution": a challenge
             if not _text(node) or any(c.type in ("fence", "code_block", "table") for c in node.children):
                 return self.callout_blocks("Note", node.children, line, "title.note")  # code in a quote
             return [self.callout(node)]
@@ -741,6 +754,12 @@ class _Walker:
             q = self.by_label[arg]
             q.answer, q.answer_line = self.solution(children, line, q.notes), line
             return []
+        if kind in SOLUTION_KINDS:  # not inside a challenge: it would be read at once, with no think pause
+            self.fail(
+                f"a '{kind}' outside any challenge would be read before the listener could think: "
+                "put it inside its '::: challenge' (or the '{: .challenge}' quote)",
+                line,
+            )
         if kind in LIST_KINDS:
             items: list[str] = []
             for block in self.collect(children):
@@ -753,10 +772,10 @@ class _Walker:
         if kind in FIGURE_KINDS:
             caption = _spoken_text(self.collect(children)) or options.get("alt", "")
             return [Caption(caption, line)] if caption else []
-        if kind in CALLOUT_TITLES or kind in SOLUTION_KINDS:
+        if kind in CALLOUT_TITLES:
             if arg:
                 return self.callout_blocks(arg, children, line)
-            title = CALLOUT_TITLES.get(kind, "Solution")
+            title = CALLOUT_TITLES[kind]
             return self.callout_blocks(title, children, line, _ROLE_OF_TITLE.get(title, f"title.{title.lower()}"))
         blocks = self.collect(children)  # a layout div (tab-set, card, grid ...): its content, no name
         return ([Paragraph(_sentence(arg), line)] if arg else []) + blocks
@@ -798,8 +817,7 @@ class _Walker:
         solutions: list[tuple[SyntaxTreeNode, int]] = []
         skip: set[int] = set()
         for node, classes, _ in _siblings(nodes):
-            kind = _kind(node, classes)
-            if kind in SOLUTION_KINDS:
+            if _is_solution(node, classes):
                 solutions.append((node, self.line(node)))
                 skip.add(id(node))
         last_kept = True
