@@ -640,3 +640,57 @@ def test_answers_not_one_per_blank_are_an_error(tmp_path, name, quiz, line, prom
 def test_answers_one_per_blank_or_the_completed_sentence_are_read(tmp_path, name, quiz, prompt, answer, answers):
     (question,) = read_lesson(_write(tmp_path, name, quiz.format(prompt=prompt, answer=answer))).quiz
     assert question.answers == answers
+
+
+# ---------------------------------------------------------------- GIFT: nothing an author wrote is dropped silently
+
+_EMPTY = "an empty option: a '=' or '~' with no text after it"
+_PAIRS_ONLY = "a matching question takes only '=left -> right' pairs (an extra right side is '= -> it')"
+_TWO_RIGHT = (
+    "2 options are marked right with '=': a choice question has one right option (mark a partly right one '~%50%')"
+)
+
+
+@pytest.mark.parametrize(
+    ("bank", "expected"),
+    [
+        ("::Q:: Match. {=cat -> animal =oak -> tree ~x}\n", [(1, _PAIRS_ONLY)]),
+        ("::Q:: Match. {=cat -> animal =oak -> tree =x}\n", [(1, _PAIRS_ONLY)]),
+        ("::Q:: Pick. {=a =b ~c}\n", [(1, _TWO_RIGHT)]),
+        ("::Q:: Pick. {=a ~ ~b}\n", [(1, _EMPTY)]),
+        ("::Q:: Pick. {\n=a\n~\n~b\n}\n", [(3, _EMPTY)]),
+        ("::Q:: Pick. {=a ~%50% ~b}\n", [(1, _EMPTY)]),
+        ("::Q:: Pick. {=a ~b ~#why}\n", [(1, _EMPTY)]),
+        ("::Q:: Fill {= =b}\n\n::R:: Pick. {=a =b ~c}\n", [(1, _EMPTY), (3, _TWO_RIGHT)]),
+    ],
+)
+def test_gift_options_that_cannot_be_read_are_errors_at_their_line(tmp_path, bank, expected):
+    assert _problems(_write(tmp_path, "b.gift", bank)) == expected
+
+
+@pytest.mark.parametrize(
+    ("gift", "prompt", "solution"),
+    [
+        (
+            "Match. {=cat -> animal =oak -> tree = -> rock}",
+            "Match. Match each of these: cat, oak.",
+            "cat: animal; oak: tree. rock matches none of them.",
+        ),
+        (
+            "Match. {= -> stone =cat -> animal = -> metal =oak -> tree}",
+            "Match. Match each of these: cat, oak.",
+            "cat: animal; oak: tree. stone and metal match none of them.",
+        ),
+        ("Match. {=cat -> animal =oak -> tree}", "Match. Match each of these: cat, oak.", "cat: animal; oak: tree."),
+        (
+            "Match. {\n=a -> 1\n=b -> 2\n=c -> 3\n}",
+            "Match. Match each of these: a, b, c.",
+            "a: 1; b: 2; c: 3.",
+        ),
+        ("Bees make {~milk~=honey~silk}.", "Bees make _____.", None),
+    ],
+)
+def test_gift_matching_keeps_every_right_side(tmp_path, gift, prompt, solution):
+    (question,) = read_lesson(_write(tmp_path, "b.gift", f"::Q:: {gift}\n")).quiz
+    assert question.prompt == prompt
+    assert question.answers == ((solution,) if solution else ("honey",))

@@ -27,6 +27,7 @@ The lesson has no sections: its chapters are the questions.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -234,20 +235,23 @@ def _question(path: Path, raw: _Raw) -> Question | None:
     if spec.startswith("#"):
         value, feedback = _numerical(path, raw.line, spec[1:])
         return Question(prompt, (value,), (), _join(feedback, general), line=raw.line, topic=raw.topic)
-    items = _answers(spec)
+    empty: list[int] = []
+    items = _answers(spec, empty)
+    if empty:
+        raise ContentError("an empty option: a '=' or '~' with no text after it", path, _option_line(raw))
     if not items:
         raise ContentError("no answers in this GIFT answer block", path, raw.line)
     if any("->" in text for _, text, _ in items):
-        pairs = [tuple(_plain(p) for p in text.split("->", 1)) for mark, text, _ in items if "->" in text]
-        if len(pairs) < 2:
-            skip("a matching question needs at least two pairs")
-            return None
-        solution = "; ".join(f"{a}: {b}" for a, b in pairs if a)
-        lefts = ", ".join(a for a, _ in pairs if a)
-        words = f"{prompt} Match each of these: {lefts}."
-        return Question(words, (solution + ".",), (), _join(general), open=True, line=raw.line, topic=raw.topic)
+        return _matching(path, raw, prompt, items, general, skip)
     wrong = [i for i in items if i[0] == "~"]
     right = [i for i in items if i[0] == "="]
+    if wrong and len(right) > 1:
+        raise ContentError(
+            f"{len(right)} options are marked right with '=': a choice question has one right option "
+            "(mark a partly right one '~%50%')",
+            path,
+            raw.line,
+        )
     if not wrong:  # short answer: every "=" is an accepted answer; the first is read
         feedback = right[0][2]
         return Question(prompt, (_plain(right[0][1]),), (), _join(feedback, general), line=raw.line, topic=raw.topic)
@@ -314,14 +318,54 @@ def _weight(text: str) -> float:
     return float(m.group(1)) if m else 0.0
 
 
-def _answers(spec: str) -> list[tuple[str, str, str]]:
-    """``=a#fb ~b`` → ``[("=", "a", "fb"), ("~", "b", "")]``."""
+def _matching(
+    path: Path, raw: _Raw, prompt: str, items: list[tuple[str, str, str]], general: str, skip: Callable[[str], None]
+) -> Question | None:
+    """A matching question (``=cat -> animal =oak -> tree = -> rock``) as an open question: the left
+    sides are said, the pairs are the solution; a right side with no left one (Moodle's extra answer
+    ``= -> rock``) is said to match none.
+
+    Raises:
+        ContentError: an answer that is not a ``=left -> right`` pair (a ``~`` option, or no ``->``).
+    """
+    if any(mark != "=" or "->" not in text for mark, text, _ in items):
+        raise ContentError(
+            "a matching question takes only '=left -> right' pairs (an extra right side is '= -> it')",
+            path,
+            raw.line,
+        )
+    pairs = [tuple(_plain(p) for p in text.split("->", 1)) for _, text, _ in items]
+    matched = [(a, b) for a, b in pairs if a]
+    if len(matched) < 2:
+        skip("a matching question needs at least two pairs")
+        return None
+    solution = "; ".join(f"{a}: {b}" for a, b in matched) + "."
+    extra = [b for a, b in pairs if not a]
+    if extra:
+        solution += f" {' and '.join(extra)} {'matches' if len(extra) == 1 else 'match'} none of them."
+    words = f"{prompt} Match each of these: {', '.join(a for a, _ in matched)}."
+    return Question(words, (solution,), (), _join(general), open=True, line=raw.line, topic=raw.topic)
+
+
+def _option_line(raw: _Raw) -> int:
+    """The line of a question's first empty option (``~`` or ``=`` with no text before the next one)."""
+    for n, line in enumerate(raw.lines):
+        if re.search(r"(?:^|[\s{])[=~]\s*(?:%-?[\d.]+%\s*)?(?=[=~}#]|$)", line):
+            return raw.line + n
+    return raw.line
+
+
+def _answers(spec: str, empty: list[int] | None = None) -> list[tuple[str, str, str]]:
+    """``=a#fb ~b`` → ``[("=", "a", "fb"), ("~", "b", "")]``. The index of each option with no text
+    is added to ``empty`` (``~=b``, Moodle's right option in a list, is one option)."""
     parts = re.split(r"([=~])", " " + spec)  # escaped \= and \~ were set aside by _escape
     out: list[tuple[str, str, str]] = []
     for n in range(1, len(parts) - 1, 2):
         text, _, feedback = parts[n + 1].partition("#")
-        if text.strip():
+        if text.strip() and _WEIGHT.sub("", text).strip():
             out.append((parts[n], text.strip(), _plain(feedback)))
+        elif empty is not None and not (parts[n] == "~" and parts[n + 1] == "" and parts[n + 2 : n + 3] == ["="]):
+            empty.append(n // 2)
     return out
 
 
