@@ -694,3 +694,53 @@ def test_gift_matching_keeps_every_right_side(tmp_path, gift, prompt, solution):
     (question,) = read_lesson(_write(tmp_path, "b.gift", f"::Q:: {gift}\n")).quiz
     assert question.prompt == prompt
     assert question.answers == ((solution,) if solution else ("honey",))
+
+
+# ---------------------------------------------------------------- Aiken ANSWER lines: what is wrong with each, in one run
+
+_Q = "Which is a gas?\nA. Air\nB. Rock\n"
+
+
+@pytest.mark.parametrize(
+    ("bank", "expected"),
+    [
+        (
+            _Q + "ANSWER: B (because y)\n",
+            [
+                (
+                    4,
+                    "'ANSWER: B (because y)': an answer line holds one option letter and nothing else (e.g. 'ANSWER: B')",
+                )
+            ],
+        ),
+        (_Q + "answer: B\n", [(4, "'answer: B': write the answer line in capitals, 'ANSWER: B'")]),
+        (_Q + "ANSWER: b\n", [(4, "'ANSWER: b': write the answer line in capitals, 'ANSWER: B'")]),
+        (
+            _Q + "ANSWER:\n",
+            [(4, "'ANSWER:': an answer line holds one option letter and nothing else (e.g. 'ANSWER: B')")],
+        ),
+        (
+            _Q + "ANSWER: A, B\n",
+            [(4, "'ANSWER: A, B': an answer line holds one option letter and nothing else (e.g. 'ANSWER: B')")],
+        ),
+        ("Only one?\nA. Yes\nANSWER: A\n", [(1, "a question needs at least two options ('A.' and 'B.')")]),
+        (
+            _Q
+            + "ANSWER: B (because y)\n\n"
+            + _Q
+            + "answer: A\n\nOnly one?\nA. Yes\nANSWER: A\n\n"
+            + _Q
+            + "ANSWER: A\n",
+            [
+                (
+                    4,
+                    "'ANSWER: B (because y)': an answer line holds one option letter and nothing else (e.g. 'ANSWER: B')",
+                ),
+                (9, "'answer: A': write the answer line in capitals, 'ANSWER: A'"),
+                (11, "a question needs at least two options ('A.' and 'B.')"),
+            ],
+        ),
+    ],
+)
+def test_aiken_answer_lines_say_what_is_wrong_all_in_one_run(tmp_path, bank, expected):
+    assert _problems(_write(tmp_path, "b.aiken", bank)) == expected
