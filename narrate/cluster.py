@@ -80,9 +80,30 @@ class EpisodeOutput:
     error: str | None = None
 
 
-def run_episode(task: EpisodeTask) -> EpisodeOutput:
+def make_shared_clips(utterances: list[Utterance], cache_location: str) -> int:
+    """Make the clips that several episode tasks need, once, before those tasks run (a Dask task).
+
+    espeak-ng does not speak a sentence twice the same way in one process, so two workers making
+    the same utterance ("The answer is A: yes" in every course) at once would make two different
+    clips, and the episodes built from them would differ from a rebuild from the cache. Returns how
+    many clips were made. Raises what :func:`narrate.speech.synthesis.make_twice` raises.
+    """
+    from narrate.speech.synthesis import ENGINE_LOCK, make_twice
+
+    cache = UtteranceCache(cache_location)
+    made = 0
+    for u in utterances:
+        if cache.get(u.key) is None:
+            with ENGINE_LOCK:
+                make_twice(u, cache)
+            made += 1
+    return made
+
+
+def run_episode(task: EpisodeTask, shared_done: int | None = None) -> EpisodeOutput:
     """Make one episode (runs on a Dask worker; see module docstring). Never raises: a failure is
-    returned as ``error`` so the client can name the course, lesson and worker."""
+    returned as ``error`` so the client can name the course, lesson and worker. ``shared_done`` is
+    the result of :func:`make_shared_clips` (passed so that Dask runs this task after it)."""
     from narrate.publish.episode import write_episode
     from narrate.speech.synthesis import ENGINE_LOCK, make_twice, resolve_repeat_pauses, with_clips
 
@@ -282,8 +303,20 @@ def run_episodes(
         t if t.staging is None else _with_staging(t, f"{t.staging.rstrip('/')}/{run}/{t.course}/{t.script.lesson.id}")
         for t in tasks
     ]
+    uses: dict[str, int] = {}
+    for t in prepared:
+        for key in t.utterances:
+            uses[key] = uses.get(key, 0) + 1
+    shared = {key: u for t in prepared for key, u in t.utterances.items() if uses[key] > 1}
+    first = None
+    if shared:  # made once, by one worker, before the episode tasks (see make_shared_clips)
+        first = session.client.submit(
+            make_shared_clips, list(shared.values()), prepared[0].cache, key=f"narrate-shared-{run}", pure=False
+        )
     futures = [
-        session.client.submit(run_episode, t, key=f"narrate-episode-{t.course}-{t.script.lesson.id}-{run}", pure=False)
+        session.client.submit(
+            run_episode, t, first, key=f"narrate-episode-{t.course}-{t.script.lesson.id}-{run}", pure=False
+        )
         for t in prepared
     ]
     index = {f.key: i for i, f in enumerate(futures)}

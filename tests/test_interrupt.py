@@ -296,3 +296,19 @@ def test_build_whose_ffmpeg_got_ctrl_c_ends_as_interrupted(site):
     assert snapshot(out) == before
     assert not (out / ".narrate-stage").exists()
     assert_recovers(course, out, cache, old_files)
+
+
+@pytest.mark.e2e
+def test_a_build_ended_by_sigterm_leaves_its_speech_workers_silent(site):
+    """SIGTERM (``kill``, a service manager) ends the build's main process at once; its speech
+    workers then find the pipe to it closed and must stop without a traceback."""
+    course, out, cache, old_files = site
+    before = snapshot(out)
+    proc = start_paused(course, out, cache, "synthesis:1", jobs=2)
+    resume(proc)
+    proc.send_signal(signal.SIGTERM)  # the main process only, as `kill PID` does
+    _, stderr = proc.communicate(timeout=60)  # EOF once every worker holding stderr has exited
+    assert proc.returncode == -signal.SIGTERM
+    assert "Traceback" not in stderr and "Error" not in stderr, stderr
+    assert snapshot(out) == before
+    assert_recovers(course, out, cache, old_files)

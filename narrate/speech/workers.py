@@ -218,21 +218,22 @@ def _serve(conn: Connection, cache: UtteranceCache, specs: dict, threads: int = 
     from narrate.speech.engines import ENGINES
 
     ENGINES.update(specs)  # engines registered at run time in the parent (tests, plug-ins)
-    conn.send(_READY)
+    report: ErrorReport | str | None = _READY
     while True:
         try:
+            conn.send(report)
             u = conn.recv()
-        except (EOFError, OSError):
+        except (EOFError, OSError):  # the parent is gone (killed, or ended by SIGTERM): stop quietly
             return
         if u is None:
             return
         try:
             make_clip(u, cache)
-            conn.send(None)
+            report = None
         except NarrateError as exc:
-            conn.send(ErrorReport.of(exc))
+            report = ErrorReport.of(exc)
         except Exception as exc:  # an engine bug: report it, the parent retries on a fresh worker
-            conn.send(ErrorReport(EngineError, f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}"))
+            report = ErrorReport(EngineError, f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}")
 
 
 class _Timeout(BaseException):
