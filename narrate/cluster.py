@@ -88,16 +88,19 @@ def make_shared_clips(utterances: list[Utterance], cache_location: str) -> int:
     clips, and the episodes built from them would differ from a rebuild from the cache. Returns how
     many clips were made. Raises what :func:`narrate.speech.synthesis.make_twice` raises.
     """
+    cache = UtteranceCache(cache_location)
+    return sum(_clip(cache, u)[1] for u in utterances)
+
+
+def _clip(cache: UtteranceCache, u: Utterance) -> tuple[Path, bool]:
+    """The cached clip of ``u``, made here if the cache lacks it; and whether it was made."""
     from narrate.speech.synthesis import ENGINE_LOCK, make_twice
 
-    cache = UtteranceCache(cache_location)
-    made = 0
-    for u in utterances:
-        if cache.get(u.key) is None:
-            with ENGINE_LOCK:
-                make_twice(u, cache)
-            made += 1
-    return made
+    path = cache.get(u.key)
+    if path is not None:
+        return path, False
+    with ENGINE_LOCK:  # a worker's speech engines are per process: one utterance at a time
+        return cache.get(u.key) or make_twice(u, cache), True
 
 
 def run_episode(task: EpisodeTask, shared_done: int | None = None) -> EpisodeOutput:
@@ -105,7 +108,7 @@ def run_episode(task: EpisodeTask, shared_done: int | None = None) -> EpisodeOut
     returned as ``error`` so the client can name the course, lesson and worker. ``shared_done`` is
     the result of :func:`make_shared_clips` (passed so that Dask runs this task after it)."""
     from narrate.publish.episode import write_episode
-    from narrate.speech.synthesis import ENGINE_LOCK, make_twice, resolve_repeat_pauses, with_clips
+    from narrate.speech.synthesis import resolve_repeat_pauses, with_clips
 
     start = time.perf_counter()
     worker = _worker_address()
@@ -114,12 +117,8 @@ def run_episode(task: EpisodeTask, shared_done: int | None = None) -> EpisodeOut
         made = 0
         clips: dict[int, Path] = {}
         for index, key in task.keys.items():
-            path = cache.get(key)
-            if path is None:
-                with ENGINE_LOCK:  # a worker's speech engines are per process: one utterance at a time
-                    path = cache.get(key) or make_twice(task.utterances[key], cache)
-                made += 1
-            clips[index] = path
+            clips[index], was_made = _clip(cache, task.utterances[key])
+            made += was_made
         with tempfile.TemporaryDirectory(prefix="narrate-task-") as tmp:
             out, work = Path(tmp) / "out", Path(tmp) / "work"
             out.mkdir()
