@@ -430,9 +430,24 @@ def build(
 
         jingles, jingle_digests = _jingles(config, cache.root)
 
+        store = cache if cache.url is None else None  # encoded MP3 pieces, reused by the next build
+        parallel = max(1, jobs or os.cpu_count() or 1)
+
         def write(script: Script, clips: dict, work: Path):
             script = resolve_repeat_pauses(script, clips)
-            return write_episode(script, clips, config, stage, work, cover, len(scripts), split=split, jingles=jingles)
+            return write_episode(
+                script,
+                clips,
+                config,
+                stage,
+                work,
+                cover,
+                len(scripts),
+                split=split,
+                jingles=jingles,
+                store=store,
+                parallel=parallel,
+            )
 
         extra: dict[str, Any] = {"split": True} if split else {}
         if any(jingle_digests):

@@ -44,7 +44,9 @@ def test_pause_is_exact_not_crossfaded(tmp_path):
     cues = [Chapter("Intro"), Say("a"), Pause(2000, "paragraph"), Chapter("Next"), Pause(1, "sentence")]
     timeline = audio.assemble(cues, clips, tmp_path / "x.pcm", 44100)
     assert timeline.cue_times[1].end_ms - timeline.cue_times[1].start_ms == 2000
-    assert [(c.title, c.start_ms, c.end_ms) for c in timeline.chapters] == [("Intro", 0, 2300), ("Next", 2300, 2301)]
+    # "Next" starts on the MP3 frame grid: 2300 ms = 101430 frames, padded to 89 x 1152 = 102528 (2324.9 ms)
+    assert [(c.title, c.start_ms, c.end_ms) for c in timeline.chapters] == [("Intro", 0, 2325), ("Next", 2325, 2326)]
+    assert timeline.piece_starts == (89 * 1152,)
 
 
 def test_encode_meets_loudness_and_format(tmp_path):

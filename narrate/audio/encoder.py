@@ -13,25 +13,35 @@ minute of excerpts. The result is checked on decoded files by the tests (tests/t
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
+import io
 import math
 import re
 import signal
 import subprocess
 import tempfile
+import threading
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
 from narrate.audio.loudness import LoudnessMeter
-from narrate.audio.timeline import CHANNELS, SAMPLE_WIDTH, Timeline, require_tool
+from narrate.audio.timeline import CHANNELS, SAMPLE_WIDTH, Timeline, mp3_frame_samples, require_tool
 from narrate.errors import BuildError, Interrupted, NarrateError
 
 TRUE_PEAK_MARGIN_DB = 2.0
 """The limiter's sample-peak ceiling sits this far under the true-peak target (dB)."""
 LOUDNESS_TOLERANCE_LU = 0.2
 """The gain search stops once the limited audio is this close to the target (LU)."""
+GAIN_STEP_DB = 0.1
+"""Gains are rounded to this step (dB), so that a small edit mostly leaves an episode's gain, and so
+its other MP3 pieces, as they were (see :func:`encode`); it moves the loudness by at most half a step."""
 _BAND_LIMIT = "lowpass=f=12000:poles=2:width_type=q:width=0.707"
 """Speech TTS has nothing above ~11 kHz; band-limiting before the limiter keeps the codecs' own
 low-pass filters from re-creating the peaks the limiter removed (AAC overshoot: +2 dB → +0.1 dB)."""
@@ -72,7 +82,8 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
     by at most two analysis passes (ffmpeg filters into ``ebur128`` and a null sink). Between
     passes the gain is corrected with the measured slope of loudness against gain (the secant; 0.6
     before there are two points); it stops within :data:`LOUDNESS_TOLERANCE_LU` of the target, and
-    after the second pass the last correction is applied unmeasured.
+    after the second pass the last correction is applied unmeasured. Every gain is rounded to
+    :data:`GAIN_STEP_DB`.
 
     Raises:
         ToolMissingError, BuildError: ffmpeg missing or failed.
@@ -80,9 +91,9 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
     limit = true_peak_dbtp - TRUE_PEAK_MARGIN_DB
     if not math.isfinite(timeline.loudness_lufs):
         return Leveling(0.0, limit, timeline.loudness_lufs)
-    gain = target_lufs - timeline.loudness_lufs
+    gain = _step(target_lufs - timeline.loudness_lufs)
     if timeline.peak_dbfs + gain <= limit:
-        return Leveling(gain, limit, target_lufs)
+        return Leveling(gain, limit, timeline.loudness_lufs + gain)
     with tempfile.TemporaryDirectory(prefix="narrate-level-") as tmp:
         sample = excerpts(timeline, Path(tmp) / "excerpts.pcm")
         points: list[tuple[float, float]] = []
@@ -98,8 +109,13 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
             if len(points) == 2 and points[1][0] != points[0][0]:
                 slope = (points[1][1] - points[0][1]) / (points[1][0] - points[0][0])
             slope = min(1.0, max(0.2, slope))
-            gain = min(gain + error / slope, gain + 12.0)
+            gain = _step(min(gain + error / slope, gain + 12.0))
     return Leveling(gain, limit, points[-1][1] + (gain - points[-1][0]) * slope)
+
+
+def _step(gain_db: float) -> float:
+    """``gain_db`` rounded to :data:`GAIN_STEP_DB`."""
+    return round(round(gain_db / GAIN_STEP_DB) * GAIN_STEP_DB, 6)
 
 
 def excerpts(timeline: Timeline, pcm_path: Path, seconds: int = ANALYSIS_SECONDS) -> Timeline:
@@ -232,21 +248,15 @@ def codec_gain_db(codec: str, bitrate: str, sample_rate: int) -> float:
 LAME_QUALITY = 7
 """LAME's algorithm quality (0 best and slowest ... 9): 7 encodes about twice as fast as LAME's
 default (3) at the same bitrate. ``scripts/bench.py`` checks that speech quality holds: PESQ
-wide-band (ITU-T P.862.2) of the decoded encode against the levelled PCM, compared with quality 0."""
+wide-band (ITU-T P.862.2) of the decoded encode against the levelled PCM, compared with quality 0.
+LAME's bit reservoir is off (``-reservoir 0``): every MP3 frame carries its own bits, so frames of
+separately encoded pieces can be joined (see :func:`encode`); the same benchmark covers it."""
+
+_MP3_MUXER = ["-id3v2_version", "0", "-write_xing", "1", "-f", "mp3"]
+"""No ID3 tag (mutagen writes it), an Info frame with LAME's delay and padding (gapless playback)."""
 
 CODECS = {
-    "mp3": [
-        "-c:a",
-        "libmp3lame",
-        "-compression_level",
-        str(LAME_QUALITY),
-        "-id3v2_version",
-        "0",
-        "-write_xing",
-        "1",
-        "-f",
-        "mp3",
-    ],
+    "mp3": ["-c:a", "libmp3lame", "-compression_level", str(LAME_QUALITY), "-reservoir", "0", *_MP3_MUXER],
     "aac": ["-c:a", "aac", "-aac_coder", "fast", "-movflags", "+faststart", "-brand", "M4B ", "-f", "ipod"],
 }
 
@@ -264,8 +274,17 @@ def encode(
     metadata_file: Path | None = None,
     cover_file: Path | None = None,
     trim: bool = True,
+    store: PieceStore | None = None,
+    parallel: int = 1,
 ) -> Leveling:
-    """Level and encode the timeline (or frames ``[start, end)`` of it) to ``out_path`` in one ffmpeg pass.
+    """Level and encode the timeline (or frames ``[start, end)`` of it) to ``out_path``.
+
+    A whole timeline with ``piece_starts`` (its chapters) is encoded to MP3 in pieces, one per
+    chapter (:func:`plan_pieces`), joined frame by frame: a piece already in ``store`` (encoded
+    before from the same samples and settings) is reused, the others are encoded by up to
+    ``parallel`` ffmpeg processes at once (fewer while other episodes are being encoded). The
+    result does not depend on ``store`` or ``parallel``: the same timeline gives the same bytes.
+    Anything else is one ffmpeg pass.
 
     Args:
         codec: "mp3" (LAME, Xing/LAME gapless header, no tags: see ``narrate.audio.id3``) or "aac"
@@ -275,6 +294,8 @@ def encode(
         metadata_file: an FFMETADATA1 file (tags and chapters) for the MP4 container.
         cover_file: a JPEG or PNG stored as the MP4's cover (``covr``, attached picture).
         trim: compensate the encoder's own loudness change (:func:`codec_gain_db`).
+        store: where MP3 pieces are kept between builds (None: nowhere).
+        parallel: ffmpeg processes the pieces of this encode may use at once.
 
     Returns:
         The leveling used (so other formats of the same timeline can reuse it).
@@ -305,6 +326,11 @@ def encode(
             "attached_pic",
         ]
     trim_db = -codec_gain_db(codec, bitrate, timeline.sample_rate) if trim else 0.0
+    if codec == "mp3" and not frames and metadata_file is None and cover_file is None:
+        pieces = plan_pieces(timeline.frames, timeline.piece_starts, mp3_frame_samples(timeline.sample_rate))
+        if len(pieces) > 1:
+            _encode_pieces(timeline, out_path, pieces, leveling.filters(trim_db), bitrate, store, parallel)
+            return leveling
     args += maps + [
         "-af",
         leveling.filters(trim_db),
@@ -322,7 +348,372 @@ def encode(
         _run_piped(args, timeline.pcm_path, frames[0] * SAMPLE_WIDTH * CHANNELS, frames[1] * SAMPLE_WIDTH * CHANNELS)
     else:
         _run(args)
+    if codec == "mp3":
+        fix_padding(out_path, (frames[1] - frames[0]) if frames else timeline.frames, timeline.sample_rate)
     return leveling
+
+
+class PieceStore(Protocol):
+    """Where encoded MP3 pieces are kept between builds, by key (see :func:`encode`)."""
+
+    def get_piece(self, key: str) -> bytes | None: ...
+
+    def put_piece(self, key: str, data: bytes) -> None: ...
+
+
+PIECE_ROLL_FRAMES = (2, 1)
+"""MP3 frames of the real audio before and after a piece that its encoder is also given (and whose
+output is dropped), so the frames at a join are encoded as in one pass: an MP3 frame's samples
+depend on the frames around it (the overlapping MDCT windows, the polyphase filter bank, LAME's
+look-ahead). Measured on speech and on a tone running through the join: with (2, 1) the decoded
+join equals the one-pass encode's; without the frame after, a sound crossing the join clicks."""
+_PIECE_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece of an MP3 encode: the MP3 frames that stand for timeline frames ``[start, end)``.
+
+    Its encoder is fed timeline frames ``[read_from, read_to)``: the piece and up to
+    :data:`PIECE_ROLL_FRAMES` MP3 frames of audio around it. The first ``skip`` MP3 frames it
+    writes stand for the audio before ``start`` and are dropped; the next ``keep`` are kept (None,
+    for the last piece: all the rest, ending with the encoder's final padding).
+    """
+
+    start: int
+    end: int
+    read_from: int
+    read_to: int
+    skip: int
+    keep: int | None
+
+
+def plan_pieces(
+    frames: int,
+    starts: Sequence[int],
+    grid: int,
+    before: int = PIECE_ROLL_FRAMES[0],
+    after: int = PIECE_ROLL_FRAMES[1],
+) -> list[Piece]:
+    """The pieces of a ``frames``-long timeline cut at ``starts`` (see :class:`Piece`), each fed
+    ``before`` and ``after`` MP3 frames of the audio around it.
+
+    MP3 frame ``j`` of an encode of the whole timeline stands for samples ``[j·grid - 576,
+    (j+1)·grid - 576)`` (LAME's delay); an encode fed from sample ``read_from``, a multiple of
+    ``grid``, writes the same frames from ``j = read_from / grid`` on. So pieces that start on the
+    grid join into one stream of the whole timeline's frames, delay and padding.
+
+    Raises:
+        ValueError: a start is not a multiple of ``grid``.
+    """
+    cuts = sorted({s for s in starts if 0 < s < frames})
+    if any(s % grid for s in cuts):
+        raise ValueError(f"MP3 pieces must start on the {grid}-sample frame grid: {list(starts)}")
+    bounds = [0, *cuts, frames]
+    pieces = []
+    for i, (start, end) in enumerate(zip(bounds, bounds[1:])):
+        last = i == len(bounds) - 2
+        read_from = max(0, start - before * grid)
+        read_to = frames if last else min(frames, end + after * grid)
+        keep = None if last else (end - start) // grid
+        pieces.append(Piece(start, end, read_from, read_to, (start - read_from) // grid, keep))
+    return pieces
+
+
+@functools.cache
+def _ffmpeg_identity() -> str:
+    """ffmpeg's version line: part of every piece's key, so a new ffmpeg (or LAME) encodes afresh."""
+    result = subprocess.run([require_tool("ffmpeg"), "-hide_banner", "-version"], capture_output=True, text=True)
+    return (result.stdout.splitlines() or ["ffmpeg"])[0]
+
+
+def _piece_key(timeline: Timeline, piece: Piece, chain: str, bitrate: str) -> str:
+    """SHA-256 of what a piece's MP3 frames depend on: its samples, cut, filters and encoder settings."""
+    sha = hashlib.sha256()
+    header = [_PIECE_FORMAT, _ffmpeg_identity(), chain, bitrate, timeline.sample_rate, CODECS["mp3"]]
+    header += [piece.skip, piece.keep, piece.read_to - piece.read_from]
+    sha.update(repr(header).encode("utf-8"))
+    width = SAMPLE_WIDTH * CHANNELS
+    with open(timeline.pcm_path, "rb") as pcm:
+        pcm.seek(piece.read_from * width)
+        remaining = (piece.read_to - piece.read_from) * width
+        while remaining > 0:
+            block = pcm.read(min(remaining, 1 << 20))
+            if not block:
+                break
+            sha.update(block)
+            remaining -= len(block)
+    return sha.hexdigest()
+
+
+_active_lock = threading.Lock()
+_active_encodes = 0
+
+
+@contextlib.contextmanager
+def _share(parallel: int) -> Iterator[int]:
+    """How many ffmpeg processes this encode may run: ``parallel`` less the other encodes running."""
+    global _active_encodes
+    with _active_lock:
+        _active_encodes += 1
+        share = max(1, parallel - (_active_encodes - 1))
+    try:
+        yield share
+    finally:
+        with _active_lock:
+            _active_encodes -= 1
+
+
+def _encode_pieces(
+    timeline: Timeline,
+    out_path: Path,
+    pieces: list[Piece],
+    chain: str,
+    bitrate: str,
+    store: PieceStore | None,
+    parallel: int,
+) -> None:
+    """Encode ``pieces`` of ``timeline`` (reusing those in ``store``), join them into ``out_path``."""
+    keys = [_piece_key(timeline, p, chain, bitrate) for p in pieces]
+    found: dict[int, bytes] = {}
+    if store is not None:
+        for i, key in enumerate(keys):
+            data = store.get_piece(key)
+            if data is not None and _valid_piece(data, pieces[i]):
+                found[i] = data
+    todo = [i for i in range(len(pieces)) if i not in found]
+    with tempfile.TemporaryDirectory(prefix="narrate-pieces-") as tmp, _share(parallel) as share:
+        groups = _groups(todo, pieces, share)
+        if len(groups) <= 1:
+            results = [_encode_group(timeline, g, pieces, chain, bitrate, Path(tmp)) for g in groups]
+        else:
+            with ThreadPoolExecutor(max_workers=len(groups), thread_name_prefix="narrate-piece") as pool:
+                results = list(
+                    pool.map(lambda g: _encode_group(timeline, g, pieces, chain, bitrate, Path(tmp)), groups)
+                )
+        for made in results:
+            for i, data in made.items():
+                found[i] = data
+                if store is not None:
+                    store.put_piece(keys[i], data)
+        joined = Path(tmp) / "joined.mp3"
+        grid = mp3_frame_samples(timeline.sample_rate)
+        joined.write_bytes(_join([found[i] for i in range(len(pieces))], timeline.frames, grid))
+        _run(
+            [
+                require_tool("ffmpeg"),
+                "-hide_banner",
+                "-nostats",
+                "-nostdin",
+                "-f",
+                "mp3",
+                "-i",
+                str(joined),
+                "-map",
+                "0:a",
+                "-map_metadata",
+                "-1",
+                "-c:a",
+                "copy",
+                *_MP3_MUXER,
+                "-y",
+                str(out_path),
+            ]
+        )
+    fix_padding(out_path, timeline.frames, timeline.sample_rate)  # the copy recomputes it, 47 - r short again
+
+
+def _groups(todo: list[int], pieces: list[Piece], share: int) -> list[list[int]]:
+    """``todo`` split into at most ``share`` runs of about the same number of samples (in order)."""
+    if not todo:
+        return []
+    total = sum(pieces[i].read_to - pieces[i].read_from for i in todo)
+    count = max(1, min(share, len(todo)))
+    groups: list[list[int]] = [[]]
+    done = 0
+    for i in todo:
+        if groups[-1] and len(groups) < count and done >= total * len(groups) / count:
+            groups.append([])
+        groups[-1].append(i)
+        done += pieces[i].read_to - pieces[i].read_from
+    return groups
+
+
+def _encode_group(
+    timeline: Timeline, group: list[int], pieces: list[Piece], chain: str, bitrate: str, tmp: Path
+) -> dict[int, bytes]:
+    """Encode the pieces ``group`` in one ffmpeg process (one branch of the filter graph and one
+    output per piece, fed the samples they need on standard input); piece index → its stored form."""
+    low = min(pieces[i].read_from for i in group)
+    high = max(pieces[i].read_to for i in group)
+    inputs = (
+        "[0:a]"
+        if len(group) == 1
+        else f"[0:a]asplit={len(group)}" + "".join(f"[s{j}]" for j in range(len(group))) + ";"
+    )
+    branches = []
+    for j, i in enumerate(group):
+        p = pieces[i]
+        source = "[0:a]" if len(group) == 1 else f"[s{j}]"
+        branches.append(
+            f"{source}atrim=start_sample={p.read_from - low}:end_sample={p.read_to - low},asetpts=PTS-STARTPTS,{chain}[o{j}]"
+        )
+    graph = (inputs if len(group) > 1 else "") + ";".join(branches)
+    args = _pcm_input(timeline, "pipe:0") + ["-filter_complex", graph]
+    for j, i in enumerate(group):
+        args += ["-map", f"[o{j}]", "-ar", str(timeline.sample_rate), "-ac", str(CHANNELS), "-b:a", bitrate]
+        args += [*CODECS["mp3"], "-y", str(tmp / f"piece-{i}.mp3")]
+    width = SAMPLE_WIDTH * CHANNELS
+    _run_piped(args, timeline.pcm_path, low * width, high * width)
+    return {i: _cut((tmp / f"piece-{i}.mp3").read_bytes(), pieces[i]) for i in group}
+
+
+def _frame_offsets(data: bytes) -> list[int]:
+    """Byte offsets of the MPEG audio frames in ``data`` (which holds nothing else), then its length.
+
+    The first frame's header is read by mutagen (``mutagen.mp3.MPEGFrame``); the frames of a
+    constant-bitrate stream then differ only in their padding bit (one more byte), so the rest are
+    walked by checking each header against the first.
+
+    Raises:
+        BuildError: ``data`` is not a run of whole MPEG audio frames of one bitrate and rate.
+    """
+    from mutagen.mp3 import HeaderNotFoundError, MPEGFrame
+
+    if not data:
+        return [0]
+    stream = io.BytesIO(data[:4096])
+    try:
+        MPEGFrame(stream)
+    except HeaderNotFoundError as exc:
+        raise BuildError(f"ffmpeg wrote a broken MP3 frame at byte 0: {exc}") from None
+    padding = (data[2] >> 1) & 1
+    base = stream.tell() - padding  # frame length without the padding byte
+    same = data[1:3]
+    offsets = []
+    at, end = 0, len(data)
+    while at < end:
+        if data[at] != 0xFF or data[at + 1] != same[0] or (data[at + 2] ^ same[1]) & 0xFD:
+            raise BuildError(f"ffmpeg wrote a broken MP3 frame at byte {at}")
+        offsets.append(at)
+        at += base + ((data[at + 2] >> 1) & 1)
+    if at != end:
+        raise BuildError("ffmpeg wrote a truncated MP3 frame")
+    return offsets + [end]
+
+
+def _cut(data: bytes, piece: Piece) -> bytes:
+    """A piece's stored form from its encode ``data`` (an Info frame, then MP3 frames): the Info
+    frame (its delay and padding) followed by the kept frames.
+
+    Raises:
+        BuildError: fewer frames than the piece keeps.
+    """
+    offsets = _frame_offsets(data)
+    frames = len(offsets) - 2  # after the Info frame
+    first = 1 + piece.skip
+    last = frames + 1 if piece.keep is None else first + piece.keep
+    if last > frames + 1 or first > last:
+        raise BuildError(f"the MP3 encoder wrote {frames} frames; a piece needs {piece.skip} + {piece.keep}")
+    return data[: offsets[1]] + data[offsets[first] : offsets[last]]
+
+
+def _valid_piece(data: bytes, piece: Piece) -> bool:
+    """Whether stored piece ``data`` is an Info frame and whole MP3 frames, as many as ``piece`` keeps."""
+    try:
+        offsets = _frame_offsets(data)
+    except BuildError:
+        return False
+    return _xing_offset(data) is not None and (piece.keep is None or len(offsets) - 2 == piece.keep)
+
+
+def _xing_offset(frame: bytes) -> int | None:
+    """Where the Xing/Info tag starts in an MP3 frame (after the side information), or None."""
+    for tag in (b"Info", b"Xing"):
+        at = frame.find(tag, 4, 40)
+        if at >= 0:
+            return at
+    return None
+
+
+def _join(stored: list[bytes], samples: int, grid: int) -> bytes:
+    """One MP3 stream of ``samples`` samples from the stored pieces in order: the first piece's Info
+    frame with the total frame count, size and padding (see :func:`_padded`), then every piece's
+    frames. ffmpeg then rewrites the Info frame whole (TOC, sizes, CRCs) when it copies the stream."""
+    info_ends = [_frame_offsets(data)[1] for data in stored]
+    info = bytearray(stored[0][: info_ends[0]])
+    at = _xing_offset(bytes(info))
+    if at is None:
+        raise BuildError("an MP3 piece has no Info frame")
+    frames = sum(len(_frame_offsets(data[end:])) - 1 for data, end in zip(stored, info_ends))
+    size = len(info) + sum(len(data) - end for data, end in zip(stored, info_ends))
+    info[at + 8 : at + 12] = frames.to_bytes(4, "big")
+    info[at + 12 : at + 16] = size.to_bytes(4, "big")  # ffmpeg drops the frame count of a file of another size
+    _padded(info, at, frames, samples, grid)
+    return bytes(info) + b"".join(data[end:] for data, end in zip(stored, info_ends))
+
+
+def _padded(info: bytearray, at: int, frames: int, samples: int, grid: int) -> bool:
+    """Set the LAME tag's padding in the Info frame ``info`` (tag at ``at``) to what ``frames`` MP3
+    frames of ``samples`` samples leave: ``frames × grid - delay - samples``. Returns whether it changed.
+
+    ffmpeg 5.1 writes a padding 47 - r samples short when ``samples mod grid`` is r in 1 ... 46, so
+    those files decoded up to 46 samples (1 ms) longer than their audio (measured; every other
+    length is right).
+    """
+    field = int.from_bytes(info[at + 141 : at + 144], "big")
+    delay = field >> 12
+    padding = frames * grid - delay - samples
+    if not 0 <= padding < 1 << 12:
+        raise BuildError(f"the MP3 encoder wrote {frames} frames for {samples} samples")
+    if padding == field & 0xFFF:
+        return False
+    info[at + 141 : at + 144] = (delay << 12 | padding).to_bytes(3, "big")
+    return True
+
+
+def _crc16(data: bytes) -> int:
+    """CRC-16 (polynomial 0x8005, reflected: the CRC of the LAME tag, as ffmpeg's AV_CRC_16_ANSI_LE)."""
+    crc = 0
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
+    return crc
+
+
+def fix_padding(path: Path, samples: int, sample_rate: int) -> None:
+    """Make the LAME tag of the MP3 at ``path`` (no ID3 tag yet: the Info frame first) say the
+    padding that leaves exactly ``samples`` samples (see :func:`_padded`), with its CRC.
+
+    Raises:
+        BuildError: the file has no Info frame.
+    """
+    with open(path, "r+b") as mp3:
+        head = bytearray(mp3.read(2048))
+        offsets = _frame_offsets(bytes(head[: _first_frame_length(head)]))
+        at = _xing_offset(bytes(head[: offsets[1]]))
+        if at is None:
+            raise BuildError(f"{path.name}: the MP3 encoder wrote no Info frame")
+        frames = int.from_bytes(head[at + 8 : at + 12], "big")
+        if not _padded(head, at, frames, samples, mp3_frame_samples(sample_rate)):
+            return
+        head[at + 154 : at + 156] = b"\0\0"  # ffmpeg computes the CRC with its own field zero
+        head[at + 154 : at + 156] = _crc16(bytes(head[:190])).to_bytes(2, "big")
+        mp3.seek(0)
+        mp3.write(head[: offsets[1]])
+
+
+def _first_frame_length(data: bytes | bytearray) -> int:
+    """Length of the MPEG audio frame at the start of ``data``."""
+    from mutagen.mp3 import HeaderNotFoundError, MPEGFrame
+
+    stream = io.BytesIO(bytes(data))
+    try:
+        MPEGFrame(stream)
+    except HeaderNotFoundError as exc:
+        raise BuildError(f"not an MP3 frame: {exc}") from None
+    return stream.tell()
 
 
 def _pcm_input(timeline: Timeline, source: str | None = None) -> list[str]:

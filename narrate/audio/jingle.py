@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from narrate.audio.loudness import LoudnessMeter
-from narrate.audio.timeline import Timeline, frames_to_ms, require_tool
+from narrate.audio.timeline import Timeline, frames_to_ms, mp3_frame_samples, require_tool
 from narrate.errors import BuildError, ConfigError
 from narrate.model import ChapterMark
 
@@ -174,4 +174,13 @@ def with_jingles(timeline: Timeline, intro: bytes, outro: bytes, intro_title: st
         cue_times=cues,
         loudness_lufs=meter.integrated_lufs(),
         peak_dbfs=meter.sample_peak_dbfs,
+        piece_starts=_moved_starts(timeline.piece_starts, shift_frames, mp3_frame_samples(rate)),
     )
+
+
+def _moved_starts(starts: tuple[int, ...], shift: int, grid: int) -> tuple[int, ...]:
+    """MP3 piece starts after the intro moved the audio by ``shift`` frames: still on the frame grid
+    only when ``shift`` is a whole number of MP3 frames; else none (one piece)."""
+    if shift % grid:
+        return ()
+    return ((shift,) if shift else ()) + tuple(s + shift for s in starts)

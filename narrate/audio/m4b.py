@@ -17,8 +17,9 @@ from pathlib import Path
 
 from narrate.audio import encoder
 from narrate.audio import timeline as audio
+from narrate.audio.loudness import LoudnessMeter
 from narrate.files import replacing
-from narrate.model import Chapter, ChapterMark, Cue, Pause, Script
+from narrate.model import ChapterMark, Script
 from narrate.text.readers.common import slugify
 
 LESSON_GAP_MS = 2000
@@ -89,25 +90,39 @@ def write_m4b(
         meta.unlink(missing_ok=True)
 
 
-def audiobook_cues(
-    scripts: Sequence[Script], clips: Sequence[Mapping[int, Path]], gap_ms: int = LESSON_GAP_MS
-) -> tuple[list[Cue], dict[int, Path]]:
-    """One cue list for the whole course: per lesson, a Chapter (the lesson title), its cues without
-    their own chapters, then ``gap_ms`` of silence (not after the last). Returns ``(cues, clips)``
-    with clip indices renumbered for the combined list."""
-    cues: list[Cue] = []
-    combined: dict[int, Path] = {}
-    for n, (script, lesson_clips) in enumerate(zip(scripts, clips)):
-        cues.append(Chapter(script.lesson.title or script.lesson.id))
-        for index, cue in enumerate(script.cues):
-            if isinstance(cue, Chapter):
-                continue
-            if index in lesson_clips:
-                combined[len(cues)] = lesson_clips[index]
-            cues.append(cue)
-        if gap_ms and n + 1 < len(scripts):
-            cues.append(Pause(gap_ms, "section"))
-    return cues, combined
+def book_timeline(
+    scripts: Sequence[Script], clips: Sequence[Mapping[int, Path]], pcm_path: Path, sample_rate: int
+) -> audio.Timeline:
+    """The whole course as one timeline: each lesson assembled exactly as its episode is (the same
+    chapter alignment, so the same length), then :data:`LESSON_GAP_MS` of silence (not after the
+    last); one chapter per lesson (the lesson title, or its id), running to the next lesson's start.
+    The loudness is measured over the whole."""
+    meter = LoudnessMeter(sample_rate)
+    frames = 0
+    chapters: list[ChapterMark] = []
+    gap = audio.ms_to_frames(LESSON_GAP_MS, sample_rate)
+    with open(pcm_path, "wb") as out:
+        for n, (script, lesson_clips) in enumerate(zip(scripts, clips)):
+            part = audio.assemble(script.cues, lesson_clips, pcm_path.with_name(f"lesson-{n}.pcm"), sample_rate)
+            start = frames
+            try:
+                with open(part.pcm_path, "rb") as pcm:
+                    for block in iter(lambda: pcm.read(1 << 20), b""):
+                        out.write(block)
+                        meter.add(block)
+            finally:
+                part.pcm_path.unlink(missing_ok=True)
+            frames += part.frames
+            if n + 1 < len(scripts):
+                out.write(bytes(gap * audio.SAMPLE_WIDTH * audio.CHANNELS))
+                meter.add_silence(gap)
+                frames += gap
+            if frames > start:
+                title = script.lesson.title or script.lesson.id
+                chapters.append(ChapterMark(title, audio.frames_to_ms(start, sample_rate), 0))
+    ends = [c.start_ms for c in chapters[1:]] + [audio.frames_to_ms(frames, sample_rate)]
+    chapters = [ChapterMark(c.title, c.start_ms if i else 0, end) for i, (c, end) in enumerate(zip(chapters, ends))]
+    return audio.Timeline(pcm_path, sample_rate, frames, chapters, [], meter.integrated_lufs(), meter.sample_peak_dbfs)
 
 
 def audiobook_name(title: str) -> str:
@@ -127,9 +142,8 @@ def write_audiobook(
     Raises:
         ToolMissingError, BuildError: ffmpeg missing or failed.
     """
-    cues, combined = audiobook_cues(scripts, clips)
     name = audiobook_name(config.title)
-    timeline = audio.assemble(cues, combined, Path(work) / "audiobook.pcm", config.audio.sample_rate)
+    timeline = book_timeline(scripts, clips, Path(work) / "audiobook.pcm", config.audio.sample_rate)
     try:
         leveling = encoder.plan_leveling(timeline, config.audio.loudness_lufs, config.audio.true_peak_dbtp)
         tags = {

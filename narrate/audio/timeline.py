@@ -36,6 +36,9 @@ class Timeline:
 
     ``pcm_path`` holds ``frames`` frames of s16le mono at ``sample_rate`` Hz. ``loudness_lufs`` is
     its BS.1770 integrated loudness (``-inf`` when silent), ``peak_dbfs`` its highest sample.
+    ``piece_starts`` are the frames (each a multiple of :func:`mp3_frame_samples`, in increasing
+    order, none 0) where the MP3 encoder may start a new piece: the chapter starts (see
+    :func:`narrate.audio.encoder.encode`); empty: the timeline is encoded in one piece.
     """
 
     pcm_path: Path
@@ -45,10 +48,17 @@ class Timeline:
     cue_times: list[CueTime]
     loudness_lufs: float = -math.inf
     peak_dbfs: float = -math.inf
+    piece_starts: tuple[int, ...] = ()
 
     @property
     def duration_ms(self) -> int:
         return frames_to_ms(self.frames, self.sample_rate)
+
+
+def mp3_frame_samples(sample_rate: int) -> int:
+    """Samples per channel in one MPEG audio layer III frame at ``sample_rate`` Hz: 1152 (MPEG-1,
+    32 kHz and up), else 576 (MPEG-2 and 2.5, ISO/IEC 13818-3)."""
+    return 1152 if sample_rate >= 32000 else 576
 
 
 def frames_to_ms(frames: int, sample_rate: int) -> int:
@@ -115,8 +125,15 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
         The timeline: each chapter runs from its ``Chapter`` cue to the next (the last to the end;
         the first from 0; a chapter with no audio is dropped); each Say and Pause cue gets a ``CueTime``
         (a Say's with the word timings kept beside its clip, when the engine gave them).
+
+    Every chapter after the first starts on the MP3 frame grid (:func:`mp3_frame_samples`): up to
+    one frame of silence (under 27 ms at 44.1 kHz) is added before it, after the last cue of the
+    chapter before. So a chapter's audio always lands on the same MP3 frames, wherever an earlier
+    edit moved it, and the encoder can reuse a chapter it encoded before (``piece_starts``).
     """
     frames = 0
+    grid = mp3_frame_samples(sample_rate)
+    piece_starts: list[int] = []
     meter = LoudnessMeter(sample_rate)
     starts: list[tuple[str, int]] = []
     cue_times: list[CueTime] = []
@@ -124,6 +141,13 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
         for index, cue in enumerate(cues):
             start = frames
             if isinstance(cue, Chapter):
+                pad = -frames % grid
+                if pad and frames:
+                    _write_silence(out, pad)
+                    meter.add_silence(pad)
+                    frames += pad
+                if frames and (not piece_starts or piece_starts[-1] < frames):
+                    piece_starts.append(frames)
                 starts.append((cue.title, frames))
                 continue
             words: tuple[tuple[int, int], ...] = ()
@@ -165,7 +189,16 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
     chapters = [c for c in chapters if c.end_ms > c.start_ms]
     if chapters:
         chapters[0] = ChapterMark(chapters[0].title, 0, chapters[0].end_ms)
-    return Timeline(pcm_path, sample_rate, frames, chapters, cue_times, meter.integrated_lufs(), meter.sample_peak_dbfs)
+    return Timeline(
+        pcm_path,
+        sample_rate,
+        frames,
+        chapters,
+        cue_times,
+        meter.integrated_lufs(),
+        meter.sample_peak_dbfs,
+        tuple(p for p in piece_starts if p < frames),
+    )
 
 
 def _episode_word_times(clip: Path, start: int, end: int, sample_rate: int) -> tuple[tuple[int, int], ...]:

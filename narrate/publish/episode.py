@@ -53,6 +53,8 @@ def write_episode(
     formats: Iterable[str] | None = None,
     split: bool = False,
     jingles: tuple[bytes, bytes] = (b"", b""),
+    store: encoder.PieceStore | None = None,
+    parallel: int = 1,
 ) -> Episode:
     """Assemble, level, encode, tag and describe one episode under ``out_dir/episodes``.
 
@@ -66,6 +68,8 @@ def write_episode(
         split: also write one MP3 per chapter (see :func:`write_split`).
         jingles: the intro and outro as levelled PCM (:func:`narrate.audio.jingle.jingle_pcm`), joined
             with a crossfade, the chapter times shifted and an intro chapter (phrase ``chapter.intro``) added (empty: none).
+        store, parallel: where the MP3 is encoded from (chapters encoded before are reused) and how
+            many ffmpeg processes it may use (see :func:`narrate.audio.encoder.encode`).
 
     Raises:
         ConfigError: unknown format.  ToolMissingError, BuildError: ffmpeg missing or failed.
@@ -85,7 +89,9 @@ def write_episode(
         if "mp3" in formats:
             mp3 = folder / f"{stem}.mp3"
             with replacing(mp3, folder / f".{stem}.mp3.part") as tmp:
-                encoder.encode(timeline, tmp, bitrate=config.audio.bitrate, leveling=leveling)
+                encoder.encode(
+                    timeline, tmp, bitrate=config.audio.bitrate, leveling=leveling, store=store, parallel=parallel
+                )
                 tags.write_tags(
                     tmp,
                     title=lesson.title,

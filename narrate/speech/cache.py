@@ -51,8 +51,11 @@ CLIP_SUFFIX = ".flac"
 SAMPLE_WIDTH = 2  # bytes: clips are 16-bit signed mono
 IN_USE_S = 15 * 60
 """A clip read or written this recently (seconds) counts as in use: :meth:`UtteranceCache.prune` keeps it."""
+PIECES = "pieces"
+"""Sub-folder of encoded MP3 pieces: ``pieces/<key[:2]>/<key>.mp3`` (see :meth:`UtteranceCache.get_piece`)."""
+PIECE_SUFFIX = ".mp3"
 _LEGACY = ("??/*.wav", "??/*.pcm")  # older cache formats: WAV clips and their resampled PCM copies
-_PARTIAL = ("??/.*.part*", "??/.*.pcm.part")
+_PARTIAL = ("??/.*.part*", "??/.*.pcm.part", f"{PIECES}/??/.*.part*")
 _PARTIAL_NAME = re.compile(r"^\.[0-9a-f]{64}\.(\d+)\.part")
 """A half-written file of the process with that id: ``.<key>.<pid>.part.flac`` (and ``.wav``, ``.json``)."""
 
@@ -296,6 +299,31 @@ class UtteranceCache:
             self.fs().put_file(str(final), self._remote(key))
         return final
 
+    def piece_path(self, key: str) -> Path:
+        """Where the encoded MP3 piece for ``key`` lives on this machine."""
+        return self.root / PIECES / key[:2] / f"{key}{PIECE_SUFFIX}"
+
+    def get_piece(self, key: str) -> bytes | None:
+        """An MP3 piece an earlier build encoded (``narrate.audio.encoder.PieceStore``), or None.
+
+        A hit counts as a use (for :meth:`prune`), as for clips. Pieces stay on this machine (a
+        remote cache does not upload them): they only spare a rebuild here its encoding.
+        """
+        path = self.piece_path(key)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        _touch(path)
+        return data
+
+    def put_piece(self, key: str, data: bytes) -> None:
+        """Keep an encoded MP3 piece under ``key`` (written beside, then renamed into place)."""
+        final = self.piece_path(key)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        with replacing(final, final.with_name(f".{key}.{os.getpid()}.part{PIECE_SUFFIX}")) as tmp:
+            tmp.write_bytes(data)
+
     def fs(self) -> Any:
         """The fsspec filesystem of a remote cache (made on first use)."""
         if self._fs is None:
@@ -425,7 +453,8 @@ class UtteranceCache:
         if not self.root.is_dir():
             return []
         entries = []
-        for pattern in (f"??/*{CLIP_SUFFIX}", _WORDS, *_LEGACY, *_PARTIAL, _JINGLES, MEMO_FILE):
+        pieces = f"{PIECES}/??/*{PIECE_SUFFIX}"
+        for pattern in (f"??/*{CLIP_SUFFIX}", _WORDS, *_LEGACY, *_PARTIAL, _JINGLES, MEMO_FILE, pieces):
             for path in self.root.glob(pattern):
                 try:
                     st = path.stat()
@@ -437,7 +466,7 @@ class UtteranceCache:
     def _remove_empty_folders(self) -> None:
         if not self.root.is_dir():
             return
-        for folder in self.root.glob("??"):
+        for folder in [*self.root.glob("??"), *self.root.glob(f"{PIECES}/??"), self.root / PIECES]:
             try:
                 folder.rmdir()
             except OSError:  # not empty or not a folder

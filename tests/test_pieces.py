@@ -1,0 +1,316 @@
+"""MP3 encoding in pieces (issue 18): chapters on the MP3 frame grid, pieces joined frame by frame,
+a piece encoded before reused, and the same bytes whichever way the pieces were made."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+from pathlib import Path
+
+import helpers
+import numpy as np
+import pytest
+
+from narrate.audio import encoder
+from narrate.audio import timeline as audio
+from narrate.audio.encoder import Leveling, Piece, plan_pieces
+from narrate.model import Chapter, Pause, Say
+from narrate.speech.cache import UtteranceCache
+
+RATE = 44100
+
+
+class CountingStore(dict):
+    """A PieceStore in memory that counts what was asked and what was added."""
+
+    def __init__(self):
+        super().__init__()
+        self.hits = self.puts = 0
+
+    def get_piece(self, key: str) -> bytes | None:
+        data = self.get(key)
+        self.hits += data is not None
+        return data
+
+    def put_piece(self, key: str, data: bytes) -> None:
+        self.puts += 1
+        self[key] = data
+
+
+@pytest.mark.parametrize(
+    "frames, starts, grid, expected",
+    [
+        (5000, (), 1152, [Piece(0, 5000, 0, 5000, 0, None)]),
+        (
+            10 * 1152 + 7,
+            (4 * 1152,),
+            1152,
+            [Piece(0, 4608, 0, 5760, 0, 4), Piece(4608, 11527, 2304, 11527, 2, None)],
+        ),
+        (  # a piece too close to the start for a whole roll: it gets what there is
+            3 * 1152 + 1,
+            (1152, 2 * 1152),
+            1152,
+            [
+                Piece(0, 1152, 0, 2304, 0, 1),
+                Piece(1152, 2304, 0, 3456, 1, 1),
+                Piece(2304, 3457, 0, 3457, 2, None),
+            ],
+        ),
+        (  # MPEG-2 rates: 576-sample frames; starts at 0 or at the end are no starts
+            2000,
+            (0, 576, 2000),
+            576,
+            [Piece(0, 576, 0, 1152, 0, 1), Piece(576, 2000, 0, 2000, 1, None)],
+        ),
+    ],
+)
+def test_plan_pieces(frames, starts, grid, expected):
+    assert plan_pieces(frames, starts, grid) == expected
+
+
+@pytest.mark.parametrize("starts", [(1000,), (1152, 1153)])
+def test_pieces_must_start_on_the_frame_grid(starts):
+    with pytest.raises(ValueError, match="frame grid"):
+        plan_pieces(10_000, starts, 1152)
+
+
+def _tone(path: Path, seconds: float, freq: float, rate: int = RATE) -> Path:
+    t = np.arange(int(seconds * rate)) / rate
+    samples = (np.sin(2 * np.pi * freq * t) * (0.5 + 0.4 * np.sin(2 * np.pi * 3 * t)) * 9000).astype("<i2")
+    import soundfile
+
+    soundfile.write(str(path), samples, rate, format="FLAC", subtype="PCM_16")
+    return path
+
+
+@pytest.mark.parametrize(
+    "rate, pause_ms",
+    [(44100, 700), (44100, 1), (48000, 333), (22050, 250), (16000, 1234), (32000, 0)],
+)
+def test_every_chapter_after_the_first_starts_on_the_frame_grid(tmp_path, rate, pause_ms):
+    grid = audio.mp3_frame_samples(rate)
+    clips = {i: _tone(tmp_path / f"{i}.flac", 0.37 + i / 10, 300 + 50 * i, rate) for i in (1, 4, 7)}
+    cues = [
+        Chapter("A"),
+        Say("a"),
+        Pause(pause_ms, "section"),
+        Chapter("B"),
+        Pause(5, "sentence"),
+        Chapter("C"),
+        Say("c"),
+        Pause(pause_ms, "section"),
+        Chapter("D"),
+        Say("d"),
+    ]
+    timeline = audio.assemble(cues, {1: clips[1], 6: clips[4], 9: clips[7]}, tmp_path / "x.pcm", rate)
+    assert len(timeline.piece_starts) == 3
+    assert all(start % grid == 0 for start in timeline.piece_starts)
+    assert [c.start_ms for c in timeline.chapters[1:]] == [audio.frames_to_ms(s, rate) for s in timeline.piece_starts]
+    # the padding is under one frame: every chapter starts at most one frame after its cue would have
+    unpadded = 0
+    said = iter([0.47, 0.77, 1.07])
+    for cue in cues:
+        if isinstance(cue, Say):
+            unpadded += int(next(said) * rate)
+        elif isinstance(cue, Pause):
+            unpadded += audio.ms_to_frames(cue.ms, rate)
+    assert timeline.frames - unpadded < 3 * grid
+
+
+def _course_timeline(tmp_path: Path, name: str, second_freq: float = 500.0) -> audio.Timeline:
+    """Four chapters of tones and pauses, about 9 s; ``second_freq`` changes the second chapter only."""
+    clips = {
+        1: _tone(tmp_path / f"{name}-1.flac", 2.1, 300),
+        4: _tone(tmp_path / f"{name}-4.flac", 1.9, second_freq),
+        7: _tone(tmp_path / f"{name}-7.flac", 2.3, 700),
+        10: _tone(tmp_path / f"{name}-10.flac", 1.2, 900),
+    }
+    cues = []
+    for title in "ABCD":
+        cues += [Chapter(title), Say(title.lower()), Pause(400, "section")]
+    return audio.assemble(cues, clips, tmp_path / f"{name}.pcm", RATE)
+
+
+def _decode(path: Path) -> np.ndarray:
+    out = subprocess.run(
+        ["ffmpeg", "-v", "error", "-i", str(path), "-f", "s16le", "-"], capture_output=True, check=True
+    )
+    return np.frombuffer(out.stdout, dtype="<i2").astype(float)
+
+
+LEVEL = Leveling(0.0, -3.0, -20.0)
+
+
+def test_pieces_join_into_the_whole_timeline_with_the_same_bytes_however_made(tmp_path):
+    timeline = _course_timeline(tmp_path, "t")
+    assert len(timeline.piece_starts) == 3
+    digests = set()
+    store = CountingStore()
+    for i, (use, parallel) in enumerate([(None, 1), (None, 2), (store, 2), (store, 1)]):
+        out = tmp_path / f"out{i}.mp3"
+        encoder.encode(timeline, out, leveling=LEVEL, store=use, parallel=parallel)
+        digests.add(hashlib.sha256(out.read_bytes()).hexdigest())
+    assert len(digests) == 1
+    assert (store.puts, store.hits) == (4, 4)  # made once, then all four found
+    decoded = _decode(tmp_path / "out0.mp3")
+    assert len(decoded) == timeline.frames  # the Info frame's delay and padding hold for the joined stream
+    one_piece = audio.Timeline(
+        timeline.pcm_path, RATE, timeline.frames, [], [], timeline.loudness_lufs, timeline.peak_dbfs
+    )
+    encoder.encode(one_piece, tmp_path / "whole.mp3", leveling=LEVEL)
+    whole = _decode(tmp_path / "whole.mp3")
+    assert len(whole) == len(decoded)
+    noise = decoded - whole
+    assert (noise**2).sum() < 1e-3 * (whole**2).sum()  # the same audio as one pass, within the codec's noise
+    for start in timeline.piece_starts:  # no click at a join
+        near = slice(start - 2304, start + 2304)
+        assert np.abs(noise[near]).max() < 0.05 * max(1.0, np.abs(whole[near]).max()) + 200
+
+
+def test_a_sound_crossing_a_join_decodes_as_in_one_pass(tmp_path):
+    """No pause at the chapter changes: the tone runs through both joins; each join decodes to the
+    same samples as one pass over the whole (without the frame after a piece, one clicked: 734 vs 208)."""
+    clips = {i: _tone(tmp_path / f"{i}.flac", 2.0 + i / 10, 300) for i in (1, 3, 5)}
+    cues = [Chapter("A"), Say("a"), Chapter("B"), Say("b"), Chapter("C"), Say("c")]
+    timeline = audio.assemble(cues, clips, tmp_path / "x.pcm", RATE)
+    encoder.encode(timeline, tmp_path / "pieces.mp3", leveling=LEVEL)
+    one_piece = audio.Timeline(
+        timeline.pcm_path, RATE, timeline.frames, [], [], timeline.loudness_lufs, timeline.peak_dbfs
+    )
+    encoder.encode(one_piece, tmp_path / "whole.mp3", leveling=LEVEL)
+    pieces, whole = _decode(tmp_path / "pieces.mp3"), _decode(tmp_path / "whole.mp3")
+    assert len(timeline.piece_starts) == 2 and len(pieces) == len(whole) == timeline.frames
+    for start in timeline.piece_starts:
+        near = slice(start - 3000, start + 3000)
+        assert np.abs(pieces[near] - whole[near]).max() == 0
+
+
+def test_an_edited_chapter_is_the_only_piece_encoded_again(tmp_path):
+    store = CountingStore()
+    before = _course_timeline(tmp_path, "before")
+    encoder.encode(before, tmp_path / "before.mp3", leveling=LEVEL, store=store)
+    assert store.puts == 4
+    after = _course_timeline(tmp_path, "after", second_freq=520.0)
+    store.puts = store.hits = 0
+    encoder.encode(after, tmp_path / "after.mp3", leveling=LEVEL, store=store)
+    # chapter B again, and chapter A, whose encoder also reads the first MP3 frame of B
+    assert (store.puts, store.hits) == (2, 2)
+    encoder.encode(after, tmp_path / "fresh.mp3", leveling=LEVEL)  # no store: every piece encoded now
+    assert (tmp_path / "after.mp3").read_bytes() == (tmp_path / "fresh.mp3").read_bytes()
+    assert len(_decode(tmp_path / "after.mp3")) == after.frames
+
+
+def test_a_damaged_stored_piece_is_encoded_again(tmp_path):
+    timeline = _course_timeline(tmp_path, "t")
+    store = CountingStore()
+    encoder.encode(timeline, tmp_path / "a.mp3", leveling=LEVEL, store=store)
+    for key in list(store):
+        store[key] = store[key][:-100]  # truncated: a frame is cut
+    store.puts = store.hits = 0
+    encoder.encode(timeline, tmp_path / "b.mp3", leveling=LEVEL, store=store)
+    assert store.puts == 4
+    assert (tmp_path / "a.mp3").read_bytes() == (tmp_path / "b.mp3").read_bytes()
+
+
+@pytest.mark.parametrize("loudness, peak", [(-23.04, -20.0), (-23.06, -20.0), (-19.96, -18.0), (-30.0, -25.0)])
+def test_gains_are_rounded_to_a_tenth_of_a_decibel(tmp_path, loudness, peak):
+    pcm = tmp_path / "x.pcm"
+    pcm.write_bytes(bytes(2 * RATE))
+    leveling = encoder.plan_leveling(audio.Timeline(pcm, RATE, RATE, [], [], loudness, peak), -16.0, -1.0)
+    assert round(leveling.gain_db * 10) == pytest.approx(leveling.gain_db * 10, abs=1e-9)
+    assert abs(leveling.gain_db - (-16.0 - loudness)) <= 0.05 + 1e-9
+    assert leveling.expected_lufs == pytest.approx(loudness + leveling.gain_db)
+
+
+def test_the_cache_keeps_counts_and_prunes_pieces(tmp_path):
+    cache = UtteranceCache(tmp_path / "cache")
+    timeline = _course_timeline(tmp_path, "t")
+    encoder.encode(timeline, tmp_path / "a.mp3", leveling=LEVEL, store=cache)
+    pieces = sorted((tmp_path / "cache" / "pieces").glob("??/*.mp3"))
+    assert len(pieces) == 4
+    info = cache.info()
+    assert info.files == 4 and info.bytes == sum(p.stat().st_size for p in pieces) and info.clips == 0
+    result = cache.prune(0, in_use_s=0)
+    assert result.removed == 4 and not list((tmp_path / "cache").rglob("*.mp3"))
+    assert not (tmp_path / "cache" / "pieces").exists()
+
+
+LESSON = """\
+id: rivers
+title: Rivers
+sections:
+  - title: Sources
+    body:
+      - Rivers begin as springs and melting snow. Small streams join on the way down.
+      - A river basin collects the rain of a whole region.
+  - title: Meanders
+    body:
+      - On flat ground a river swings from side to side. The outer bank wears away.
+      - Over centuries a loop can be cut off and left as a lake.
+  - title: Deltas
+    body:
+      - Where a river meets the sea it drops its silt. The land grows outward.
+"""
+
+
+@pytest.mark.e2e
+def test_a_one_sentence_edit_encodes_one_chapter_and_gives_the_bytes_of_a_fresh_build(tmp_path, fakes):
+    from narrate import BuildOptions, build
+
+    course = tmp_path / "course"
+    (course / "lessons").mkdir(parents=True)
+    (course / "course.yaml").write_text("title: Water\nvoice:\n  engine: fake\n")
+    (course / "lessons" / "01-rivers.yaml").write_text(LESSON)
+    cache = tmp_path / "cache"
+    options = BuildOptions(cache_dir=cache, jobs=1)
+    build(course, tmp_path / "out", options)
+    pieces = set((cache / "pieces").glob("??/*.mp3"))
+    assert len(pieces) == 4  # Introduction, Sources, Meanders, Deltas (the lesson's chapters)
+    lesson = course / "lessons" / "01-rivers.yaml"
+    lesson.write_text(lesson.read_text().replace("The outer bank wears away.", "The outer bank wears."))
+    result = build(course, tmp_path / "out", options)
+    assert result.rebuilt == ("01-rivers",) and result.synthesized == 1
+    added = set((cache / "pieces").glob("??/*.mp3")) - pieces
+    # only "Meanders" was encoded again. (The episode's gain, in steps of 0.1 dB, stays 0.8 dB here;
+    # an edit that moves the loudness across a step, as lengthening this sentence does, re-encodes all.)
+    assert len(added) == 1
+    episode = result.episodes[0]
+    # the same content from scratch (the clips cached, no pieces): the same MP3, byte for byte
+    fresh_cache = tmp_path / "fresh-cache"
+    shutil.copytree(cache, fresh_cache, ignore=shutil.ignore_patterns("pieces"))
+    fresh = build(course, tmp_path / "fresh", BuildOptions(cache_dir=fresh_cache, jobs=2))
+    assert fresh.synthesized == 0
+    assert (tmp_path / "out" / episode.audio_file).read_bytes() == (
+        tmp_path / "fresh" / fresh.episodes[0].audio_file
+    ).read_bytes()
+    mp3 = tmp_path / "out" / episode.audio_file
+    assert (
+        len(_decode(mp3)) == audio.ms_to_frames(episode.duration_ms, RATE)
+        or abs(len(_decode(mp3)) / RATE * 1000 - episode.duration_ms) <= 1
+    )
+    assert [c[1] for c in helpers.probe_chapters(mp3)] == [c.start_ms for c in episode.chapters]
+
+
+@pytest.mark.parametrize("extra", [0, 1, 2, 23, 46, 47, 600, 1151])
+@pytest.mark.parametrize("starts", [(), (10 * 1152, 20 * 1152)])
+def test_every_length_decodes_to_exactly_its_samples(tmp_path, extra, starts):
+    """ffmpeg 5.1 wrote a LAME padding 47 - r samples short for lengths of r = 1 ... 46 past a whole
+    MP3 frame (the file decoded up to 1 ms long); narrate writes the padding itself, CRC included."""
+    frames = 40 * 1152 + extra
+    t = np.arange(frames) / RATE
+    pcm = tmp_path / "x.pcm"
+    pcm.write_bytes((np.sin(2 * np.pi * 330 * t) * 6000).astype("<i2").tobytes())
+    timeline = audio.Timeline(pcm, RATE, frames, [], [], -20.0, -15.0, starts)
+    out = tmp_path / "x.mp3"
+    encoder.encode(timeline, out, leveling=LEVEL)
+    assert len(_decode(out)) == frames
+    data = out.read_bytes()
+    at = encoder._xing_offset(data[:300])
+    tag_crc = encoder._crc16(data[: at + 154] + b"\0\0" + data[at + 156 : 190])
+    assert tag_crc == int.from_bytes(data[at + 154 : at + 156], "big")
+    from mutagen.mp3 import MP3
+
+    info = MP3(out).info
+    assert (info.track_gain, info.sample_rate) == (None, RATE)  # mutagen reads the LAME tag
