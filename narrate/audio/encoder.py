@@ -539,6 +539,10 @@ def _groups(todo: list[int], pieces: list[Piece], share: int) -> list[list[int]]
     return groups
 
 
+_BLOCK = 65536
+"""Samples per block in the filter graph of a piece encode (the samples are the same)."""
+
+
 def _encode_group(
     timeline: Timeline, group: list[int], pieces: list[Piece], chain: str, bitrate: str, tmp: Path
 ) -> dict[int, bytes]:
@@ -546,25 +550,25 @@ def _encode_group(
     output per piece, fed the samples they need on standard input); piece index → its stored form."""
     low = min(pieces[i].read_from for i in group)
     high = max(pieces[i].read_to for i in group)
-    inputs = (
-        "[0:a]"
-        if len(group) == 1
-        else f"[0:a]asplit={len(group)}" + "".join(f"[s{j}]" for j in range(len(group))) + ";"
-    )
-    branches = []
+    # ffmpeg reads raw PCM 1024 samples at a time, and each block would pass every branch's atrim
+    # (about 15 % more CPU with 12 branches): the samples are first regrouped in large blocks
+    split = f"asplit={len(group)}" if len(group) > 1 else "anull"
+    graph = f"[0:a]asetnsamples=n={_BLOCK}:p=0,{split}" + "".join(f"[s{j}]" for j in range(len(group)))
     for j, i in enumerate(group):
         p = pieces[i]
-        source = "[0:a]" if len(group) == 1 else f"[s{j}]"
-        branches.append(
-            f"{source}atrim=start_sample={p.read_from - low}:end_sample={p.read_to - low},asetpts=PTS-STARTPTS,{chain}[o{j}]"
+        graph += (
+            f";[s{j}]atrim=start_sample={p.read_from - low}:end_sample={p.read_to - low},"
+            f"asetpts=PTS-STARTPTS,{chain}[o{j}]"
         )
-    graph = (inputs if len(group) > 1 else "") + ";".join(branches)
-    args = _pcm_input(timeline, "pipe:0") + ["-filter_complex", graph]
+    args = _pcm_input(timeline, None if low == 0 else "pipe:0") + ["-filter_complex", graph]
     for j, i in enumerate(group):
         args += ["-map", f"[o{j}]", "-ar", str(timeline.sample_rate), "-ac", str(CHANNELS), "-b:a", bitrate]
         args += [*CODECS["mp3"], "-y", str(tmp / f"piece-{i}.mp3")]
     width = SAMPLE_WIDTH * CHANNELS
-    _run_piped(args, timeline.pcm_path, low * width, high * width)
+    if low == 0:  # from the start: ffmpeg reads the file itself (and stops when every piece is done)
+        _run(args)
+    else:
+        _run_piped(args, timeline.pcm_path, low * width, high * width)
     return {i: _cut((tmp / f"piece-{i}.mp3").read_bytes(), pieces[i]) for i in group}
 
 

@@ -26,6 +26,13 @@ modification time is set then). Clips used in the last :data:`IN_USE_S` seconds 
 so a running build keeps what it is using; and a build that finds a clip gone makes it again.
 
 ``<root>/engines.json`` memoises engine version strings and default voices (see ``narrate.speech.synthesis``).
+
+**Encoded pieces.** ``<root>/pieces/<key[:2]>/<key>.mp3`` holds the MP3 frames of one chapter of an
+episode as the encoder made them (:func:`narrate.audio.encoder.encode`), keyed by the chapter's
+samples, filters and encoder settings, so that a rebuild after an edit encodes only the chapters
+that changed. About 8 kB per second of audio at 64 kbit/s (a quarter of the clips' size); counted,
+touched on use and pruned like clips. They stay in the local folder (a remote cache does not
+upload them, and builds on a cluster do not use them).
 """
 
 from __future__ import annotations
