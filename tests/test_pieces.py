@@ -314,3 +314,42 @@ def test_every_length_decodes_to_exactly_its_samples(tmp_path, extra, starts):
 
     info = MP3(out).info
     assert (info.track_gain, info.sample_rate) == (None, RATE)  # mutagen reads the LAME tag
+
+
+def _starts_timeline(chapter_seconds: list[float]) -> audio.Timeline:
+    bounds, at = [], 0
+    for seconds in chapter_seconds:
+        bounds.append(at)
+        at += -(-int(seconds * RATE) // 1152) * 1152
+    return audio.Timeline(Path("unused.pcm"), RATE, at, [], [], -20.0, -3.0, tuple(bounds[1:]))
+
+
+@pytest.mark.parametrize(
+    "chapters, edited",
+    [
+        ([30, 40, 50, 60], 1),  # 4 chapters: 3 windows from each chapter's start
+        ([8, 12, 100, 9, 40, 30], 2),  # short chapters give fewer windows
+        ([20] * 15, 7),  # 12 or more chapters: the first window of 12 evenly chosen chapters
+        ([90, 200], 0),
+    ],
+)
+def test_gain_search_excerpts_move_only_in_the_edited_chapter(chapters, edited):
+    """The excerpts are anchored to chapter starts: lengthening one chapter by 3.2 s leaves every
+    excerpt outside it where it was in its own chapter (so the gain, and the other pieces, stay)."""
+    length = encoder.ANALYSIS_SECONDS * RATE // 12
+    before = _starts_timeline(chapters)
+    longer = list(chapters)
+    longer[edited] += 3.2
+    after = _starts_timeline(longer)
+
+    def placed(timeline):
+        bounds = [0, *timeline.piece_starts]
+        out = []
+        for start in encoder.excerpt_starts(timeline, length):
+            chapter = max(i for i, b in enumerate(bounds) if b <= start)
+            out.append((chapter, start - bounds[chapter]))
+        return out
+
+    assert len(placed(before)) <= 12
+    assert [p for p in placed(before) if p[0] != edited] == [p for p in placed(after) if p[0] != edited]
+    assert all(0 <= s <= before.frames - length for s in encoder.excerpt_starts(before, length))

@@ -94,6 +94,8 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
     gain = _step(target_lufs - timeline.loudness_lufs)
     if timeline.peak_dbfs + gain <= limit:
         return Leveling(gain, limit, timeline.loudness_lufs + gain)
+    gain = target_lufs - timeline.loudness_lufs  # the search runs unrounded; only its result is rounded
+    slope = 0.6  # typical d(loudness)/d(gain) of limited speech
     with tempfile.TemporaryDirectory(prefix="narrate-level-") as tmp:
         sample = excerpts(timeline, Path(tmp) / "excerpts.pcm")
         points: list[tuple[float, float]] = []
@@ -102,15 +104,15 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
             loss = sample.loudness_lufs + gain - analyse(sample, Leveling(gain, limit, target_lufs))
             predicted = timeline.loudness_lufs + gain - loss
             error = target_lufs - predicted
-            if abs(error) <= LOUDNESS_TOLERANCE_LU:
-                return Leveling(gain, limit, predicted)
             points.append((gain, predicted))
-            slope = 0.6  # typical d(loudness)/d(gain) of limited speech
             if len(points) == 2 and points[1][0] != points[0][0]:
-                slope = (points[1][1] - points[0][1]) / (points[1][0] - points[0][0])
-            slope = min(1.0, max(0.2, slope))
-            gain = _step(min(gain + error / slope, gain + 12.0))
-    return Leveling(gain, limit, points[-1][1] + (gain - points[-1][0]) * slope)
+                slope = min(1.0, max(0.2, (points[1][1] - points[0][1]) / (points[1][0] - points[0][0])))
+            if abs(error) <= LOUDNESS_TOLERANCE_LU:
+                break
+            gain = min(gain + error / slope, gain + 12.0)
+    rounded = _step(gain)
+    last_gain, last_predicted = points[-1]
+    return Leveling(rounded, limit, last_predicted + (rounded - last_gain) * slope)
 
 
 def _step(gain_db: float) -> float:
@@ -119,24 +121,47 @@ def _step(gain_db: float) -> float:
 
 
 def excerpts(timeline: Timeline, pcm_path: Path, seconds: int = ANALYSIS_SECONDS) -> Timeline:
-    """The timeline itself when it is at most ``seconds`` long; else a new PCM file of 12 excerpts
-    spread evenly over it, ``seconds`` in all, separated by 0.5 s of silence (so the limiter sees
-    no jumps), with its own measured loudness and peak."""
+    """The timeline itself when it is at most ``seconds`` long; else a new PCM file of up to 12
+    excerpts (:func:`excerpt_starts`), ``seconds`` in all, separated by 0.5 s of silence (so the
+    limiter sees no jumps), with its own measured loudness and peak."""
     rate, width = timeline.sample_rate, SAMPLE_WIDTH * CHANNELS
     if timeline.frames <= seconds * rate:
         return timeline
     length = seconds * rate // _EXCERPTS
     gap = bytes(width * rate // 2)
     meter = LoudnessMeter(rate)
+    starts = excerpt_starts(timeline, length)
     with open(timeline.pcm_path, "rb") as src, open(pcm_path, "wb") as out:
-        for i in range(_EXCERPTS):
-            src.seek((timeline.frames - length) * i // (_EXCERPTS - 1) * width)
+        for start in starts:
+            src.seek(start * width)
             chunk = src.read(length * width)
             for data in (chunk, gap):
                 out.write(data)
                 meter.add(data)
-    frames = _EXCERPTS * (length + rate // 2)
+    frames = len(starts) * (length + rate // 2)
     return Timeline(pcm_path, rate, frames, [], [], meter.integrated_lufs(), meter.sample_peak_dbfs)
+
+
+def excerpt_starts(timeline: Timeline, length: int) -> list[int]:
+    """Where the gain search's excerpts of ``length`` frames start (at most 12).
+
+    With chapters (``piece_starts``), they are placed from each chapter's start: the first window
+    of 12 chapters chosen evenly when there are 12 or more, else up to ``ceil(12 / chapters)``
+    consecutive windows from each chapter's start (while the chapter lasts). So an edit moves only
+    the excerpts of its own chapter, and the gain of an edited episode (hence its other MP3
+    pieces) mostly stays as it was. Without chapters: 12 windows evenly spread.
+    """
+    last = timeline.frames - length
+    if not timeline.piece_starts:
+        return [last * i // (_EXCERPTS - 1) for i in range(_EXCERPTS)]
+    bounds = [0, *timeline.piece_starts, timeline.frames]
+    chapters = list(zip(bounds, bounds[1:]))
+    if len(chapters) >= _EXCERPTS:
+        starts = [chapters[i * len(chapters) // _EXCERPTS][0] for i in range(_EXCERPTS)]
+    else:
+        per = -(-_EXCERPTS // len(chapters))
+        starts = [a + k * length for a, b in chapters for k in range(per) if k == 0 or a + k * length < b][:_EXCERPTS]
+    return [min(start, last) for start in starts]
 
 
 def analyse(timeline: Timeline, leveling: Leveling) -> float:
