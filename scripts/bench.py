@@ -241,6 +241,24 @@ def scheduler_overhead_ms(tasks: int = 400) -> float:
         return (time.perf_counter() - start) * 1000 / tasks
 
 
+_SPIN = "import time; t = time.perf_counter(); x = 0\nfor i in range(25_000_000): x += i * i\nprint(time.perf_counter() - t)"
+
+
+def parallel_ceiling(rounds: int = 3) -> float:
+    """This machine's own limit for two processes at once: a CPU-bound Python loop run alone, then
+    two copies at once; ``2 × alone / together`` (2.0 when the two CPUs do not slow each other down).
+    On a VM whose two CPUs share a physical core or are throttled together it is lower."""
+    alone = together = 0.0
+    for _ in range(rounds):
+        alone += float(subprocess.run([sys.executable, "-c", _SPIN], capture_output=True, text=True).stdout)
+        start = time.perf_counter()
+        pair = [subprocess.Popen([sys.executable, "-c", _SPIN], stdout=subprocess.DEVNULL) for _ in range(2)]
+        for proc in pair:
+            proc.wait()
+        together += time.perf_counter() - start
+    return 2 * alone / together
+
+
 def cluster_bench(work: Path, addresses: list[str], courses: int, lessons: int, words: int, engine: str) -> None:
     """The catalogue builds on Dask (see module docstring); prints a table and the speed-up."""
     catalogue = make_catalogue(work / "catalogue", courses, lessons, words, engine)
@@ -281,6 +299,10 @@ def cluster_bench(work: Path, addresses: list[str], courses: int, lessons: int, 
     print(
         f"Dask scheduler overhead per task: {overhead:.1f} ms (no-op round trip), "
         f"{100 * overhead / task_ms:.2f} % of a mean episode task ({task_ms / 1000:.2f} s on {addresses[0]})"
+    )
+    ceiling = parallel_ceiling()
+    print(
+        f"{'this machine: two CPU-bound loops at once vs one':<52} {ceiling:>7.3f}   (the most 2 workers can give here)"
     )
     if len(addresses) > 1:
         last = rows[len(addresses) - 1][1]["wall"]
