@@ -17,6 +17,7 @@ previous output intact.
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import os
 import re
 import tempfile
@@ -375,8 +376,9 @@ def build(
     from narrate.publish.identity import assign, read_published, record_schedule, released, start_date
     from narrate.publish.output import commit_feed, hooked, locked, publish
     from narrate.publish.preview import write_preview
-    from narrate.speech.cache import UtteranceCache
+    from narrate.speech.cache import SPOKEN_MEMO, UtteranceCache
     from narrate.speech.synthesis import plan, resolve_repeat_pauses, synthesize
+    from narrate.text.normalize import remembered
     from narrate.text.script import REVIEW_ID, build_review_script, build_script, course_phrases
     from narrate.uptodate import save_records
 
@@ -384,7 +386,10 @@ def build(
     warn_dropped(loaded.lessons)
     config = loaded.config
     jobs, split = options.jobs, options.split
-    scripts = [build_script(lesson, config) for lesson in loaded.lessons]
+    cache = cache or UtteranceCache(options.cache_dir)
+    memo = cache.root / SPOKEN_MEMO / f"{hashlib.sha256(str(Path(content).resolve()).encode()).hexdigest()[:16]}.json"
+    with remembered(memo):  # a rebuild normalises only the sentences that changed
+        scripts = [build_script(lesson, config) for lesson in loaded.lessons]
     if config.review:
         review_script = build_review_script(loaded.lessons, config)
         if review_script is not None:
@@ -392,7 +397,6 @@ def build(
     if session is None or options.audiobook:  # on a cluster, the workers encode
         audio.require_tool("ffmpeg")
     _preflight(config, scripts, out_dir)
-    cache = cache or UtteranceCache(options.cache_dir)
     cache.remove_stale_partials()  # left by workers of an interrupted build
     check_span_voices(loaded.lessons, config, cache.root)
     out_dir = Path(out_dir)

@@ -53,6 +53,9 @@ from narrate.files import replacing
 from narrate.settings import parse_size  # noqa: F401 - re-exported: sizes of the cache
 
 MEMO_FILE = "engines.json"
+SPOKEN_MEMO = "spoken"
+"""Folder of the spoken forms of each course's last build, ``spoken/<digest of the course path>.json``
+(see ``narrate.text.normalize.remembered``)."""
 WORDS_SUFFIX = ".words.json"
 CLIP_SUFFIX = ".flac"
 SAMPLE_WIDTH = 2  # bytes: clips are 16-bit signed mono
@@ -461,7 +464,16 @@ class UtteranceCache:
             return []
         entries = []
         pieces = f"{PIECES}/??/*{PIECE_SUFFIX}"
-        for pattern in (f"??/*{CLIP_SUFFIX}", _WORDS, *_LEGACY, *_PARTIAL, _JINGLES, MEMO_FILE, pieces):
+        for pattern in (
+            f"??/*{CLIP_SUFFIX}",
+            _WORDS,
+            *_LEGACY,
+            *_PARTIAL,
+            _JINGLES,
+            MEMO_FILE,
+            f"{SPOKEN_MEMO}/*.json",
+            pieces,
+        ):
             for path in self.root.glob(pattern):
                 try:
                     st = path.stat()
@@ -473,7 +485,12 @@ class UtteranceCache:
     def _remove_empty_folders(self) -> None:
         if not self.root.is_dir():
             return
-        for folder in [*self.root.glob("??"), *self.root.glob(f"{PIECES}/??"), self.root / PIECES]:
+        for folder in [
+            *self.root.glob("??"),
+            *self.root.glob(f"{PIECES}/??"),
+            self.root / PIECES,
+            self.root / SPOKEN_MEMO,
+        ]:
             try:
                 folder.rmdir()
             except OSError:  # not empty or not a folder
@@ -495,7 +512,7 @@ def _is_clip(name: str) -> bool:
 def _ours(rel: str) -> bool:
     """Whether a path relative to the cache root is a file narrate keeps there."""
     parts = rel.split("/")
-    if parts == [MEMO_FILE]:
+    if parts == [MEMO_FILE] or (len(parts) == 2 and parts[0] == SPOKEN_MEMO):
         return True
     return (
         len(parts) == 2

@@ -15,12 +15,19 @@ Pure functions; no engine is called. :func:`spoken` is the entry point the scrip
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import hashlib
+import json
 import re
+import threading
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 from ftfy.fixes import uncurl_quotes
 
+from narrate.files import write_atomic
 from narrate.text.chemistry import chemistry
 from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import abbreviations as language_abbreviations
@@ -303,7 +310,76 @@ def _clean(text: str, keep: frozenset[str] = frozenset()) -> str:
     return " ".join(text.split()) if _SPEAKABLE.search(text) else ""
 
 
+_MEMO = threading.local()  # in a thread inside remembered(): .known (key -> spoken) and .used
+_LEXICON_DIGESTS: list[tuple[Mapping[str, str], str]] = []
+
+
+@contextlib.contextmanager
+def remembered(path: Path) -> Iterator[None]:
+    """Within this block (in this thread), :func:`spoken` reuses the spoken forms kept in the JSON
+    file ``path`` by an earlier run (``{key: spoken text}``; the key holds a digest of the text
+    stage's code, the language, the lexicon's digest and the written text, so a changed rule or
+    lexicon is a miss), and at the end the file is rewritten (beside, then renamed) with the forms
+    used in this block. A rebuild after a one-sentence edit so normalises one sentence, not the
+    whole course. A missing or unreadable file is an empty memo; one that cannot be written is left.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        known = {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+    except (OSError, ValueError, AttributeError):
+        known = {}
+    _MEMO.known, _MEMO.used = known, {}
+    try:
+        yield
+    finally:
+        used = _MEMO.used
+        del _MEMO.known, _MEMO.used
+        if used and used != known:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(path, json.dumps(used, ensure_ascii=False, sort_keys=True))
+            except OSError:
+                pass
+
+
+@functools.cache
+def _code_digest() -> str:
+    """Digest of the text stage's code (``narrate/text``): the rules that make spoken text."""
+    root = Path(__file__).resolve().parent
+    sha = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        sha.update(path.relative_to(root).as_posix().encode())
+        sha.update(path.read_bytes())
+    return sha.hexdigest()
+
+
+_NO_LEXICON: dict[str, str] = {}
+
+
+def _memo_key(text: str, lexicon: Mapping[str, str] | None, language: str) -> str:
+    lexicon = _NO_LEXICON if lexicon is None else lexicon
+    digest = next((d for known, d in _LEXICON_DIGESTS if known is lexicon), None)
+    if digest is None:
+        digest = hashlib.sha256(json.dumps(sorted(lexicon.items())).encode("utf-8")).hexdigest()[:16]
+        _LEXICON_DIGESTS[:] = [*_LEXICON_DIGESTS[-7:], (lexicon, digest)]
+    return f"{_code_digest()[:16]}\x1f{language}\x1f{digest}\x1f{text}"
+
+
 def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE) -> str:
+    """Written text (a sentence or a few) -> spoken text for the engine (see :func:`_spoken`);
+    within :func:`remembered`, a text normalised by an earlier run is not normalised again."""
+    known = getattr(_MEMO, "known", None)
+    if known is None:
+        return _spoken(text, lexicon, language)
+    key = _memo_key(text, lexicon, language)
+    said = known.get(key)
+    if said is None:
+        said = _spoken(text, lexicon, language)
+    _MEMO.used[key] = said
+    return said
+
+
+def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE) -> str:
     """Written text (a sentence or a few) -> spoken text for the engine.
 
     HTML, footnote markers and words hyphenated across a line break are cleaned first
