@@ -7,6 +7,7 @@ for bytes in memory, :func:`replacing` for files that a tool (ffmpeg, a speech e
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import tempfile
 from collections.abc import Iterator
@@ -84,3 +85,13 @@ def replacing(path: Path, tmp: Path | None = None, *, fsync: bool = False) -> It
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def source_digest(root: Path) -> str:
+    """SHA-256 hex digest of the Python sources under ``root`` (relative paths and bytes, in order):
+    what the results of that code depend on, for records and memos that must not outlive a change."""
+    sha = hashlib.sha256()
+    for path in sorted(Path(root).rglob("*.py")):
+        sha.update(path.relative_to(root).as_posix().encode())
+        sha.update(path.read_bytes())
+    return sha.hexdigest()

@@ -45,7 +45,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narrate.files import write_atomic
+from narrate.files import source_digest, write_atomic
 from narrate.model import ChapterMark, CueTime, Episode, Script, episode_stem
 from narrate.version import __version__
 
@@ -283,9 +283,4 @@ def digest_file(path: Path) -> str:
 @lru_cache(maxsize=1)
 def _code_digest() -> str:
     """Digest of narrate's own modules, so a changed encoder or packager re-makes episodes."""
-    root = Path(__file__).resolve().parent
-    sha = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        sha.update(path.relative_to(root).as_posix().encode())
-        sha.update(path.read_bytes())
-    return sha.hexdigest()
+    return source_digest(Path(__file__).resolve().parent)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ftfy.fixes import uncurl_quotes
 
-from narrate.files import write_atomic
+from narrate.files import source_digest, write_atomic
 from narrate.text.chemistry import chemistry
 from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import abbreviations as language_abbreviations
@@ -345,12 +345,7 @@ def remembered(path: Path) -> Iterator[None]:
 @functools.cache
 def _code_digest() -> str:
     """Digest of the text stage's code (``narrate/text``): the rules that make spoken text."""
-    root = Path(__file__).resolve().parent
-    sha = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        sha.update(path.relative_to(root).as_posix().encode())
-        sha.update(path.read_bytes())
-    return sha.hexdigest()
+    return source_digest(Path(__file__).resolve().parent)
 
 
 _NO_LEXICON: dict[str, str] = {}
