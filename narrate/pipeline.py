@@ -591,6 +591,7 @@ def make_episodes(
     later: list[tuple[int, dict]] = []
     with (
         tempfile.TemporaryDirectory(prefix="narrate-") as work,
+        cache.fresh_samples(Path(work) / "fresh"),
         ThreadPoolExecutor(max_workers=min(jobs, len(stale)), thread_name_prefix="narrate-encode") as pool,
     ):
 

@@ -353,3 +353,28 @@ def test_gain_search_excerpts_move_only_in_the_edited_chapter(chapters, edited):
     assert len(placed(before)) <= 12
     assert [p for p in placed(before) if p[0] != edited] == [p for p in placed(after) if p[0] != edited]
     assert all(0 <= s <= before.frames - length for s in encoder.excerpt_starts(before, length))
+
+
+@pytest.mark.e2e
+def test_a_build_assembles_the_clips_it_made_from_their_samples_not_the_flac(tmp_path, fakes, monkeypatch):
+    """Clips made by this build leave their samples in the build's scratch folder; assembly reads
+    them once instead of decoding the FLAC just written. The same MP3 as a build from the cache."""
+    from narrate import BuildOptions, build
+    from narrate.audio import timeline as timeline_module
+
+    decoded = []
+    real = timeline_module.read_clip
+    monkeypatch.setattr(timeline_module, "read_clip", lambda path: decoded.append(path) or real(path))
+    course = tmp_path / "course"
+    (course / "lessons").mkdir(parents=True)
+    (course / "course.yaml").write_text("title: Water\nvoice:\n  engine: fake\n")
+    (course / "lessons" / "01-rivers.yaml").write_text(LESSON)
+    cache = tmp_path / "cache"
+    first = build(course, tmp_path / "out", BuildOptions(cache_dir=cache, jobs=1))
+    assert first.synthesized > 10 and decoded == []  # every clip came from its samples
+    shutil.copytree(cache, tmp_path / "cache2", ignore=shutil.ignore_patterns("pieces", "spoken"))
+    again = build(course, tmp_path / "out2", BuildOptions(cache_dir=tmp_path / "cache2", jobs=1))
+    assert again.synthesized == 0 and len(decoded) >= first.synthesized  # now decoded from the cache
+    one = tmp_path / "out" / first.episodes[0].audio_file
+    two = tmp_path / "out2" / again.episodes[0].audio_file
+    assert one.read_bytes() == two.read_bytes()

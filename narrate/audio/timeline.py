@@ -24,7 +24,7 @@ from pydub import AudioSegment
 from narrate.audio.loudness import LoudnessMeter
 from narrate.errors import ToolMissingError
 from narrate.model import Chapter, ChapterMark, Cue, CueTime, Pause, Say
-from narrate.speech.cache import CLIP_SUFFIX, clip_words, read_clip, to_clip_samples
+from narrate.speech.cache import CLIP_SUFFIX, clip_words, read_clip, take_fresh, to_clip_samples
 
 SAMPLE_WIDTH = 2  # bytes: 16-bit signed little-endian PCM
 CHANNELS = 1
@@ -97,6 +97,9 @@ def clip_pcm(path: Path, sample_rate: int) -> bytes:
         FileNotFoundError: the clip is gone (e.g. evicted from the cache by a concurrent prune).
     """
     if path.suffix.lower() == CLIP_SUFFIX:
+        fresh = take_fresh(path, sample_rate)  # made by this build: its samples, not decoded again
+        if fresh is not None:
+            return fresh
         data, rate = read_clip(path)
         if rate == sample_rate:
             return data

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from narrate.errors import EngineError, NarrateError
-from narrate.speech.cache import UtteranceCache, to_clip_samples, write_clip
+from narrate.speech.cache import UtteranceCache, keep_fresh, to_clip_samples, write_clip
 from narrate.speech.engines import WordTimes, get_engine, read_checked_clip
 from narrate.speech.join import join_clips
 
@@ -77,7 +77,10 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
                     speak(text, voice, run)
                 join_clips(runs, spoken)
             data, rate = read_checked_clip(spoken, u.what)
-            write_clip(to_clip_samples(data, rate, u.sample_rate), u.sample_rate, tmp)
+            samples = to_clip_samples(data, rate, u.sample_rate)
+            write_clip(samples, u.sample_rate, tmp)
+            if cache.scratch is not None:  # this build's assembly reads these instead of the FLAC
+                keep_fresh(cache.scratch, u.key, samples, u.sample_rate)
             return words if isinstance(words, list) else None
         finally:
             for path in (spoken, *runs):
