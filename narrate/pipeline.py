@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_lexicon, read_config
-from narrate.errors import BuildError, ContentError, NarrateError, collected, warn, where
+from narrate.errors import BuildError, ConfigError, ContentError, NarrateError, collected, warn, where
 from narrate.files import write_atomic
 from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
@@ -795,14 +795,27 @@ def refuse_output_inside_content(content: Path, out_dir: Path) -> None:
         )
 
 
+MP3_SAMPLE_RATES = (8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000)
+"""The sample rates MPEG-1, 2 and 2.5 audio layer III can carry (ISO/IEC 11172-3, 13818-3)."""
+
+
 def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> None:
     """Checks before any synthesis: resource limits, and an output folder that can be created.
 
     Raises:
         ContentError: an episode would be longer than ``limits.max_episode_minutes``.
+        ConfigError: MP3 episodes at a sample rate MP3 cannot carry.
         BuildError: the output folder is a file or cannot be created.
     """
     check_episode_lengths(scripts, config.voice.rate_wpm, config.limits)
+    if "mp3" in config.audio.formats and config.audio.sample_rate not in MP3_SAMPLE_RATES:
+        rates = ", ".join(str(r) for r in MP3_SAMPLE_RATES)
+        raise ConfigError(
+            f"audio.sample_rate {config.audio.sample_rate} is not an MP3 sample rate ({rates}); "
+            "use one of them, or formats: [m4b]",
+            config.source,
+            config.lines.get("audio.sample_rate"),
+        )
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError("the output folder is a file, not a folder", out_dir)

@@ -378,3 +378,81 @@ def test_a_build_assembles_the_clips_it_made_from_their_samples_not_the_flac(tmp
     one = tmp_path / "out" / first.episodes[0].audio_file
     two = tmp_path / "out2" / again.episodes[0].audio_file
     assert one.read_bytes() == two.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "rate, bitrate", [(44100, "32k"), (44100, "48k"), (48000, "8k"), (22050, "32k"), (16000, "8k"), (8000, "320k")]
+)
+def test_low_and_high_bitrates_join_exactly(tmp_path, rate, bitrate):
+    """At these bitrates ffmpeg writes the Info frame at another bitrate than the audio frames
+    (its frames are too small to hold the tag): the pieces are still cut and joined exactly."""
+    grid = audio.mp3_frame_samples(rate)
+    frames = 40 * grid + 17
+    t = np.arange(frames) / rate
+    pcm = tmp_path / "x.pcm"
+    pcm.write_bytes((np.sin(2 * np.pi * 330 * t) * 6000).astype("<i2").tobytes())
+    timeline = audio.Timeline(pcm, rate, frames, [], [], -20.0, -15.0, (10 * grid, 20 * grid))
+    out = tmp_path / "x.mp3"
+    encoder.encode(timeline, out, bitrate=bitrate, leveling=LEVEL)
+    decoded = subprocess.run(
+        ["ffmpeg", "-v", "error", "-i", str(out), "-f", "s16le", "-ac", "1", "-"], capture_output=True, check=True
+    ).stdout
+    assert len(decoded) // 2 == frames
+
+
+def _reseal(data: bytes, change) -> bytes:
+    body = encoder._unsealed(data)
+    assert body is not None
+    return encoder._sealed(change(body))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[:-1],  # cut inside the last frame
+        lambda data: data[:40] + bytes(x ^ 0x55 for x in data[40:120]) + data[120:],  # bits flipped
+        lambda data: _reseal(data, lambda body: body[: encoder._frame_offsets(body)[-2]]),  # one frame less
+        lambda data: _reseal(data, lambda body: body + body[encoder._frame_offsets(body)[-2] :]),  # one more
+        lambda data: b"",
+    ],
+)
+def test_every_damaged_stored_piece_is_encoded_again(tmp_path, damage):
+    timeline = _course_timeline(tmp_path, "t")
+    store = CountingStore()
+    encoder.encode(timeline, tmp_path / "a.mp3", leveling=LEVEL, store=store)
+    for key in list(store):
+        store[key] = damage(store[key])
+    store.puts = store.hits = 0
+    encoder.encode(timeline, tmp_path / "b.mp3", leveling=LEVEL, store=store)
+    assert store.puts == 4
+    assert (tmp_path / "a.mp3").read_bytes() == (tmp_path / "b.mp3").read_bytes()
+
+
+@pytest.mark.parametrize("blocker", ["file", "file in a subfolder's place"])
+def test_a_cache_that_cannot_keep_pieces_still_builds(tmp_path, blocker):
+    cache = UtteranceCache(tmp_path / "cache")
+    timeline = _course_timeline(tmp_path, "t")
+    (tmp_path / "cache").mkdir()
+    if blocker == "file":
+        (tmp_path / "cache" / "pieces").write_text("not a folder")
+    else:
+        (tmp_path / "cache" / "pieces").mkdir()
+        for hexa in "0123456789abcdef":
+            for other in "0123456789abcdef":
+                (tmp_path / "cache" / "pieces" / (hexa + other)).write_text("in the way")
+    encoder.encode(timeline, tmp_path / "a.mp3", leveling=LEVEL, store=cache)
+    assert len(_decode(tmp_path / "a.mp3")) == timeline.frames
+
+
+@pytest.mark.parametrize("rate", [96000, 88200, 44000, 192000, 9000])
+def test_an_mp3_build_at_a_rate_mp3_cannot_carry_is_one_error_line(tmp_path, fakes, rate):
+    from narrate import BuildOptions, ConfigError, build
+
+    course = tmp_path / "course"
+    (course / "lessons").mkdir(parents=True)
+    (course / "course.yaml").write_text(f"title: Water\nvoice:\n  engine: fake\naudio:\n  sample_rate: {rate}\n")
+    (course / "lessons" / "01-rivers.yaml").write_text(LESSON)
+    with pytest.raises(ConfigError) as caught:
+        build(course, tmp_path / "out", BuildOptions(cache_dir=tmp_path / "cache"))
+    assert str(caught.value).startswith(f"{course / 'course.yaml'}:5: audio.sample_rate {rate} is not an MP3")
+    assert not fakes.said()  # before any synthesis

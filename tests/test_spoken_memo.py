@@ -110,3 +110,23 @@ def test_a_rebuild_after_an_edit_normalises_only_the_changed_text(tmp_path, fake
     info = UtteranceCache(tmp_path / "cache").info()
     memos = list((tmp_path / "cache" / "spoken").glob("*.json"))
     assert len(memos) == 1 and info.files >= 1 + info.clips
+
+
+@pytest.mark.parametrize("content", ["[" * 100_000 + "]" * 100_000, '{"a":' * 3000 + "1" + "}" * 3000])
+def test_a_memo_nested_too_deep_is_empty_and_rewritten(tmp_path, counted, content):
+    memo = tmp_path / "memo.json"
+    memo.write_text(content)
+    with remembered(memo):
+        spoken(TEXTS[0])
+    assert len(counted) == 1 and json.loads(memo.read_text())
+
+
+def test_a_memo_too_large_is_ignored(tmp_path, counted, monkeypatch):
+    monkeypatch.setattr(normalize, "_MEMO_LIMIT", 100)
+    memo = tmp_path / "memo.json"
+    with remembered(memo):
+        spoken(TEXTS[0])
+    memo.write_text(json.dumps({**json.loads(memo.read_text()), "x" * 200: "y"}))
+    with remembered(memo):
+        spoken(TEXTS[0])
+    assert len(counted) == 2

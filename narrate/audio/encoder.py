@@ -531,7 +531,7 @@ def _encode_pieces(
     found: dict[int, bytes] = {}
     if store is not None:
         for i, key in enumerate(keys):
-            data = store.get_piece(key)
+            data = _unsealed(store.get_piece(key))
             if data is not None and _valid_piece(data, pieces[i]):
                 found[i] = data
     todo = [i for i in range(len(pieces)) if i not in found]
@@ -548,7 +548,7 @@ def _encode_pieces(
             for i, data in made.items():
                 found[i] = data
                 if store is not None:
-                    store.put_piece(keys[i], data)
+                    store.put_piece(keys[i], _sealed(data))
         joined = Path(tmp) / "joined.mp3"
         grid = mp3_frame_samples(timeline.sample_rate)
         joined.write_bytes(_join([found[i] for i in range(len(pieces))], timeline.frames, grid))
@@ -628,30 +628,30 @@ def _encode_group(
 def _frame_offsets(data: bytes) -> list[int]:
     """Byte offsets of the MPEG audio frames in ``data`` (which holds nothing else), then its length.
 
-    The first frame's header is read by mutagen (``mutagen.mp3.MPEGFrame``); the frames of a
-    constant-bitrate stream then differ only in their padding bit (one more byte), so the rest are
-    walked by checking each header against the first.
+    A frame whose header differs from the one before (the first; the Info frame, which ffmpeg writes
+    at a higher bitrate when the stream's frames are too small to hold it) is read by mutagen
+    (``mutagen.mp3.MPEGFrame``); the frames of a constant-bitrate stream then differ only in their
+    padding bit (one more byte), so the rest are walked by checking each header against it.
 
     Raises:
-        BuildError: ``data`` is not a run of whole MPEG audio frames of one bitrate and rate.
+        BuildError: ``data`` is not a run of whole MPEG audio frames.
     """
     from mutagen.mp3 import HeaderNotFoundError, MPEGFrame
 
-    if not data:
-        return [0]
-    stream = io.BytesIO(data[:4096])
-    try:
-        MPEGFrame(stream)
-    except HeaderNotFoundError as exc:
-        raise BuildError(f"ffmpeg wrote a broken MP3 frame at byte 0: {exc}") from None
-    padding = (data[2] >> 1) & 1
-    base = stream.tell() - padding  # frame length without the padding byte
-    same = data[1:3]
-    offsets = []
+    offsets: list[int] = []
     at, end = 0, len(data)
+    same, base = b"", 0
     while at < end:
-        if data[at] != 0xFF or data[at + 1] != same[0] or (data[at + 2] ^ same[1]) & 0xFD:
+        if end - at < 4 or data[at] != 0xFF:
             raise BuildError(f"ffmpeg wrote a broken MP3 frame at byte {at}")
+        if not same or data[at + 1] != same[0] or (data[at + 2] ^ same[1]) & 0xFD:
+            stream = io.BytesIO(data[at : at + 4096])
+            try:
+                MPEGFrame(stream)
+            except HeaderNotFoundError as exc:
+                raise BuildError(f"ffmpeg wrote a broken MP3 frame at byte {at}: {exc}") from None
+            same = data[at + 1 : at + 3]
+            base = stream.tell() - ((data[at + 2] >> 1) & 1)  # the frame's length without padding
         offsets.append(at)
         at += base + ((data[at + 2] >> 1) & 1)
     if at != end:
@@ -676,12 +676,35 @@ def _cut(data: bytes, piece: Piece) -> bytes:
 
 
 def _valid_piece(data: bytes, piece: Piece) -> bool:
-    """Whether stored piece ``data`` is an Info frame and whole MP3 frames, as many as ``piece`` keeps."""
+    """Whether stored piece ``data`` is an Info frame and whole MP3 frames, as many as ``piece``
+    keeps (the last piece: as many as its own encode wrote, by its Info frame, less those skipped)."""
     try:
         offsets = _frame_offsets(data)
     except BuildError:
         return False
-    return _xing_offset(data) is not None and (piece.keep is None or len(offsets) - 2 == piece.keep)
+    at = _xing_offset(data[: offsets[1]]) if len(offsets) > 1 else None
+    if at is None:
+        return False
+    kept = len(offsets) - 2
+    if piece.keep is not None:
+        return kept == piece.keep
+    return kept == int.from_bytes(data[at + 8 : at + 12], "big") - piece.skip
+
+
+_SEAL = b"narrate MP3 piece 1\n"
+
+
+def _sealed(data: bytes) -> bytes:
+    """A piece as the store keeps it: a header line and the SHA-256 of its bytes, then the bytes."""
+    return _SEAL + hashlib.sha256(data).digest() + data
+
+
+def _unsealed(stored: bytes | None) -> bytes | None:
+    """The piece a store returned, or None when it is not one this version wrote whole."""
+    if stored is None or not stored.startswith(_SEAL):
+        return None
+    digest, data = stored[len(_SEAL) : len(_SEAL) + 32], stored[len(_SEAL) + 32 :]
+    return data if hashlib.sha256(data).digest() == digest else None
 
 
 def _xing_offset(frame: bytes) -> int | None:

@@ -346,11 +346,16 @@ class UtteranceCache:
         return data
 
     def put_piece(self, key: str, data: bytes) -> None:
-        """Keep an encoded MP3 piece under ``key`` (written beside, then renamed into place)."""
+        """Keep an encoded MP3 piece under ``key`` (written beside, then renamed into place). A
+        piece that cannot be written (the folder read-only, or a file in its way) is not kept: the
+        next build encodes it again."""
         final = self.piece_path(key)
-        final.parent.mkdir(parents=True, exist_ok=True)
-        with replacing(final, final.with_name(f".{key}.{os.getpid()}.part{PIECE_SUFFIX}")) as tmp:
-            tmp.write_bytes(data)
+        try:
+            final.parent.mkdir(parents=True, exist_ok=True)
+            with replacing(final, final.with_name(f".{key}.{os.getpid()}.part{PIECE_SUFFIX}")) as tmp:
+                tmp.write_bytes(data)
+        except OSError:
+            pass
 
     def fs(self) -> Any:
         """The fsspec filesystem of a remote cache (made on first use)."""

@@ -312,6 +312,8 @@ def _clean(text: str, keep: frozenset[str] = frozenset()) -> str:
 
 _MEMO = threading.local()  # in a thread inside remembered(): .known (key -> spoken) and .used
 _LEXICON_DIGESTS: list[tuple[Mapping[str, str], str]] = []
+_MEMO_LIMIT = 32 << 20
+"""A memo file larger than this (bytes) is ignored (and rewritten): a course's texts take well under 1 MB."""
 
 
 @contextlib.contextmanager
@@ -324,9 +326,11 @@ def remembered(path: Path) -> Iterator[None]:
     whole course. A missing or unreadable file is an empty memo; one that cannot be written is left.
     """
     try:
+        if path.stat().st_size > _MEMO_LIMIT:
+            raise ValueError("too large")
         data = json.loads(path.read_text(encoding="utf-8"))
         known = {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, RecursionError):
         known = {}
     _MEMO.known, _MEMO.used = known, {}
     try:
@@ -344,8 +348,18 @@ def remembered(path: Path) -> Iterator[None]:
 
 @functools.cache
 def _code_digest() -> str:
-    """Digest of the text stage's code (``narrate/text``): the rules that make spoken text."""
-    return source_digest(Path(__file__).resolve().parent)
+    """Digest of the text stage's code (``narrate/text``) and of the versions of the libraries it uses:
+    the rules that make spoken text."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    versions = []
+    for package in ("ftfy", "num2words", "wordfreq"):  # their rules and data shape the spoken text too
+        try:
+            versions.append(f"{package} {version(package)}")
+        except PackageNotFoundError:
+            versions.append(f"{package} -")
+    digest = source_digest(Path(__file__).resolve().parent)
+    return hashlib.sha256(f"{digest} {versions}".encode()).hexdigest()
 
 
 _NO_LEXICON: dict[str, str] = {}
