@@ -581,9 +581,8 @@ def make_episodes(
             episodes[i] = episode
         return Made(_filled(episodes), prints, made_count, len(scripts) - len(stale))
     from narrate.audio import encoder
-    from narrate.config import normalise_formats
 
-    codecs = ["aac" if f == "m4b" else "mp3" for f in normalise_formats(config.audio.formats)]
+    codecs = ["aac" if f == "m4b" else "mp3" for f in config.audio.formats]  # normalised when loaded
     encoder.prepare(codecs, config.audio.bitrate, config.audio.sample_rate)  # while the clips are made
     report("encoding", 0, len(stale))
     finished = 0

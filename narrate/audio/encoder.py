@@ -636,8 +636,6 @@ def _frame_offsets(data: bytes) -> list[int]:
     Raises:
         BuildError: ``data`` is not a run of whole MPEG audio frames.
     """
-    from mutagen.mp3 import HeaderNotFoundError, MPEGFrame
-
     offsets: list[int] = []
     at, end = 0, len(data)
     same, base = b"", 0
@@ -645,13 +643,8 @@ def _frame_offsets(data: bytes) -> list[int]:
         if end - at < 4 or data[at] != 0xFF:
             raise BuildError(f"ffmpeg wrote a broken MP3 frame at byte {at}")
         if not same or data[at + 1] != same[0] or (data[at + 2] ^ same[1]) & 0xFD:
-            stream = io.BytesIO(data[at : at + 4096])
-            try:
-                MPEGFrame(stream)
-            except HeaderNotFoundError as exc:
-                raise BuildError(f"ffmpeg wrote a broken MP3 frame at byte {at}: {exc}") from None
             same = data[at + 1 : at + 3]
-            base = stream.tell() - ((data[at + 2] >> 1) & 1)  # the frame's length without padding
+            base = _frame_length(data, at) - ((data[at + 2] >> 1) & 1)  # the frame's length without padding
         offsets.append(at)
         at += base + ((data[at + 2] >> 1) & 1)
     if at != end:
@@ -720,12 +713,13 @@ def _join(stored: list[bytes], samples: int, grid: int) -> bytes:
     """One MP3 stream of ``samples`` samples from the stored pieces in order: the first piece's Info
     frame with the total frame count, size and padding (see :func:`_padded`), then every piece's
     frames. ffmpeg then rewrites the Info frame whole (TOC, sizes, CRCs) when it copies the stream."""
-    info_ends = [_frame_offsets(data)[1] for data in stored]
+    walked = [_frame_offsets(data) for data in stored]
+    info_ends = [offsets[1] for offsets in walked]
     info = bytearray(stored[0][: info_ends[0]])
     at = _xing_offset(bytes(info))
     if at is None:
         raise BuildError("an MP3 piece has no Info frame")
-    frames = sum(len(_frame_offsets(data[end:])) - 1 for data, end in zip(stored, info_ends))
+    frames = sum(len(offsets) - 2 for offsets in walked)  # each piece's frames after its Info frame
     size = len(info) + sum(len(data) - end for data, end in zip(stored, info_ends))
     info[at + 8 : at + 12] = frames.to_bytes(4, "big")
     info[at + 12 : at + 16] = size.to_bytes(4, "big")  # ffmpeg drops the frame count of a file of another size
@@ -771,8 +765,8 @@ def fix_padding(path: Path, samples: int, sample_rate: int) -> None:
     """
     with open(path, "r+b") as mp3:
         head = bytearray(mp3.read(2048))
-        offsets = _frame_offsets(bytes(head[: _first_frame_length(head)]))
-        at = _xing_offset(bytes(head[: offsets[1]]))
+        info_end = _frame_length(bytes(head), 0)
+        at = _xing_offset(bytes(head[:info_end]))
         if at is None:
             raise BuildError(f"{path.name}: the MP3 encoder wrote no Info frame")
         frames = int.from_bytes(head[at + 8 : at + 12], "big")
@@ -781,18 +775,22 @@ def fix_padding(path: Path, samples: int, sample_rate: int) -> None:
         head[at + 154 : at + 156] = b"\0\0"  # ffmpeg computes the CRC with its own field zero
         head[at + 154 : at + 156] = _crc16(bytes(head[:190])).to_bytes(2, "big")
         mp3.seek(0)
-        mp3.write(head[: offsets[1]])
+        mp3.write(head[:info_end])
 
 
-def _first_frame_length(data: bytes | bytearray) -> int:
-    """Length of the MPEG audio frame at the start of ``data``."""
+def _frame_length(data: bytes, at: int) -> int:
+    """Length in bytes of the MPEG audio frame at byte ``at`` of ``data``, by mutagen's header parser.
+
+    Raises:
+        BuildError: no valid frame header there.
+    """
     from mutagen.mp3 import HeaderNotFoundError, MPEGFrame
 
-    stream = io.BytesIO(bytes(data))
+    stream = io.BytesIO(data[at : at + 4096])
     try:
         MPEGFrame(stream)
     except HeaderNotFoundError as exc:
-        raise BuildError(f"not an MP3 frame: {exc}") from None
+        raise BuildError(f"ffmpeg wrote a broken MP3 frame at byte {at}: {exc}") from None
     return stream.tell()
 
 
