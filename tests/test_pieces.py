@@ -11,6 +11,7 @@ from pathlib import Path
 import helpers
 import numpy as np
 import pytest
+from fastcrc import crc16
 
 from narrate.audio import encoder
 from narrate.audio import timeline as audio
@@ -308,7 +309,7 @@ def test_every_length_decodes_to_exactly_its_samples(tmp_path, extra, starts):
     assert len(_decode(out)) == frames
     data = out.read_bytes()
     at = encoder._xing_offset(data[:300])
-    tag_crc = encoder._crc16(data[: at + 154] + b"\0\0" + data[at + 156 : 190])
+    tag_crc = crc16.arc(data[: at + 154] + b"\0\0" + data[at + 156 : 190])
     assert tag_crc == int.from_bytes(data[at + 154 : at + 156], "big")
     from mutagen.mp3 import MP3
 
@@ -456,3 +457,90 @@ def test_an_mp3_build_at_a_rate_mp3_cannot_carry_is_one_error_line(tmp_path, fak
         build(course, tmp_path / "out", BuildOptions(cache_dir=tmp_path / "cache"))
     assert str(caught.value).startswith(f"{course / 'course.yaml'}:5: audio.sample_rate {rate} is not an MP3")
     assert not fakes.said()  # before any synthesis
+
+
+@pytest.mark.parametrize(
+    "rate, bitrate, seconds, extra",
+    [
+        (44100, "64k", 31, 0),  # over 800 MP3 frames: the seek table's bags are halved twice
+        (44100, "64k", 3, 23),  # a length ffmpeg 5.1 pads wrong (see _padded)
+        (44100, "32k", 12, 1151),  # an Info frame shorter than the 190 bytes the tag's CRC covers
+        (48000, "128k", 9, 1),
+        (22050, "32k", 20, 300),
+        (16000, "24k", 7, 575),
+        (24000, "48k", 5, 0),
+        (8000, "8k", 4, 17),
+    ],
+)
+def test_the_joined_info_frame_is_the_one_ffmpeg_writes_when_it_copies_the_stream(
+    tmp_path, rate, bitrate, seconds, extra
+):
+    """The pieces' join writes the Info frame itself (frame and byte counts, seek table, encoder
+    string, music length and CRC, tag CRC) instead of running ffmpeg to copy the stream: the same
+    bytes as that copy (with the padding put right, as before)."""
+    grid = audio.mp3_frame_samples(rate)
+    frames = seconds * rate // grid * grid + extra
+    t = np.arange(frames) / rate
+    pcm = tmp_path / "x.pcm"
+    envelope = 0.55 + 0.45 * np.sin(2 * np.pi * 2.5 * t)
+    pcm.write_bytes((np.sin(2 * np.pi * 440 * t) * envelope * 8000).astype("<i2").tobytes())
+    starts = tuple(k * frames // 4 // grid * grid for k in (1, 2, 3))
+    timeline = audio.Timeline(pcm, rate, frames, [], [], -20.0, -15.0, starts)
+    ours = tmp_path / "ours.mp3"
+    encoder.encode(timeline, ours, bitrate=bitrate, leveling=LEVEL)
+    copy = tmp_path / "copy.mp3"
+    subprocess.run(
+        ["ffmpeg", "-v", "error", "-i", str(ours), "-map", "0:a", "-map_metadata", "-1", "-c:a", "copy"]
+        + ["-id3v2_version", "0", "-write_xing", "1", "-f", "mp3", "-y", str(copy)],
+        check=True,
+    )
+    encoder.fix_padding(copy, frames, rate)
+    assert ours.read_bytes() == copy.read_bytes()
+    assert len(_decode(ours)) == frames if rate == RATE else True
+
+
+def _speechlike(path: Path, seconds: float, crest: float, rate: int = RATE) -> audio.Timeline:
+    """Syllable-like bursts of harmonics (a voice's peaks over its loudness: ``crest``), measured."""
+    from narrate.audio.loudness import LoudnessMeter
+
+    t = np.arange(int(seconds * rate)) / rate
+    voice = sum(np.sin(2 * np.pi * f * t + f) / k for k, f in enumerate((140, 280, 420, 700, 1400, 2800), 1))
+    bursts = np.clip(np.sin(2 * np.pi * 4 * t), 0, None) ** crest
+    samples = np.rint(voice / np.abs(voice).max() * bursts * 20000).astype("<i2")
+    path.write_bytes(samples.tobytes())
+    meter = LoudnessMeter(rate)
+    meter.add(samples.tobytes())
+    return audio.Timeline(path, rate, len(samples), [], [], meter.integrated_lufs(), meter.sample_peak_dbfs)
+
+
+@pytest.mark.parametrize("gains", [[3.0, 5.5, 8.0], [0.0, 12.5], [6.2]])
+def test_one_analysis_pass_measures_every_gain_as_separate_passes_would(tmp_path, gains):
+    timeline = _speechlike(tmp_path / "s.pcm", 8, 3.0)
+    together = encoder.analyse_gains(timeline, gains, -3.0)
+    alone = [encoder.analyse(timeline, Leveling(g, -3.0, 0.0)) for g in gains]
+    assert together == alone
+    assert together == sorted(together) and len(set(together)) == len(together)
+
+
+@pytest.mark.parametrize(
+    "crest, seconds, passes",
+    [
+        (1.0, 40, 0),  # peaks stay under the limiter: no pass, the first guess is exact
+        (2.0, 40, 1),  # the limiter at work on every syllable: one pass of two gains
+        (6.0, 40, 1),
+        (3.0, 90, 1),  # longer than the 30 s analysed: excerpts
+        (12.0, 40, 2),  # needle-sharp peaks: limiting takes off far more, measured once more
+        (30.0, 40, 2),
+    ],
+)
+def test_the_gain_search_levels_to_the_target_in_one_pass_mostly(tmp_path, monkeypatch, crest, seconds, passes):
+    timeline = _speechlike(tmp_path / "s.pcm", seconds, crest)
+    runs = []
+    real_run = encoder._run
+    monkeypatch.setattr(encoder, "_run", lambda args: runs.append(args) or real_run(args))
+    leveling = encoder.plan_leveling(timeline, -16.0, -1.0)
+    assert len(runs) == passes
+    monkeypatch.setattr(encoder, "_run", real_run)
+    whole = encoder.analyse(timeline, leveling)  # the whole timeline as the encode levels it
+    assert abs(whole - -16.0) <= 0.3, (leveling, whole)
+    assert abs(leveling.expected_lufs - whole) <= 0.3

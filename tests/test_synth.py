@@ -245,3 +245,67 @@ def test_a_clip_pruned_before_assembly_is_made_again(fakes, tmp_path, vanished):
     assert after.frames == before.frames and after.cue_times == before.cue_times
     again = {plan.utterances[plan.keys[0][i]].text for i in vanished}
     assert set(fakes.said()[said:]) == again  # only the vanished clips were spoken again
+
+
+_MAKE_ONE_CLIP = """
+import sys
+from pathlib import Path
+from narrate.speech import utterance
+from narrate.speech.cache import UtteranceCache, utterance_key
+from narrate.speech.engines import get_engine
+from narrate.speech.engines.pyttsx3_engine import Pyttsx3Engine
+
+text, voice, folder, mode = sys.argv[1], sys.argv[2] or None, sys.argv[3], sys.argv[4]
+wavs = []
+real = Pyttsx3Engine.synthesize
+Pyttsx3Engine.synthesize = lambda self, *a: wavs.append(a[-1]) or real(self, *a)
+if mode == "file":
+    Pyttsx3Engine.speak_samples = lambda self, *a: None  # as on macOS and Windows
+engine = get_engine("pyttsx3")
+key = utterance_key("pyttsx3", engine.version(), voice, 170, text)
+utterance.make_clip(utterance.Utterance(key, "pyttsx3", voice, 170, text, "cue 1"), UtteranceCache(folder))
+print(len(wavs))
+"""
+
+
+@pytest.mark.parametrize(
+    "text, voice",
+    [
+        ("The moon pulls the sea.", ""),
+        ("Twice a day, at 6:40 and 19:05, the water rises 3.2 metres.", ""),
+        ("Die Gezeiten folgen dem Mond.", "gmw/de"),
+        ("Oui.", "roa/fr"),
+    ],
+)
+def test_a_clip_spoken_in_memory_is_the_clip_spoken_through_a_wav_file(tmp_path, text, voice):
+    """espeak-ng hands its samples to this process (``speak_samples``): the build stores them
+    without writing and reading back a WAV file, and the clip and its word timings are the same.
+    (Each is made first thing in a new process: espeak-ng's output depends on what it spoke before.)"""
+    import subprocess
+    import sys
+
+    from narrate.speech.cache import clip_words, read_clip
+
+    made = {}
+    for mode in ("memory", "file"):
+        run = subprocess.run(
+            [sys.executable, "-c", _MAKE_ONE_CLIP, text, voice, str(tmp_path / mode), mode],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert run.stdout.split() == (["0"] if mode == "memory" else ["1"])  # WAV files written
+        (made[mode],) = (tmp_path / mode).glob("??/*.flac")
+    assert read_clip(made["memory"]) == read_clip(made["file"])
+    assert clip_words(made["memory"]) == clip_words(made["file"]) and clip_words(made["memory"])
+
+
+def test_a_silent_clip_spoken_in_memory_is_refused_naming_the_cue(tmp_path):
+    from narrate.speech.engines import get_engine
+
+    engine = get_engine("pyttsx3")
+    u = utterance.Utterance(
+        utterance_key("pyttsx3", engine.version(), None, 170, "..."), "pyttsx3", None, 170, "...", "cue 7"
+    )
+    with pytest.raises(EngineError, match="cue 7"):
+        utterance.make_clip(u, UtteranceCache(tmp_path / "c"))

@@ -7,8 +7,8 @@ Encoding is one ffmpeg pass applying a 12 kHz low-pass, a fixed gain and a fast 
 sample-peak ceiling is :data:`TRUE_PEAK_MARGIN_DB` under the true-peak target, leaving room for
 inter-sample peaks and the lossy encoder's overshoot, then a trim for the encoder's own level
 change (:func:`codec_gain_db`). When the limiter has work to do (it lowers loudness a little),
-:func:`plan_leveling` first corrects the gain with one or two cheap analysis passes over at most a
-minute of excerpts. The result is checked on decoded files by the tests (tests/test_package.py).
+:func:`plan_leveling` first corrects the gain with one cheap analysis pass (rarely two) over at most
+30 s of excerpts. The result is checked on decoded files by the tests (tests/test_package.py).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+from fastcrc import crc16
 
 from narrate.audio.loudness import LoudnessMeter
 from narrate.audio.timeline import CHANNELS, SAMPLE_WIDTH, Timeline, mp3_frame_samples, require_tool
@@ -67,7 +68,7 @@ class Leveling:
         return chain + (f",volume={trim_db:.3f}dB:precision=double" if trim_db else "")
 
 
-ANALYSIS_SECONDS = 60
+ANALYSIS_SECONDS = 30
 """Audio the gain search analyses: the whole timeline when shorter, else evenly spread excerpts."""
 _EXCERPTS = 12
 
@@ -78,12 +79,13 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
     The first guess is ``target - measured loudness``. If the gained peaks stay under the limiter
     ceiling the limiter is idle and the guess is exact. Otherwise limiting lowers the loudness by
     an amount that depends on the gain; it is measured on at most :data:`ANALYSIS_SECONDS` of the
-    timeline (12 evenly spread excerpts of a long episode, so the cost does not grow with length)
-    by at most two analysis passes (ffmpeg filters into ``ebur128`` and a null sink). Between
-    passes the gain is corrected with the measured slope of loudness against gain (the secant; 0.6
-    before there are two points); it stops within :data:`LOUDNESS_TOLERANCE_LU` of the target, and
-    after the second pass the last correction is applied unmeasured. Every gain is rounded to
-    :data:`GAIN_STEP_DB`.
+    timeline (12 excerpts of a long episode, so the cost does not grow with length). One ffmpeg
+    pass (:func:`analyse_gains`) measures it at the first guess and at :data:`SEARCH_STEP_DB` above
+    it (what limited speech typically needs); the gain is then read off the line through the two
+    points (the secant; its slope kept within 0.2-1.0). Only when that lands more than 1 dB beyond
+    the measured points is it measured once more and corrected along the secant, unmeasured. The
+    search stops early within :data:`LOUDNESS_TOLERANCE_LU` of the target. The result is rounded
+    to :data:`GAIN_STEP_DB`.
 
     Raises:
         ToolMissingError, BuildError: ffmpeg missing or failed.
@@ -95,24 +97,32 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
     if timeline.peak_dbfs + gain <= limit:
         return Leveling(gain, limit, timeline.loudness_lufs + gain)
     gain = target_lufs - timeline.loudness_lufs  # the search runs unrounded; only its result is rounded
-    slope = 0.6  # typical d(loudness)/d(gain) of limited speech
     with tempfile.TemporaryDirectory(prefix="narrate-level-") as tmp:
         sample = excerpts(timeline, Path(tmp) / "excerpts.pcm")
-        points: list[tuple[float, float]] = []
-        for _ in range(2):
-            # predicted loudness of the whole = its unlimited loudness minus what limiting takes off the sample
-            loss = sample.loudness_lufs + gain - analyse(sample, Leveling(gain, limit, target_lufs))
-            predicted = timeline.loudness_lufs + gain - loss
-            error = target_lufs - predicted
-            points.append((gain, predicted))
-            if len(points) == 2 and points[1][0] != points[0][0]:
-                slope = min(1.0, max(0.2, (points[1][1] - points[0][1]) / (points[1][0] - points[0][0])))
-            if abs(error) <= LOUDNESS_TOLERANCE_LU:
-                break
-            gain = min(gain + error / slope, gain + 12.0)
+
+        def predicted(gains: list[float]) -> list[tuple[float, float]]:
+            # the whole's loudness = its unlimited loudness minus what limiting takes off the sample
+            measured = analyse_gains(sample, gains, limit)
+            return [(g, timeline.loudness_lufs + g - (sample.loudness_lufs + g - m)) for g, m in zip(gains, measured)]
+
+        points = predicted([gain, gain + SEARCH_STEP_DB])
+        (g0, p0), (g1, p1) = points
+        slope = min(1.0, max(0.2, (p1 - p0) / (g1 - g0)))
+        if abs(target_lufs - p0) <= LOUDNESS_TOLERANCE_LU:
+            gain, last = g0, (g0, p0)
+        else:
+            last = min(points, key=lambda point: abs(target_lufs - point[1]))
+            gain = min(last[0] + (target_lufs - last[1]) / slope, gain + 12.0)
+            if abs(target_lufs - last[1]) > LOUDNESS_TOLERANCE_LU and not g0 - 1.0 <= gain <= g1 + 1.0:
+                last = predicted([gain])[0]  # far outside the measured points: measure there, correct once more
+                gain = last[0] + (target_lufs - last[1]) / slope
     rounded = _step(gain)
-    last_gain, last_predicted = points[-1]
-    return Leveling(rounded, limit, last_predicted + (rounded - last_gain) * slope)
+    return Leveling(rounded, limit, last[1] + (rounded - last[0]) * slope)
+
+
+SEARCH_STEP_DB = 1.7
+"""The gain search's second point, above the first guess (dB): limiting takes about 1 LU off
+espeak-ng's and Piper's speech at -16 LUFS, which a slope of about 0.6 makes up in 1.7 dB."""
 
 
 def _step(gain_db: float) -> float:
@@ -173,6 +183,32 @@ def analyse(timeline: Timeline, leveling: Leveling) -> float:
     args = _pcm_input(timeline) + ["-af", leveling.filters() + ",ebur128=framelog=verbose", "-f", "null", "-"]
     result = _run(args)
     return parse_ebur128(result.stderr)[0]
+
+
+def analyse_gains(timeline: Timeline, gains: Sequence[float], limit_dbfs: float) -> list[float]:
+    """Integrated loudness (LUFS) of the timeline levelled at each of ``gains`` (dB) with the limiter
+    at ``limit_dbfs``: one ffmpeg pass, the band limit applied once and split into one branch
+    (gain, limiter, ``ebur128``) per gain. Each equals :func:`analyse` with that leveling.
+
+    Raises:
+        ToolMissingError, BuildError: ffmpeg missing, failed, or printed fewer summaries.
+    """
+    if len(gains) == 1:
+        return [analyse(timeline, Leveling(gains[0], limit_dbfs, 0.0))]
+    limiter = _LIMITER.format(limit=10 ** (limit_dbfs / 20))
+    labels = [f"g{i}" for i in range(len(gains))]
+    graph = f"[0:a]{_BAND_LIMIT},asplit={len(gains)}" + "".join(f"[{label}]" for label in labels)
+    outputs: list[str] = []
+    for i, (label, gain) in enumerate(zip(labels, gains)):
+        graph += f";[{label}]volume={gain:.3f}dB:precision=double,{limiter},ebur128=framelog=verbose[m{i}]"
+        outputs += ["-map", f"[m{i}]", "-f", "null", "-"]
+    stderr = _run(_pcm_input(timeline) + ["-filter_complex", graph, *outputs]).stderr
+    found: dict[int, float] = {}
+    for name, block in re.findall(r"\[Parsed_ebur128_(\d+) @ [^\]]*\] Summary:(.*?)(?=\[Parsed_|\Z)", stderr, re.S):
+        found[int(name)] = parse_ebur128("Summary:" + block)[0]
+    if len(found) != len(gains):
+        raise BuildError(f"ffmpeg printed {len(found)} loudness summaries for {len(gains)} gains")
+    return [found[k] for k in sorted(found)]
 
 
 _SUMMARY_I = re.compile(r"I:\s+(-?[\d.]+|-inf)\s+LUFS")
@@ -549,31 +585,8 @@ def _encode_pieces(
                 found[i] = data
                 if store is not None:
                     store.put_piece(keys[i], _sealed(data))
-        joined = Path(tmp) / "joined.mp3"
         grid = mp3_frame_samples(timeline.sample_rate)
-        joined.write_bytes(_join([found[i] for i in range(len(pieces))], timeline.frames, grid))
-        _run(
-            [
-                require_tool("ffmpeg"),
-                "-hide_banner",
-                "-nostats",
-                "-nostdin",
-                "-f",
-                "mp3",
-                "-i",
-                str(joined),
-                "-map",
-                "0:a",
-                "-map_metadata",
-                "-1",
-                "-c:a",
-                "copy",
-                *_MP3_MUXER,
-                "-y",
-                str(out_path),
-            ]
-        )
-    fix_padding(out_path, timeline.frames, timeline.sample_rate)  # the copy recomputes it, 47 - r short again
+        out_path.write_bytes(_join([found[i] for i in range(len(pieces))], timeline.frames, grid))
 
 
 def _groups(todo: list[int], pieces: list[Piece], share: int) -> list[list[int]]:
@@ -711,20 +724,60 @@ def _xing_offset(frame: bytes) -> int | None:
 
 def _join(stored: list[bytes], samples: int, grid: int) -> bytes:
     """One MP3 stream of ``samples`` samples from the stored pieces in order: the first piece's Info
-    frame with the total frame count, size and padding (see :func:`_padded`), then every piece's
-    frames. ffmpeg then rewrites the Info frame whole (TOC, sizes, CRCs) when it copies the stream."""
+    frame rewritten for the whole stream (:func:`_finish_info`), then every piece's frames."""
     walked = [_frame_offsets(data) for data in stored]
     info_ends = [offsets[1] for offsets in walked]
     info = bytearray(stored[0][: info_ends[0]])
     at = _xing_offset(bytes(info))
     if at is None:
         raise BuildError("an MP3 piece has no Info frame")
-    frames = sum(len(offsets) - 2 for offsets in walked)  # each piece's frames after its Info frame
-    size = len(info) + sum(len(data) - end for data, end in zip(stored, info_ends))
-    info[at + 8 : at + 12] = frames.to_bytes(4, "big")
-    info[at + 12 : at + 16] = size.to_bytes(4, "big")  # ffmpeg drops the frame count of a file of another size
-    _padded(info, at, frames, samples, grid)
-    return bytes(info) + b"".join(data[end:] for data, end in zip(stored, info_ends))
+    sizes = [b - a for offsets in walked for a, b in zip(offsets[1:], offsets[2:])]  # each audio frame's bytes
+    audio = b"".join(data[end:] for data, end in zip(stored, info_ends))
+    _finish_info(info, at, sizes, crc16.arc(audio))
+    _padded(info, at, len(sizes), samples, grid)
+    _seal_info(info, at)
+    return bytes(info) + audio
+
+
+XING_TOC_SIZE = 100
+_XING_BAGS = 400
+_VENDOR = b"Lavf"
+"""What ffmpeg's MP3 muxer writes as the LAME tag's encoder string for a stream it copies."""
+
+
+def _finish_info(info: bytearray, at: int, sizes: Sequence[int], audio_crc: int) -> None:
+    """Rewrite the Xing/Info tag (at byte ``at`` of the Info frame ``info``) for a stream of MP3
+    frames of ``sizes`` bytes whose CRC-16 is ``audio_crc``, as ffmpeg's MP3 muxer (libavformat
+    ``mp3enc.c``) writes it when it copies such a stream: frame count, byte count (Info frame
+    included), the 100-entry seek table from its 400 "bags" of byte positions (LAME's
+    ``VbrTag.c``), the encoder string, the LAME tag's music length and music CRC. The tag's own
+    CRC is left to :func:`_seal_info`; tests/test_pieces.py checks the bytes against ffmpeg's."""
+    size, want, seen, pos = len(info), 1, 0, 0
+    bags = [0] * _XING_BAGS
+    for frame in sizes:
+        size += frame
+        seen += 1
+        if seen == want:
+            bags[pos] = size
+            pos += 1
+            if pos == _XING_BAGS:  # keep every second bag, and take twice as many frames per bag
+                bags[: _XING_BAGS // 2] = bags[1::2]
+                want, pos = want * 2, _XING_BAGS // 2
+            seen = 0
+    info[at + 8 : at + 12] = len(sizes).to_bytes(4, "big")
+    info[at + 12 : at + 16] = size.to_bytes(4, "big")
+    toc = [0] + [min(256 * bags[i * pos // XING_TOC_SIZE] // size, 255) for i in range(1, XING_TOC_SIZE)]
+    info[at + 16 : at + 16 + XING_TOC_SIZE] = bytes(toc)
+    info[at + 120 : at + 141] = _VENDOR.ljust(21, b"\0")
+    info[at + 148 : at + 152] = size.to_bytes(4, "big")  # the LAME tag's music length: the whole stream
+    info[at + 152 : at + 154] = audio_crc.to_bytes(2, "big")
+
+
+def _seal_info(info: bytearray, at: int) -> None:
+    """Set the LAME tag's CRC in the Info frame ``info``: CRC-16 of its first 190 bytes, the CRC field
+    zero, as ffmpeg computes it (zero bytes past the end of a frame shorter than 190 bytes)."""
+    info[at + 154 : at + 156] = b"\0\0"
+    info[at + 154 : at + 156] = crc16.arc(bytes(info[:190]).ljust(190, b"\0")).to_bytes(2, "big")
 
 
 def _padded(info: bytearray, at: int, frames: int, samples: int, grid: int) -> bool:
@@ -746,16 +799,6 @@ def _padded(info: bytearray, at: int, frames: int, samples: int, grid: int) -> b
     return True
 
 
-def _crc16(data: bytes) -> int:
-    """CRC-16 (polynomial 0x8005, reflected: the CRC of the LAME tag, as ffmpeg's AV_CRC_16_ANSI_LE)."""
-    crc = 0
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
-    return crc
-
-
 def fix_padding(path: Path, samples: int, sample_rate: int) -> None:
     """Make the LAME tag of the MP3 at ``path`` (no ID3 tag yet: the Info frame first) say the
     padding that leaves exactly ``samples`` samples (see :func:`_padded`), with its CRC.
@@ -772,10 +815,10 @@ def fix_padding(path: Path, samples: int, sample_rate: int) -> None:
         frames = int.from_bytes(head[at + 8 : at + 12], "big")
         if not _padded(head, at, frames, samples, mp3_frame_samples(sample_rate)):
             return
-        head[at + 154 : at + 156] = b"\0\0"  # ffmpeg computes the CRC with its own field zero
-        head[at + 154 : at + 156] = _crc16(bytes(head[:190])).to_bytes(2, "big")
+        info = head[:info_end]
+        _seal_info(info, at)
         mp3.seek(0)
-        mp3.write(head[:info_end])
+        mp3.write(info)
 
 
 def _frame_length(data: bytes, at: int) -> int:

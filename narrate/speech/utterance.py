@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from narrate.errors import EngineError, NarrateError
 from narrate.speech.cache import UtteranceCache, keep_fresh, to_clip_samples, write_clip
-from narrate.speech.engines import WordTimes, get_engine, read_checked_clip
+from narrate.speech.engines import Spoken, WordTimes, check_clip_samples, get_engine, read_checked_clip
 from narrate.speech.join import join_clips
 
 MIN_TIMEOUT_MS = 30_000
@@ -48,7 +50,8 @@ class Utterance:
 def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     """Synthesize one utterance into the cache with this process's engine; returns the clip path.
 
-    The engine writes a WAV file, which is read once and checked (see ``narrate.speech.engines.read_checked_clip``), converted to mono at
+    The engine hands over the samples (``speak_samples``) or writes a WAV file, which is read once;
+    either is checked (see ``narrate.speech.engines.read_checked_clip``), converted to mono at
     ``u.sample_rate`` and stored as FLAC (see ``narrate.speech.cache``). The engine's word timings,
     when it gives them, are kept beside the clip (see ``UtteranceCache.put``).
 
@@ -65,18 +68,38 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
         except Exception as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
             raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
 
+    def in_memory() -> Spoken | None:
+        speak_samples = getattr(engine, "speak_samples", None)
+        if u.parts or speak_samples is None:
+            return None
+        try:
+            return speak_samples(u.text, u.voice, u.rate_wpm)
+        except NarrateError:
+            raise
+        except Exception as exc:  # as in speak()
+            raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
+
     def make(tmp: Path) -> WordTimes | None:
         words = None
         spoken = tmp.with_name(tmp.name + ".wav")
         runs = [tmp.with_name(f"{tmp.name}.{n}.wav") for n in range(len(u.parts))]
         try:
-            if not u.parts:
-                words = speak(u.text, u.voice, spoken)
-            else:  # a mixed-language sentence: no word timings (captions fall back to even cuts)
-                for (voice, text), run in zip(u.parts, runs):
-                    speak(text, voice, run)
-                join_clips(runs, spoken)
-            data, rate = read_checked_clip(spoken, u.what)
+            held = in_memory()
+            if held is not None:  # no WAV file: the same samples, checked as read_checked_clip checks them
+                data, rate, words = (
+                    np.frombuffer(held.pcm[: len(held.pcm) // 2 * 2], "<i2"),
+                    held.sample_rate,
+                    held.words,
+                )
+                check_clip_samples(data, rate, u.what)
+            else:
+                if not u.parts:
+                    words = speak(u.text, u.voice, spoken)
+                else:  # a mixed-language sentence: no word timings (captions fall back to even cuts)
+                    for (voice, text), run in zip(u.parts, runs):
+                        speak(text, voice, run)
+                    join_clips(runs, spoken)
+                data, rate = read_checked_clip(spoken, u.what)
             samples = to_clip_samples(data, rate, u.sample_rate)
             write_clip(samples, u.sample_rate, tmp)
             if cache.scratch is not None:  # this build's assembly reads these instead of the FLAC

@@ -6,7 +6,9 @@ An engine turns one utterance of spoken text into one WAV file::
     words = engine.synthesize("Hello.", voice=None, rate_wpm=160, out_path=Path("x.wav"))
 
 ``words`` is where each word starts in the clip when the engine reports it (espeak-ng's word
-events), else None.
+events), else None. An engine that has the samples in this process may also offer
+``speak_samples(text, voice, rate_wpm)``, returning them as a :class:`Spoken` (or None when it
+cannot here): the build then skips the WAV file (pyttsx3 on Linux and Piper do).
 
 Engines register by name in :data:`ENGINES` and are imported only when asked for, so a missing
 optional engine is reported as unavailable with its install hint, never as an ImportError.
@@ -39,6 +41,24 @@ WordTimes = list[tuple[int, int]]
 """Word timings of one clip: ``(character offset of the word in the spoken text, ms from the clip's
 start)`` per word the engine reported, in order. Captions are cut at these times (see
 ``narrate.publish.transcripts``)."""
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """One utterance as an engine hands it over in memory: ``pcm``, 16-bit little-endian mono
+    samples at ``sample_rate`` Hz, and the word timings (see :data:`WordTimes`) or None."""
+
+    pcm: bytes
+    sample_rate: int
+    words: WordTimes | None
+
+    def write_wav(self, path: Path) -> None:
+        """Write the samples as a 16-bit mono PCM WAV file."""
+        with wave.open(str(path), "wb") as wav:
+            wav.setnchannels(1)
+            wav.setsampwidth(2)
+            wav.setframerate(self.sample_rate)
+            wav.writeframes(self.pcm)
 
 
 class Engine(Protocol):

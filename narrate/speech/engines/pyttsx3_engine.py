@@ -19,14 +19,13 @@ import shutil
 import signal
 import subprocess
 import threading
-import wave
 from collections.abc import Callable, Iterator
 from importlib.metadata import version as package_version
 from pathlib import Path
 from typing import Any
 
 from narrate.errors import EngineError
-from narrate.speech.engines import Voice, WordTimes
+from narrate.speech.engines import Spoken, Voice, WordTimes
 
 _INSTALL = "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng)"
 
@@ -96,6 +95,19 @@ class Pyttsx3Engine:
             raise EngineError(f"unknown pyttsx3 voice '{voice}' (see: narrate voices)")
         return self._driver.speak(text, voice, rate_wpm, Path(out_path))
 
+    def speak_samples(self, text: str, voice: str | None, rate_wpm: int) -> Spoken | None:
+        """The clip as samples in memory (see ``narrate.speech.engines.Spoken``) on Linux, where
+        espeak-ng hands them to this process; None elsewhere (use :meth:`synthesize`).
+
+        Raises:
+            EngineError: unknown voice, or espeak-ng failed.
+        """
+        if not isinstance(self._driver, _SyncEspeak):
+            return None
+        if voice is not None and voice not in self._ids:
+            raise EngineError(f"unknown pyttsx3 voice '{voice}' (see: narrate voices)")
+        return self._driver.spoken(text, voice, rate_wpm)
+
 
 def _some_voices(voices: list[Voice]) -> str:
     """A short list of voices for an error message: ``en (gmw/en), de (gmw/de), ... and 120 more``."""
@@ -158,6 +170,12 @@ class _SyncEspeak:
 
     def speak(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> WordTimes:
         """Write the WAV; returns espeak-ng's word events as (character offset, ms) in order."""
+        spoken = self.spoken(text, voice, rate_wpm)
+        spoken.write_wav(out_path)
+        return spoken.words or []
+
+    def spoken(self, text: str, voice: str | None, rate_wpm: int) -> Spoken:
+        """Speak ``text``: its samples and espeak-ng's word events as (character offset, ms) in order."""
         e = self._espeak
         if voice is not None and voice != self._voice:
             if e.SetVoiceByName(voice.encode("utf-8")) != e.EE_OK:
@@ -170,13 +188,8 @@ class _SyncEspeak:
             e.Synchronize()
         if status not in (None, e.EE_OK):
             raise EngineError(f"espeak-ng failed to speak (status {status})")
-        with wave.open(str(out_path), "wb") as wav:
-            wav.setnchannels(1)
-            wav.setsampwidth(2)
-            wav.setframerate(self.sample_rate)
-            wav.writeframes(b"".join(self._chunks))
-        events, self._chunks, self._words = sorted(set(self._words)), [], []
-        return _word_starts(text, events)
+        pcm, events, self._chunks, self._words = b"".join(self._chunks), sorted(set(self._words)), [], []
+        return Spoken(pcm, self.sample_rate, _word_starts(text, events))
 
 
 @contextlib.contextmanager
