@@ -199,21 +199,37 @@ def test_older_formats_and_leftovers_are_counted_and_evicted_first(tmp_path):
     assert clip.is_file() and (tmp_path / "engines.json").is_file()
 
 
-def test_make_clip_stores_flac_at_the_episode_rate(fakes, tmp_path):
+@pytest.mark.parametrize(
+    "episode_rate, stored_rate",
+    [(44100, 22050), (88200, 22050), (22050, 22050), (48000, 48000), (16000, 16000), (32000, 32000)],
+)
+def test_make_clip_stores_flac_at_the_engines_rate_when_the_episode_rate_is_a_multiple(
+    fakes, tmp_path, episode_rate, stored_rate
+):
+    """The fake engine speaks at 22050 Hz: a clip for 44.1 kHz episodes is stored at 22050 Hz (half
+    the FLAC work and size) and assembled into exactly the samples its maker made; for a rate that
+    is not a multiple it is converted first. No WAV is kept beside it."""
     import soundfile
 
+    from narrate.audio.timeline import clip_pcm
+    from narrate.speech.cache import take_fresh
     from narrate.speech.utterance import Utterance, make_clip
 
-    cache = UtteranceCache(tmp_path)
+    cache = UtteranceCache(tmp_path / "cache")
     text = "The tide comes in."
-    u = Utterance(utterance_key("fake", "1", "low", 160, text), "fake", "low", 160, text, "cue 1")
-    path = make_clip(u, cache)
+    key = utterance_key("fake", "1", "low", 160, text, episode_rate)
+    u = Utterance(key, "fake", "low", 160, text, "cue 1", sample_rate=episode_rate)
+    with cache.fresh_samples(tmp_path / "scratch"):
+        path = make_clip(u, cache)
+        fresh = take_fresh(path, episode_rate)  # the samples its maker converted to the episode's rate
     info = soundfile.info(str(path))
     wav_frames = 22050 * len(text) * 60 // 1000  # the fake engine's tone at 22050 Hz
-    assert (path.suffix, info.format, info.samplerate, info.channels) == (".flac", "FLAC", 44100, 1)
-    assert info.frames == 2 * wav_frames
+    assert (path.suffix, info.format, info.samplerate, info.channels) == (".flac", "FLAC", stored_rate, 1)
+    assert info.frames == -(-wav_frames * stored_rate // 22050)
     assert path.stat().st_size < info.frames * 2 / 2  # FLAC: well under half of its 16-bit PCM
     assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no WAV kept beside it
+    assert fresh is not None and len(fresh) == 2 * -(-wav_frames * episode_rate // 22050)
+    assert clip_pcm(path, episode_rate) == fresh  # decoded (and upsampled) from the cache: the same
 
 
 @pytest.mark.parametrize(

@@ -71,7 +71,7 @@ def test_synthesize_makes_only_missing_clips_then_reads_the_cache(fakes, tmp_pat
     assert made == 3
     assert sorted(clips[0]) == [1, 3, 5, 6]
     assert clips[0][1] == clips[0][6] == cache.path(plan.keys[0][1])
-    assert frames(clips[0][3]) == 2 * (22050 * 28 * 60 // 1000)  # 28 characters × 60 ms, stored at 44.1 kHz
+    assert frames(clips[0][3]) == 22050 * 28 * 60 // 1000  # 28 characters × 60 ms, kept at the engine's 22.05 kHz
     assert fakes.said() == ["The moon pulls the sea.", "Twice a day the water rises.", "Which body pulls hardest?"]
     clips2, made2 = synth.synthesize(synth.plan([SCRIPT], config(), cache), cache, jobs=1)
     assert (clips2, made2) == (clips, 0)

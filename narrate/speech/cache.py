@@ -3,9 +3,12 @@
 Layout: ``<root>/<key[:2]>/<key>.flac`` where ``key`` is the SHA-256 of the JSON of the key fields;
 beside a clip, ``<key>.words.json`` holds the engine's word timings when it reported them
 (``[[character offset, ms], ...]``, see ``narrate.speech.engines.WordTimes``), written before the clip.
-A clip is stored once, losslessly compressed (FLAC, 16-bit mono) and already at the episode's sample
-rate, so assembling an episode only decodes it (no resampling, and no second copy kept beside it).
-Speech compresses to about a third of its PCM size: about 31 kB per second of speech at 44.1 kHz.
+A clip is stored once, losslessly compressed (FLAC, 16-bit mono), at the engine's own sample rate
+when the episode's is a whole multiple of it (espeak-ng and Piper speak at 22.05 kHz, episodes are
+44.1 kHz: :func:`stored_at_source_rate`), else converted to the episode's rate. Assembling an
+episode decodes it and upsamples it with :func:`to_clip_samples`, the function a clip's maker uses:
+the same samples either way. Speech compresses to about a third of its PCM size: about 16 kB per
+second of speech at 22.05 kHz (half the FLAC work and size of storing it at 44.1 kHz).
 
 Writes go to a temporary file beside the target and are renamed into place (``os.replace``), so
 parallel workers and killed builds never leave a partial clip under a valid key; two workers that
@@ -177,6 +180,18 @@ def _upsample(x: np.ndarray, up: int) -> np.ndarray:
         offset = (phase + half) // up
         y[phase::up] = full[offset : offset + len(x)]
     return y
+
+
+def stored_at_source_rate(data: np.ndarray, source_rate: int, sample_rate: int) -> bool:
+    """Whether a clip of mono ``data`` spoken at ``source_rate`` Hz is stored at that rate for episodes
+    at ``sample_rate`` Hz: when that is a whole multiple of it, up to 8 (22050 → 44100): the exact
+    upsampling of :func:`to_clip_samples` is then done when the episode is assembled."""
+    return (
+        data.ndim == 1
+        and source_rate < sample_rate
+        and sample_rate % source_rate == 0
+        and sample_rate // source_rate <= 8
+    )
 
 
 def write_clip(samples: np.ndarray, sample_rate: int, path: Path) -> None:

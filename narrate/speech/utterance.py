@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from narrate.errors import EngineError, NarrateError
-from narrate.speech.cache import UtteranceCache, keep_fresh, to_clip_samples, write_clip
+from narrate.speech.cache import UtteranceCache, keep_fresh, stored_at_source_rate, to_clip_samples, write_clip
 from narrate.speech.engines import Spoken, WordTimes, check_clip_samples, get_engine, read_checked_clip
 from narrate.speech.join import join_clips
 
@@ -51,8 +51,9 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     """Synthesize one utterance into the cache with this process's engine; returns the clip path.
 
     The engine hands over the samples (``speak_samples``) or writes a WAV file, which is read once;
-    either is checked (see ``narrate.speech.engines.read_checked_clip``), converted to mono at
-    ``u.sample_rate`` and stored as FLAC (see ``narrate.speech.cache``). The engine's word timings,
+    either is checked (see ``narrate.speech.engines.read_checked_clip``) and stored as FLAC at the
+    engine's rate when ``u.sample_rate`` is a whole multiple of it, else converted to ``u.sample_rate``
+    first (see ``narrate.speech.cache``). The engine's word timings,
     when it gives them, are kept beside the clip (see ``UtteranceCache.put``).
 
     Raises:
@@ -101,7 +102,10 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
                     join_clips(runs, spoken)
                 data, rate = read_checked_clip(spoken, u.what)
             samples = to_clip_samples(data, rate, u.sample_rate)
-            write_clip(samples, u.sample_rate, tmp)
+            if stored_at_source_rate(data, rate, u.sample_rate):  # assembly upsamples it as here
+                write_clip(data, rate, tmp)
+            else:
+                write_clip(samples, u.sample_rate, tmp)
             if cache.scratch is not None:  # this build's assembly reads these instead of the FLAC
                 keep_fresh(cache.scratch, u.key, samples, u.sample_rate)
             return words if isinstance(words, list) else None
