@@ -41,7 +41,9 @@ upload them, and builds on a cluster do not use them).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
+import io
 import json
 import math
 import os
@@ -168,9 +170,7 @@ def _upsample(x: np.ndarray, up: int) -> np.ndarray:
     ``1 / up`` less work.
     """
     half = 10 * up
-    taps = np.arange(2 * half + 1) - half
-    h = np.sinc(taps / up) / up * np.kaiser(2 * half + 1, 5.0)
-    h *= up / h.sum()
+    h = _upsample_taps(up)
     y = np.empty(len(x) * up)
     for phase in range(up):
         if (phase + half) % up == 0:  # taps at multiples of up: the original samples, scaled
@@ -194,11 +194,28 @@ def stored_at_source_rate(data: np.ndarray, source_rate: int, sample_rate: int) 
     )
 
 
+@functools.cache
+def _upsample_taps(up: int) -> np.ndarray:
+    """The ``20 × up + 1`` taps of :func:`_upsample`'s filter (made once per factor; read-only)."""
+    half = 10 * up
+    taps = np.arange(2 * half + 1) - half
+    h = np.sinc(taps / up) / up * np.kaiser(2 * half + 1, 5.0)
+    h *= up / h.sum()
+    h.setflags(write=False)
+    return h
+
+
 def write_clip(samples: np.ndarray, sample_rate: int, path: Path) -> None:
-    """Write mono int16 samples as a FLAC clip (lossless; the format the cache stores)."""
+    """Write mono int16 samples as a FLAC clip (lossless; the format the cache stores).
+
+    The FLAC is made in memory and written in one go: libsndfile syncs a file it closes to disk
+    (``fsync``), which made every new clip wait for the disk (the file is renamed into place by the
+    caller; a clip lost in a crash is only made again)."""
     import soundfile
 
-    soundfile.write(str(path), samples, sample_rate, format="FLAC", subtype="PCM_16")
+    buffer = io.BytesIO()
+    soundfile.write(buffer, samples, sample_rate, format="FLAC", subtype="PCM_16")
+    path.write_bytes(buffer.getbuffer())
 
 
 def read_clip(path: Path) -> tuple[bytes, int]:
