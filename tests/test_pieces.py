@@ -528,7 +528,7 @@ def test_one_analysis_pass_measures_every_gain_as_separate_passes_would(tmp_path
         (1.0, 40, 0),  # peaks stay under the limiter: no pass, the first guess is exact
         (2.0, 40, 1),  # the limiter at work on every syllable: one pass of two gains
         (6.0, 40, 1),
-        (3.0, 90, 1),  # longer than the 30 s analysed: excerpts
+        (3.0, 90, 1),  # longer than the 45 s analysed: excerpts
         (12.0, 40, 2),  # needle-sharp peaks: limiting takes off far more, measured once more
         (30.0, 40, 2),
     ],

@@ -8,7 +8,7 @@ sample-peak ceiling is :data:`TRUE_PEAK_MARGIN_DB` under the true-peak target, l
 inter-sample peaks and the lossy encoder's overshoot, then a trim for the encoder's own level
 change (:func:`codec_gain_db`). When the limiter has work to do (it lowers loudness a little),
 :func:`plan_leveling` first corrects the gain with one cheap analysis pass (rarely two) over at most
-30 s of excerpts. The result is checked on decoded files by the tests (tests/test_package.py).
+45 s of excerpts. The result is checked on decoded files by the tests (tests/test_package.py).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Leveling:
         return chain + (f",volume={trim_db:.3f}dB:precision=double" if trim_db else "")
 
 
-ANALYSIS_SECONDS = 30
+ANALYSIS_SECONDS = 45
 """Audio the gain search analyses: the whole timeline when shorter, else evenly spread excerpts."""
 _EXCERPTS = 12
 
