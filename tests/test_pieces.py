@@ -530,7 +530,7 @@ def test_one_analysis_pass_measures_every_gain_as_separate_passes_would(tmp_path
         (6.0, 40, 1),
         (3.0, 90, 1),  # longer than the 45 s analysed: excerpts
         (12.0, 40, 2),  # needle-sharp peaks: limiting takes off far more, measured once more
-        (30.0, 40, 2),
+        (12.0, 90, 2),
     ],
 )
 def test_the_gain_search_levels_to_the_target_in_one_pass_mostly(tmp_path, monkeypatch, crest, seconds, passes):

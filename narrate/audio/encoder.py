@@ -83,7 +83,8 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
     pass (:func:`analyse_gains`) measures it at the first guess and at :data:`SEARCH_STEP_DB` above
     it (what limited speech typically needs); the gain is then read off the line through the two
     points (the secant; its slope kept within 0.2-1.0). Only when that lands more than 1 dB beyond
-    the measured points is it measured once more and corrected along the secant, unmeasured. The
+    the measured points is it measured once more and corrected, unmeasured, along the secant
+    through that point and the nearer of the first two. The
     search stops early within :data:`LOUDNESS_TOLERANCE_LU` of the target. The result is rounded
     to :data:`GAIN_STEP_DB`.
 
@@ -114,7 +115,10 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
             last = min(points, key=lambda point: abs(target_lufs - point[1]))
             gain = min(last[0] + (target_lufs - last[1]) / slope, gain + 12.0)
             if abs(target_lufs - last[1]) > LOUDNESS_TOLERANCE_LU and not g0 - 1.0 <= gain <= g1 + 1.0:
-                last = predicted([gain])[0]  # far outside the measured points: measure there, correct once more
+                third = predicted([gain])[0]  # far outside the measured points: measure there, and
+                if third[0] != last[0]:  # correct once more along the secant through the nearer point
+                    slope = min(1.0, max(0.2, (third[1] - last[1]) / (third[0] - last[0])))
+                last = third
                 gain = last[0] + (target_lufs - last[1]) / slope
     rounded = _step(gain)
     return Leveling(rounded, limit, last[1] + (rounded - last[0]) * slope)
