@@ -6,8 +6,10 @@ Shared by :mod:`narrate.speech.synthesis` (which plans utterances and runs them)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -15,6 +17,8 @@ from narrate.errors import EngineError, NarrateError
 from narrate.speech.cache import UtteranceCache, keep_fresh, stored_at_source_rate, to_clip_samples, write_clip
 from narrate.speech.engines import Spoken, WordTimes, check_clip_samples, get_engine, read_checked_clip
 from narrate.speech.join import join_clips
+
+T = TypeVar("T")
 
 MIN_TIMEOUT_MS = 30_000
 """Per-utterance timeout: at least this, or 1 s per 5 characters of text when that is longer."""
@@ -53,32 +57,30 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     The engine hands over the samples (``speak_samples``) or writes a WAV file, which is read once;
     either is checked (see ``narrate.speech.engines.read_checked_clip``) and stored as FLAC at the
     engine's rate when ``u.sample_rate`` is a whole multiple of it, else converted to ``u.sample_rate``
-    first (see ``narrate.speech.cache``). The engine's word timings,
-    when it gives them, are kept beside the clip (see ``UtteranceCache.put``).
+    first (see ``narrate.speech.cache``). The engine's word timings, when it gives them, are kept
+    beside the clip (see ``UtteranceCache.put``).
 
     Raises:
         EngineError: the engine failed or the clip is unusable (naming the cue).
     """
     engine = get_engine(u.engine)
 
-    def speak(text: str, voice: str | None, path: Path) -> WordTimes | None:
+    def call(method: Callable[..., T], *args: object) -> T:
         try:
-            return engine.synthesize(text, voice, u.rate_wpm, path)
+            return method(*args)
         except NarrateError:  # the engine's own report (its class, file and line kept)
             raise
         except Exception as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
             raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
 
+    def speak(text: str, voice: str | None, path: Path) -> WordTimes | None:
+        return call(engine.synthesize, text, voice, u.rate_wpm, path)
+
     def in_memory() -> Spoken | None:
         speak_samples = getattr(engine, "speak_samples", None)
         if u.parts or speak_samples is None:
             return None
-        try:
-            return speak_samples(u.text, u.voice, u.rate_wpm)
-        except NarrateError:
-            raise
-        except Exception as exc:  # as in speak()
-            raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
+        return call(speak_samples, u.text, u.voice, u.rate_wpm)
 
     def make(tmp: Path) -> WordTimes | None:
         words = None
