@@ -206,7 +206,7 @@ def _echo_summary(result, prefix: str = "") -> None:
         made = len(result.episodes) - result.skipped_episodes
         click.echo(
             f"{prefix}Built {_count(made, 'episode')} in {result.out_dir} ({result.skipped_episodes} more up to date); "
-            f"{_count(result.synthesized, 'sentence')} spoken, {result.cached} from the cache; "
+            f"{_count(result.synthesized, 'sentence')} spoken, {result.cached} reused; "
             f"feed: {result.feed_file}"
         )
         if result.scheduled:

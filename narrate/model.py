@@ -441,7 +441,10 @@ class BuildResult:
     episodes: list[Episode]
     feed_file: Path | None = None
     synthesized: int = 0
+    """Utterances synthesized by this build (each distinct sentence once)."""
     cached: int = 0
+    """Say cues of the episodes built now that were not synthesized now: found in the cache, or the
+    same sentence said earlier in this build."""
     skipped_episodes: int = 0
     up_to_date: bool = False
     rebuilt: tuple[str, ...] = ()

@@ -511,13 +511,13 @@ def build(
     max_size = options.cache_max_size if options.cache_max_size is not None else config.cache_max_size
     if max_size is not None:
         cache.prune(int(max_size))
-    total = sum(len(s.says()) for s in scripts)
+    total = sum(len(scripts[i].says()) for i in made.made)  # the sentences of the episodes built now
     return BuildResult(
         out_dir,
         episodes,
         out_dir / "feed.xml",
         synthesized=made.synthesized,
-        cached=total - made.synthesized,
+        cached=max(0, total - made.synthesized),
         skipped_episodes=made.skipped,
         rebuilt=tuple(episode_stem(scripts[i].lesson) for i in made.made),
         detected_language=loaded.detected,

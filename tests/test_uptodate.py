@@ -106,6 +106,12 @@ def test_one_edited_sentence_synthesizes_one_utterance_and_rebuilds_one_episode(
     result = build(content, out, BuildOptions(jobs=2), cache=cache)
     assert (result.synthesized, result.skipped_episodes) == (1, 1)
     assert fakes.said()[said:] == ["A longer fetch builds taller waves."]
+    from narrate.pipeline import load
+    from narrate.text.script import build_script
+
+    loaded = load(content)
+    (waves,) = [build_script(x, loaded.config) for x in loaded.lessons if x.id == "waves"]
+    assert result.cached == len(waves.says()) - 1  # reused: the rebuilt episode's other sentences only
     after = snapshot(out)
     tides = [k for k in before if k.startswith("episodes/01-tides.") and not k.endswith(".html")]  # not the preview
     assert tides and all(after[k] == before[k] for k in tides)
