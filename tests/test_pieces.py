@@ -544,3 +544,49 @@ def test_the_gain_search_levels_to_the_target_in_one_pass_mostly(tmp_path, monke
     whole = encoder.analyse(timeline, leveling)  # the whole timeline as the encode levels it
     assert abs(whole - -16.0) <= 0.3, (leveling, whole)
     assert abs(leveling.expected_lufs - whole) <= 0.3
+
+
+@pytest.mark.parametrize(
+    "lufs, peak, expected",
+    [
+        (-16.2, -2.0, None),  # on target
+        (-14.5, -0.0, Leveling(5.0, -3.0, -16.0, -1.5)),  # loud: made up after the limiter, peak too
+        (-17.0, -2.5, Leveling(5.0, -3.0, -16.0, 1.0)),  # quiet: raised after the limiter
+        (-16.1, -0.4, Leveling(5.0, -4.0, -16.0, 0.0)),  # only the peak: the limiter lowered (0.1 guard + 0.3)
+        (-16.0, -1.05, Leveling(5.0, -3.35, -16.0, 0.0)),  # under the ceiling, but not by ffmpeg's 0.1 dB
+        (-15.0, 1.0, Leveling(5.0, -4.4, -16.0, -1.0)),  # both
+    ],
+)
+def test_a_measured_encode_is_corrected_after_the_limiter(lufs, peak, expected):
+    assert encoder.correction(Leveling(5.0, -3.0, -16.0), lufs, peak, -16.0, -1.0) == expected
+
+
+@pytest.mark.parametrize(
+    "rate, bitrate, codec, measured",
+    [
+        (8000, "8k", "mp3", True),  # LAME came out 1.5 LU loud with a true peak of 0 dBTP
+        (8000, "16k", "aac", True),  # AAC 2 LU loud, -0.4 dBTP
+        (16000, "24k", "mp3", True),
+        (44100, "64k", "mp3", False),  # not measured: the limiter's margin holds there
+    ],
+)
+def test_low_rates_and_bitrates_are_measured_and_brought_to_target(
+    tmp_path, monkeypatch, rate, bitrate, codec, measured
+):
+    from narrate.config import AudioConfig, CourseConfig
+    from narrate.publish.episode import on_target
+
+    timeline = _speechlike(tmp_path / "s.pcm", 30, 3.0, rate)
+    config = CourseConfig(title="T", audio=AudioConfig(sample_rate=rate, bitrate=bitrate))
+    out = tmp_path / ("x.mp3" if codec == "mp3" else "x.m4a")
+    measures = []
+    real_measure = encoder.measure_file
+    monkeypatch.setattr(encoder, "measure_file", lambda p: measures.append(p) or real_measure(p))
+
+    def encode(lev):
+        encoder.encode(timeline, out, bitrate=bitrate, codec=codec, leveling=lev)
+
+    on_target(encode, out, encoder.plan_leveling(timeline, -16.0, -1.0), config)
+    assert bool(measures) == measured
+    lufs, peak = real_measure(out)
+    assert abs(lufs - -16.0) <= 0.5 and peak <= -1.0, (lufs, peak)

@@ -54,22 +54,64 @@ class Leveling:
     """How a timeline is levelled when encoded: gain (dB), then a limiter at ``limit_dbfs``.
 
     ``expected_lufs`` is the integrated loudness of the levelled PCM (before the lossy encoder).
+    ``after_db`` is a gain after the limiter, set when an encoded file was measured off target (see
+    :func:`correction`).
     """
 
     gain_db: float
     limit_dbfs: float
     expected_lufs: float
+    after_db: float = 0.0
 
     def filters(self, trim_db: float = 0.0) -> str:
-        """The ffmpeg audio filter chain; ``trim_db`` is added after the limiter (see :func:`codec_gain_db`)."""
+        """The ffmpeg audio filter chain; ``trim_db`` (see :func:`codec_gain_db`) and ``after_db`` are
+        added after the limiter."""
         chain = f"{_BAND_LIMIT},volume={self.gain_db:.3f}dB:precision=double," + _LIMITER.format(
             limit=10 ** (self.limit_dbfs / 20)
         )
-        return chain + (f",volume={trim_db:.3f}dB:precision=double" if trim_db else "")
+        after = round(trim_db + self.after_db, 6)
+        return chain + (f",volume={after:.3f}dB:precision=double" if after else "")
+
+
+CHECKED_BELOW_HZ = 32000
+CHECKED_BELOW_KBPS = 32
+"""Episodes at a sample rate under :data:`CHECKED_BELOW_HZ` or a bitrate under this (kbit/s) are
+measured once encoded (:func:`needs_measuring`): there the codec itself moves loudness and peaks
+(at 8 kHz and 8 kbit/s LAME came out 1.5 LU loud with a true peak of 0 dBTP; peaks of sparse clicks
+at 24 kHz reached +3 dBTP), more than the limiter's margin and :func:`codec_gain_db` allow for."""
+
+
+def needs_measuring(sample_rate: int, bitrate: str) -> bool:
+    """Whether files encoded at ``sample_rate`` (Hz) and ``bitrate`` (``"64k"``) are measured and,
+    when off target, encoded again (see :func:`correction`)."""
+    kbps = int(bitrate.rstrip("kK")) if bitrate.rstrip("kK").isdigit() else CHECKED_BELOW_KBPS
+    return sample_rate < CHECKED_BELOW_HZ or kbps < CHECKED_BELOW_KBPS
+
+
+PEAK_GUARD_DB = 0.1
+"""Measured true peaks must sit this far under the ceiling: ffmpeg prints them to 0.1 dB."""
+
+
+def correction(
+    leveling: Leveling, measured_lufs: float, true_peak: float, target_lufs: float, true_peak_dbtp: float
+) -> Leveling | None:
+    """The leveling that moves an encoded file measured at ``measured_lufs`` (ITU-R BS.1770
+    integrated) and ``true_peak`` (dBTP) to the targets, or None when it is within 0.5 LU of
+    ``target_lufs`` and :data:`PEAK_GUARD_DB` under ``true_peak_dbtp``: the difference in loudness is
+    made up after the limiter (which moves loudness and peaks alike), and a peak still over the
+    ceiling then lowers the limiter by the excess and 0.3 dB more (the next measurement makes up
+    the loudness that costs)."""
+    off = target_lufs - measured_lufs
+    off = off if abs(off) > 0.5 else 0.0
+    excess = true_peak + off - (true_peak_dbtp - PEAK_GUARD_DB)
+    if not off and excess <= 0:
+        return None
+    limit = leveling.limit_dbfs - (excess + 0.3 if excess > 0 else 0.0)
+    return Leveling(leveling.gain_db, round(limit, 3), leveling.expected_lufs, round(leveling.after_db + off, 3))
 
 
 ANALYSIS_SECONDS = 45
-"""Audio the gain search analyses: the whole timeline when shorter, else evenly spread excerpts."""
+"""Audio the gain search analyses: the whole timeline when at most twice as long, else 12 excerpts."""
 _EXCERPTS = 12
 
 
@@ -81,12 +123,10 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
     an amount that depends on the gain; it is measured on at most :data:`ANALYSIS_SECONDS` of the
     timeline (12 excerpts of a long episode, so the cost does not grow with length). One ffmpeg
     pass (:func:`analyse_gains`) measures it at the first guess and at :data:`SEARCH_STEP_DB` above
-    it (what limited speech typically needs); the gain is then read off the line through the two
-    points (the secant; its slope kept within 0.2-1.0). Only when that lands more than 1 dB beyond
-    the measured points is it measured once more and corrected, unmeasured, along the secant
-    through that point and the nearer of the first two. The
-    search stops early within :data:`LOUDNESS_TOLERANCE_LU` of the target. The result is rounded
-    to :data:`GAIN_STEP_DB`.
+    it (what limited speech typically needs), and the gain is read off the measured points
+    (:func:`_read_gain`: interpolated when they bracket the target). Only when the target lies
+    outside them and the reading lands more than 1 dB beyond them is that gain measured too, and the
+    gain read again from all three points. The result is rounded to :data:`GAIN_STEP_DB`.
 
     Raises:
         ToolMissingError, BuildError: ffmpeg missing or failed.
@@ -106,22 +146,40 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
             measured = analyse_gains(sample, gains, limit)
             return [(g, timeline.loudness_lufs + g - (sample.loudness_lufs + g - m)) for g, m in zip(gains, measured)]
 
+        first = gain
         points = predicted([gain, gain + SEARCH_STEP_DB])
-        (g0, p0), (g1, p1) = points
-        slope = min(1.0, max(0.2, (p1 - p0) / (g1 - g0)))
-        if abs(target_lufs - p0) <= LOUDNESS_TOLERANCE_LU:
-            gain, last = g0, (g0, p0)
-        else:
-            last = min(points, key=lambda point: abs(target_lufs - point[1]))
-            gain = min(last[0] + (target_lufs - last[1]) / slope, gain + 12.0)
-            if abs(target_lufs - last[1]) > LOUDNESS_TOLERANCE_LU and not g0 - 1.0 <= gain <= g1 + 1.0:
-                third = predicted([gain])[0]  # far outside the measured points: measure there, and
-                if third[0] != last[0]:  # correct once more along the secant through the nearer point
-                    slope = min(1.0, max(0.2, (third[1] - last[1]) / (third[0] - last[0])))
-                last = third
-                gain = last[0] + (target_lufs - last[1]) / slope
+        gain, anchor, slope, bracketed = _read_gain(points, target_lufs)
+        gain = min(gain, first + 12.0)
+        low, high = min(g for g, _ in points), max(g for g, _ in points)
+        if not bracketed and not low - 1.0 <= gain <= high + 1.0:
+            points += predicted([gain])  # far outside the measured points: measure there too
+            gain, anchor, slope, _ = _read_gain(points, target_lufs)
     rounded = _step(gain)
-    return Leveling(rounded, limit, last[1] + (rounded - last[0]) * slope)
+    return Leveling(rounded, limit, anchor[1] + (rounded - anchor[0]) * slope)
+
+
+def _read_gain(points: list[tuple[float, float]], target_lufs: float) -> tuple[float, tuple[float, float], float, bool]:
+    """The gain (dB) that the measured ``(gain, loudness)`` points give for ``target_lufs``: a point
+    within :data:`LOUDNESS_TOLERANCE_LU` of it (the nearest); else the line between the two points
+    next to each other in gain that bracket the target; else the line from the point nearest the
+    target with the slope to its neighbour, kept within 0.2-1.0 (0.6, typical of limited speech,
+    with one point). Returns the gain, the point it was read from, the slope, and whether the
+    target was bracketed."""
+    close = [p for p in points if abs(target_lufs - p[1]) <= LOUDNESS_TOLERANCE_LU]
+    if close:
+        near = min(close, key=lambda p: abs(target_lufs - p[1]))
+        return near[0], near, 0.6, True
+    ordered = sorted(points)
+    for (ga, pa), (gb, pb) in zip(ordered, ordered[1:]):
+        if min(pa, pb) <= target_lufs <= max(pa, pb) and pa != pb and ga != gb:
+            slope = (pb - pa) / (gb - ga)
+            return ga + (target_lufs - pa) / slope, (ga, pa), slope, True
+    near = min(ordered, key=lambda p: abs(target_lufs - p[1]))
+    at = ordered.index(near)
+    other = ordered[at + 1] if at + 1 < len(ordered) else ordered[at - 1] if at else None
+    slope = 0.6 if other is None or other[0] == near[0] else (other[1] - near[1]) / (other[0] - near[0])
+    slope = min(1.0, max(0.2, slope))
+    return near[0] + (target_lufs - near[1]) / slope, near, slope, False
 
 
 SEARCH_STEP_DB = 1.7
@@ -135,14 +193,16 @@ def _step(gain_db: float) -> float:
 
 
 def excerpts(timeline: Timeline, pcm_path: Path, seconds: int = ANALYSIS_SECONDS) -> Timeline:
-    """The timeline itself when it is at most ``seconds`` long; else a new PCM file of up to 12
-    excerpts (:func:`excerpt_starts`), ``seconds`` in all, separated by 0.5 s of silence (so the
-    limiter sees no jumps), with its own measured loudness and peak."""
+    """The timeline itself when it is at most twice ``seconds`` long (cheap enough, and exact: a
+    short episode's loudness can hang on a few blocks near BS.1770's gates, e.g. a jingle of sparse
+    clicks, which excerpts would miss); else a new PCM file of 12 excerpts (:func:`excerpt_starts`),
+    ``seconds`` in all, separated by 0.5 s of silence (so the limiter sees no jumps), with its own
+    measured loudness and peak."""
     rate, width = timeline.sample_rate, SAMPLE_WIDTH * CHANNELS
-    if timeline.frames <= seconds * rate:
+    if timeline.frames <= 2 * seconds * rate:
         return timeline
     length = seconds * rate // _EXCERPTS
-    gap = bytes(width * rate // 2)
+    gap = bytes(width * (rate // 2))  # half a second of whole samples (an odd rate: 11025)
     meter = LoudnessMeter(rate)
     starts = excerpt_starts(timeline, length)
     with open(timeline.pcm_path, "rb") as src, open(pcm_path, "wb") as out:
@@ -159,23 +219,26 @@ def excerpts(timeline: Timeline, pcm_path: Path, seconds: int = ANALYSIS_SECONDS
 def excerpt_starts(timeline: Timeline, length: int) -> list[int]:
     """Where the gain search's excerpts of ``length`` frames start (at most 12).
 
-    With chapters (``piece_starts``), they are placed from each chapter's start: the first window
-    of 12 chapters chosen evenly when there are 12 or more, else up to ``ceil(12 / chapters)``
-    consecutive windows from each chapter's start (while the chapter lasts). So an edit moves only
-    the excerpts of its own chapter, and the gain of an edited episode (hence its other MP3
-    pieces) mostly stays as it was. Without chapters: 12 windows evenly spread.
+    With chapters (``piece_starts``), 11 are placed from chapter starts: the first window of 11
+    chapters chosen evenly when there are 11 or more, else up to ``ceil(11 / chapters)``
+    consecutive windows from each chapter's start (while the chapter lasts); the 12th is the
+    episode's end (an outro jingle is measured too). So an edit moves only the excerpts of its own
+    chapter (the end window holds the same samples wherever it starts), and the gain of an edited
+    episode (hence its other MP3 pieces) mostly stays as it was. Without chapters: 12 windows
+    evenly spread.
     """
     last = timeline.frames - length
     if not timeline.piece_starts:
         return [last * i // (_EXCERPTS - 1) for i in range(_EXCERPTS)]
     bounds = [0, *timeline.piece_starts, timeline.frames]
     chapters = list(zip(bounds, bounds[1:]))
-    if len(chapters) >= _EXCERPTS:
-        starts = [chapters[i * len(chapters) // _EXCERPTS][0] for i in range(_EXCERPTS)]
+    windows = _EXCERPTS - 1  # and one at the very end: an outro is heard too, and an edit moves it not
+    if len(chapters) >= windows:
+        starts = [chapters[i * len(chapters) // windows][0] for i in range(windows)]
     else:
-        per = -(-_EXCERPTS // len(chapters))
-        starts = [a + k * length for a, b in chapters for k in range(per) if k == 0 or a + k * length < b][:_EXCERPTS]
-    return [min(start, last) for start in starts]
+        per = -(-windows // len(chapters))
+        starts = [a + k * length for a, b in chapters for k in range(per) if k == 0 or a + k * length < b][:windows]
+    return [min(start, last) for start in starts] + [last]
 
 
 def analyse(timeline: Timeline, leveling: Leveling) -> float:

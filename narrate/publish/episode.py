@@ -19,7 +19,7 @@ AAC track decodes to within 1 ms of the timeline.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from narrate.audio import encoder
@@ -29,6 +29,7 @@ from narrate.audio.cover import conform_file, write_cover
 from narrate.audio.jingle import with_jingles
 from narrate.audio.m4b import write_m4b
 from narrate.config import CourseConfig, normalise_formats
+from narrate.errors import warn
 from narrate.files import replacing, write_atomic
 from narrate.model import ChapterMark, Episode, Lesson, Script, episode_stem
 from narrate.publish import transcripts as transcript
@@ -39,6 +40,44 @@ from narrate.text.script import course_phrases, render_script
 
 MIME_TYPES = {fmt: MEDIA_TYPES[f".{fmt}"] for fmt in AUDIO_FORMATS}
 """Format → the media type of its files (see :mod:`narrate.publish.media_types`)."""
+
+
+def on_target(
+    encode: Callable[[encoder.Leveling], None], path: Path, leveling: encoder.Leveling, config: CourseConfig
+) -> encoder.Leveling:
+    """``encode(leveling)``, which writes ``path``; at a low sample rate or bitrate
+    (:func:`narrate.audio.encoder.needs_measuring`) the file is then measured (ITU-R BS.1770
+    loudness and true peak) and, while off target, encoded again with
+    :func:`narrate.audio.encoder.correction` (:data:`MEASURED_ENCODES` encodes at most). Still more
+    than 1 LU off, or over the true-peak ceiling: a warning naming the file.
+    Returns the leveling of the file as written.
+
+    Raises:
+        ToolMissingError, BuildError: ffmpeg missing or failed.
+    """
+    encode(leveling)
+    settings = config.audio
+    if not encoder.needs_measuring(settings.sample_rate, settings.bitrate):
+        return leveling
+    for attempt in range(MEASURED_ENCODES):
+        lufs, peak = encoder.measure_file(path)
+        better = encoder.correction(leveling, lufs, peak, settings.loudness_lufs, settings.true_peak_dbtp)
+        if better is None or attempt == MEASURED_ENCODES - 1:
+            break
+        leveling = better
+        encode(leveling)
+    if abs(lufs - settings.loudness_lufs) > 1.0 or peak > settings.true_peak_dbtp:
+        name = path.name.lstrip(".").removesuffix(".part")
+        warn(
+            f"{name}: {lufs:.1f} LUFS, true peak {peak:+.1f} dBTP after encoding at {settings.sample_rate} Hz "
+            f"and {settings.bitrate}bit/s (target {settings.loudness_lufs:g} LUFS ± 1, at most "
+            f"{settings.true_peak_dbtp:g} dBTP): a higher bitrate or sample rate gets closer"
+        )
+    return leveling
+
+
+MEASURED_ENCODES = 4
+"""At most this many encodes of one file at a low rate or bitrate (see :func:`on_target`)."""
 
 
 def write_episode(
@@ -89,9 +128,13 @@ def write_episode(
         if "mp3" in formats:
             mp3 = folder / f"{stem}.mp3"
             with replacing(mp3, folder / f".{stem}.mp3.part") as tmp:
-                encoder.encode(
-                    timeline, tmp, bitrate=config.audio.bitrate, leveling=leveling, store=store, parallel=parallel
-                )
+
+                def encode_mp3(lev: encoder.Leveling) -> None:
+                    encoder.encode(
+                        timeline, tmp, bitrate=config.audio.bitrate, leveling=lev, store=store, parallel=parallel
+                    )
+
+                leveling = on_target(encode_mp3, tmp, leveling, config)
                 tags.write_tags(
                     tmp,
                     title=lesson.title,
@@ -117,14 +160,14 @@ def write_episode(
                 "track": f"{lesson.number}/{max(count, lesson.number)}",
                 "comment": lesson.summary or lesson.subtitle,
             }
-            write_m4b(
-                timeline,
-                folder / f"{stem}.m4b",
-                leveling=leveling,
-                bitrate=config.audio.bitrate,
-                tags=m4b_tags,
-                cover_file=cover_path,
-            )
+            m4b = folder / f"{stem}.m4b"
+
+            def encode_m4b(lev: encoder.Leveling) -> None:
+                write_m4b(
+                    timeline, m4b, leveling=lev, bitrate=config.audio.bitrate, tags=m4b_tags, cover_file=cover_path
+                )
+
+            on_target(encode_m4b, m4b, leveling, config)
             built["m4b"] = f"episodes/{stem}.m4b"
         split_files = (
             write_split(timeline, leveling, config, lesson, folder / stem, cover_bytes, _mime(cover)) if split else []
