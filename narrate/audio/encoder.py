@@ -34,7 +34,7 @@ from fastcrc import crc16
 
 from narrate.audio.loudness import LoudnessMeter
 from narrate.audio.timeline import CHANNELS, SAMPLE_WIDTH, Timeline, mp3_frame_samples, require_tool
-from narrate.errors import BuildError, Interrupted, NarrateError
+from narrate.errors import BuildError, Interrupted, NarrateError, warn
 
 TRUE_PEAK_MARGIN_DB = 2.0
 """The limiter's sample-peak ceiling sits this far under the true-peak target (dB)."""
@@ -151,11 +151,32 @@ def plan_leveling(timeline: Timeline, target_lufs: float = -16.0, true_peak_dbtp
         gain, anchor, slope, bracketed = _read_gain(points, target_lufs)
         gain = min(gain, first + 12.0)
         low, high = min(g for g, _ in points), max(g for g, _ in points)
+        unusual = not 0.2 <= slope <= 1.0
         if not bracketed and not low - 1.0 <= gain <= high + 1.0:
             points += predicted([gain])  # far outside the measured points: measure there too
             gain, anchor, slope, _ = _read_gain(points, target_lufs)
+            unusual = True
+        for _ in range(UNUSUAL_PASSES if unusual else 0):
+            # loudness that does not follow gain as speech's does (a jump where blocks cross
+            # BS.1770's relative gate, e.g. sparse clicks): measure where the points say, until close
+            if min(abs(target_lufs - p) for _, p in points) <= LOUDNESS_TOLERANCE_LU:
+                break
+            points += predicted([gain])
+            gain, anchor, slope, _ = _read_gain(points, target_lufs)
+        if unusual:  # never a reading between two points the loudness jumps between: the nearest measured
+            anchor = min(points, key=lambda point: abs(target_lufs - point[1]))
+            gain, slope = anchor[0], 0.0
+            if abs(target_lufs - anchor[1]) > 1.0:
+                warn(
+                    f"an episode's loudness jumps with its gain (BS.1770's gates; sparse clicks or similar): "
+                    f"{anchor[1]:.1f} LUFS is the nearest to the {target_lufs:g} LUFS target"
+                )
     rounded = _step(gain)
     return Leveling(rounded, limit, anchor[1] + (rounded - anchor[0]) * slope)
+
+
+UNUSUAL_PASSES = 4
+"""Passes more the gain search may make when loudness does not follow gain as speech's does."""
 
 
 def _read_gain(points: list[tuple[float, float]], target_lufs: float) -> tuple[float, tuple[float, float], float, bool]:
