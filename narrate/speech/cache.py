@@ -213,8 +213,11 @@ def write_clip(samples: np.ndarray, sample_rate: int, path: Path) -> None:
     caller; a clip lost in a crash is only made again)."""
     import soundfile
 
+    from narrate.speech.signals import signals_held
+
     buffer = io.BytesIO()
-    soundfile.write(buffer, samples, sample_rate, format="FLAC", subtype="PCM_16")
+    with signals_held():  # libsndfile writes through Python callbacks, where cffi drops a Ctrl-C
+        soundfile.write(buffer, samples, sample_rate, format="FLAC", subtype="PCM_16")
     path.write_bytes(buffer.getbuffer())
 
 

@@ -85,20 +85,28 @@ def run_pool(
         """Start a worker and add it to ``workers`` (so that the clean-up below stops it).
 
         The worker must never see Ctrl-C (the parent stops it), but a fresh interpreter takes a
-        while to reach :func:`_serve`, which ignores SIGINT; a Ctrl-C meanwhile would print a
-        traceback from its imports. So it starts with SIGINT blocked (the mask survives fork and
-        exec; CPython starts its resource tracker the same way) and unblocks it once ignored. Here
-        a Ctrl-C stays pending until the worker is registered, then raises KeyboardInterrupt.
+        while to reach :func:`_serve`; a Ctrl-C meanwhile printed a KeyboardInterrupt traceback from
+        its imports. A blocked signal mask does not reach it (CPython starts it with vfork and a
+        clean mask, measured), an ignored signal does: so SIGINT is ignored here while it starts,
+        with SIGINT blocked meanwhile so that a Ctrl-C to this process stays pending (a blocked
+        signal is never discarded as ignored) and raises KeyboardInterrupt once the worker is
+        registered. Only the main thread can change signal handlers; elsewhere it just starts.
         """
         parent, child = ctx.Pipe()
         threads = max(1, (os.cpu_count() or 1) // max(1, jobs))
         process = ctx.Process(target=_serve, args=(child, cache, specs, threads), daemon=True, name="narrate-synth")
+        main = threading.current_thread() is threading.main_thread()
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        handler = None
         try:
+            if main and signal.SIGINT not in signal.sigpending():  # a pending Ctrl-C: raised below
+                handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
             process.start()
             worker = _Worker(process, parent)
             workers.append(worker)
         finally:
+            if handler is not None:
+                signal.signal(signal.SIGINT, handler)
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         child.close()
         return worker

@@ -16,16 +16,13 @@ import ctypes
 import io
 import platform
 import shutil
-import signal
 import subprocess
-import threading
-from collections.abc import Callable, Iterator
 from importlib.metadata import version as package_version
 from pathlib import Path
-from typing import Any
 
 from narrate.errors import EngineError
 from narrate.speech.engines import Spoken, Voice, WordTimes
+from narrate.speech.signals import signals_held
 
 _INSTALL = "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng)"
 
@@ -183,41 +180,13 @@ class _SyncEspeak:
             self._voice = voice
         e.SetParameter(e.RATE, int(rate_wpm), 0)
         self._chunks, self._words = [], []
-        with _signals_held():
+        with signals_held():
             status = e.Synth(text.encode("utf-8"), flags=e.ENDPAUSE | e.CHARS_UTF8)
             e.Synchronize()
         if status not in (None, e.EE_OK):
             raise EngineError(f"espeak-ng failed to speak (status {status})")
         pcm, events, self._chunks, self._words = b"".join(self._chunks), sorted(set(self._words)), [], []
         return Spoken(pcm, self.sample_rate, _word_starts(text, events))
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold Ctrl-C (SIGINT) and the utterance timer (SIGALRM) while espeak-ng calls back into Python.
-
-    A signal's Python handler runs at the next Python instruction, which during ``espeak_Synth`` is
-    in our ctypes callback, and ctypes prints and drops an exception raised there: a Ctrl-C there was
-    lost and the build went on. Here the handlers only note the signal; the real handler runs once
-    espeak-ng has returned. Only in the main thread (where Python runs signal handlers).
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    noted: list[int] = []
-    previous: dict[int, Callable[[int, Any], object]] = {}
-    for signum in (signal.SIGINT, signal.SIGALRM):
-        handler = signal.getsignal(signum)
-        if callable(handler):
-            previous[signum] = handler
-            signal.signal(signum, lambda n, frame: noted.append(n))
-    try:
-        yield
-    finally:
-        for held, handler in previous.items():
-            signal.signal(held, handler)
-        for noted_signum in dict.fromkeys(noted):
-            previous[noted_signum](noted_signum, None)  # raises KeyboardInterrupt, or the timer's error
 
 
 def _word_starts(text: str, events: WordTimes) -> WordTimes:
