@@ -309,3 +309,28 @@ def test_a_silent_clip_spoken_in_memory_is_refused_naming_the_cue(tmp_path):
     )
     with pytest.raises(EngineError, match="cue 7"):
         utterance.make_clip(u, UtteranceCache(tmp_path / "c"))
+
+
+def test_a_worker_starts_with_ctrl_c_ignored_and_the_builds_own_ctrl_c_kept(fakes, tmp_path, monkeypatch):
+    """A spawned worker does not inherit a blocked signal mask (CPython starts it with vfork and a
+    clean mask), so a Ctrl-C while it imported numpy printed a traceback: it is started while
+    SIGINT is ignored (which it does inherit), with SIGINT blocked in the build so that the build's
+    own Ctrl-C stays pending; afterwards the build's handler and mask are as they were."""
+    import multiprocessing.context
+    import signal
+
+    seen = []
+    real_start = multiprocessing.context.SpawnProcess.start
+
+    def start(self):
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+        seen.append((signal.getsignal(signal.SIGINT), signal.SIGINT in blocked))
+        return real_start(self)
+
+    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", start)
+    handler = signal.getsignal(signal.SIGINT)
+    cache = UtteranceCache(tmp_path / "c")
+    clips, made = synth.synthesize(synth.plan([SCRIPT], config(), cache), cache, jobs=2)
+    assert made == 3 and seen and all(s == (signal.SIG_IGN, True) for s in seen)
+    assert signal.getsignal(signal.SIGINT) is handler
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
