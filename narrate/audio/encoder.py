@@ -66,11 +66,14 @@ class Leveling:
     def filters(self, trim_db: float = 0.0) -> str:
         """The ffmpeg audio filter chain; ``trim_db`` (see :func:`codec_gain_db`) and ``after_db`` are
         added after the limiter."""
-        chain = f"{_BAND_LIMIT},volume={self.gain_db:.3f}dB:precision=double," + _LIMITER.format(
-            limit=10 ** (self.limit_dbfs / 20)
-        )
+        chain = f"{_BAND_LIMIT},{_gain_and_limit(self.gain_db, self.limit_dbfs)}"
         after = round(trim_db + self.after_db, 6)
         return chain + (f",volume={after:.3f}dB:precision=double" if after else "")
+
+
+def _gain_and_limit(gain_db: float, limit_dbfs: float) -> str:
+    """The filters of a gain (dB) and the limiter at ``limit_dbfs``, as every leveling applies them."""
+    return f"volume={gain_db:.3f}dB:precision=double," + _LIMITER.format(limit=10 ** (limit_dbfs / 20))
 
 
 CHECKED_BELOW_HZ = 32000
@@ -283,12 +286,10 @@ def analyse_gains(timeline: Timeline, gains: Sequence[float], limit_dbfs: float)
     """
     if len(gains) == 1:
         return [analyse(timeline, Leveling(gains[0], limit_dbfs, 0.0))]
-    limiter = _LIMITER.format(limit=10 ** (limit_dbfs / 20))
-    labels = [f"g{i}" for i in range(len(gains))]
-    graph = f"[0:a]{_BAND_LIMIT},asplit={len(gains)}" + "".join(f"[{label}]" for label in labels)
+    graph = f"[0:a]{_BAND_LIMIT},asplit={len(gains)}" + "".join(f"[g{i}]" for i in range(len(gains)))
     outputs: list[str] = []
-    for i, (label, gain) in enumerate(zip(labels, gains)):
-        graph += f";[{label}]volume={gain:.3f}dB:precision=double,{limiter},ebur128=framelog=verbose[m{i}]"
+    for i, gain in enumerate(gains):
+        graph += f";[g{i}]{_gain_and_limit(gain, limit_dbfs)},ebur128=framelog=verbose[m{i}]"
         outputs += ["-map", f"[m{i}]", "-f", "null", "-"]
     stderr = _run(_pcm_input(timeline) + ["-filter_complex", graph, *outputs]).stderr
     found: dict[int, float] = {}

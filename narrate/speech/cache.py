@@ -7,8 +7,8 @@ A clip is stored once, losslessly compressed (FLAC, 16-bit mono), at the engine'
 when the episode's is a whole multiple of it (espeak-ng and Piper speak at 22.05 kHz, episodes are
 44.1 kHz: :func:`stored_at_source_rate`), else converted to the episode's rate. Assembling an
 episode decodes it and upsamples it with :func:`to_clip_samples`, the function a clip's maker uses:
-the same samples either way. Speech compresses to about a third of its PCM size: about 16 kB per
-second of speech at 22.05 kHz (half the FLAC work and size of storing it at 44.1 kHz).
+the same samples either way. Speech compresses to about half its PCM size at 22.05 kHz: about 23 kB
+per second of speech (half the FLAC work of storing it at 44.1 kHz, where it took 31 kB).
 
 Writes go to a temporary file beside the target and are renamed into place (``os.replace``), so
 parallel workers and killed builds never leave a partial clip under a valid key; two workers that

@@ -103,13 +103,15 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
                         speak(text, voice, run)
                     join_clips(runs, spoken)
                 data, rate = read_checked_clip(spoken, u.what)
-            samples = to_clip_samples(data, rate, u.sample_rate)
-            if stored_at_source_rate(data, rate, u.sample_rate):  # assembly upsamples it as here
+            if stored_at_source_rate(data, rate, u.sample_rate):  # assembly upsamples it as below
                 write_clip(data, rate, tmp)
+                samples = None
             else:
+                samples = to_clip_samples(data, rate, u.sample_rate)
                 write_clip(samples, u.sample_rate, tmp)
             if cache.scratch is not None:  # this build's assembly reads these instead of the FLAC
-                keep_fresh(cache.scratch, u.key, samples, u.sample_rate)
+                fresh = samples if samples is not None else to_clip_samples(data, rate, u.sample_rate)
+                keep_fresh(cache.scratch, u.key, fresh, u.sample_rate)
             return words if isinstance(words, list) else None
         finally:
             for path in (spoken, *runs):
