@@ -215,6 +215,24 @@ UNITS = [
     ("nl", "Het duurt 1 ms bij 50 Hz.", "Het duurt één milliseconde bij vijftig hertz."),
     ("sv", "Ett batteri på 12 V och 2000 mAh.", "Ett batteri på tolv volt och tvåtusen milliamperetimmar."),
     ("sv", "Det tar 1 ms vid 50 Hz.", "Det tar en millisekund vid femtio hertz."),
+    # force and acceleration ("m/s²" was "metres or s squared" in English, kept as written elsewhere)
+    (
+        "en",
+        "A force of 12.5 N gives 5 m/s²; 1 kN.",
+        "A force of twelve point five newtons gives five metres per second squared; one kilonewton.",
+    ),
+    ("en", "Sector 7N at 45N; the N key.", "Sector seven N at forty-five N; the N key."),  # N only after a space
+    (
+        "de",
+        "12,5 N ergibt 5 m/s², dazu 1 m/s; 1 N.",
+        "zwölf Komma fünf Newton ergibt fünf Meter pro Quadratsekunde, dazu ein Meter pro Sekunde; ein Newton.",
+    ),
+    ("fr", "Une force de 2 N donne 5 m/s².", "Une force de deux newtons donne cinq mètres par seconde carrée."),
+    ("es", "Una fuerza de 2 N da 5 m/s².", "Una fuerza de dos newtons da cinco metros por segundo al cuadrado."),
+    ("it", "Una forza di 2 N dà 5 m/s².", "Una forza di due newton dà cinque metri al secondo quadrato."),
+    ("pt", "Uma força de 2 N dá 5 m/s².", "Uma força de dois newtons dá cinco metros por segundo ao quadrado."),
+    ("nl", "Een kracht van 2 N geeft 5 m/s².", "Een kracht van twee newton geeft vijf meter per seconde kwadraat."),
+    ("sv", "En kraft på 2 N ger 5 m/s².", "En kraft på två newton ger fem meter per sekundkvadrat."),
 ]
 
 

@@ -101,9 +101,11 @@ _UNITS = {
     "mg/L": ("milligram per litre", "milligrams per litre"),
     "g/L": ("gram per litre", "grams per litre"),
     "m/s": ("metre per second", "metres per second"),
+    "m/s²": ("metre per second squared", "metres per second squared"),
+    "kN": ("kilonewton", "kilonewtons"),
 }
-_SPACED_UNITS = {"h": ("hour", "hours"), "s": ("second", "seconds"), "A": ("amp", "amps")}
-"""One-letter units, read only after a number and a space ("2 h", "30 s", "5 A"): written
+_SPACED_UNITS = {"h": ("hour", "hours"), "s": ("second", "seconds"), "A": ("amp", "amps"), "N": ("newton", "newtons")}
+"""One-letter units, read only after a number and a space ("2 h", "30 s", "5 A", "12 N"): written
 together they are other things ("the 90s", "in your 30s", "2A" as a grade)."""
 _UNITS.update(_SPACED_UNITS)
 _PAGE = re.compile(r"(?<![\w.])([Pp]p?)\.\s?(?=\d)")
