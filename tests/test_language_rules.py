@@ -233,6 +233,11 @@ UNITS = [
     ("pt", "Uma força de 2 N dá 5 m/s².", "Uma força de dois newtons dá cinco metros por segundo ao quadrado."),
     ("nl", "Een kracht van 2 N geeft 5 m/s².", "Een kracht van twee newton geeft vijf meter per seconde kwadraat."),
     ("sv", "En kraft på 2 N ger 5 m/s².", "En kraft på två newton ger fem meter per sekundkvadrat."),
+    ("en", "It stores 294 J, or 2 kJ.", "It stores two hundred and ninety-four joules, or two kilojoules."),
+    ("de", "Er hat etwa 294 J und 1 kJ.", "Er hat etwa zweihundertvierundneunzig Joule und ein Kilojoule."),
+    ("fr", "Il stocke 294 J.", "Il stocke deux cent quatre-vingt-quatorze joules."),
+    ("es", "Almacena 2 J.", "Almacena dos julios."),
+    ("sv", "Den lagrar 2 J.", "Den lagrar två joule."),
 ]
 
 

@@ -513,6 +513,8 @@ _MORE_UNITS: dict[str, dict[str, tuple[str, str]]] = {
                 "kN": ("m", "Kilonewton", "Kilonewton"),
                 "m/s": ("m", "Meter pro Sekunde", "Meter pro Sekunde"),
                 "m/s²": ("m", "Meter pro Quadratsekunde", "Meter pro Quadratsekunde"),
+                "J": ("m", "Joule", "Joule"),
+                "kJ": ("m", "Kilojoule", "Kilojoule"),
             },
         )
     ),
@@ -534,6 +536,8 @@ _MORE_UNITS: dict[str, dict[str, tuple[str, str]]] = {
             "kN": ("m", "kilonewton", "kilonewtons"),
             "m/s": ("m", "mètre par seconde", "mètres par seconde"),
             "m/s²": ("m", "mètre par seconde carrée", "mètres par seconde carrée"),
+            "J": ("m", "joule", "joules"),
+            "kJ": ("m", "kilojoule", "kilojoules"),
         },
     ),
     "es": _electric_and_data(
@@ -554,6 +558,8 @@ _MORE_UNITS: dict[str, dict[str, tuple[str, str]]] = {
             "kN": ("m", "kilonewton", "kilonewtons"),
             "m/s": ("m", "metro por segundo", "metros por segundo"),
             "m/s²": ("m", "metro por segundo al cuadrado", "metros por segundo al cuadrado"),
+            "J": ("m", "julio", "julios"),
+            "kJ": ("m", "kilojulio", "kilojulios"),
         },
     ),
     "it": _electric_and_data(
@@ -574,6 +580,8 @@ _MORE_UNITS: dict[str, dict[str, tuple[str, str]]] = {
             "kN": ("m", "kilonewton", "kilonewton"),
             "m/s": ("m", "metro al secondo", "metri al secondo"),
             "m/s²": ("m", "metro al secondo quadrato", "metri al secondo quadrato"),
+            "J": ("m", "joule", "joule"),
+            "kJ": ("m", "kilojoule", "kilojoule"),
         },
     ),
     "pt": _electric_and_data(
@@ -594,6 +602,8 @@ _MORE_UNITS: dict[str, dict[str, tuple[str, str]]] = {
             "kN": ("m", "quilonewton", "quilonewtons"),
             "m/s": ("m", "metro por segundo", "metros por segundo"),
             "m/s²": ("m", "metro por segundo ao quadrado", "metros por segundo ao quadrado"),
+            "J": ("m", "joule", "joules"),
+            "kJ": ("m", "quilojoule", "quilojoules"),
         },
     ),
     "nl": _electric_and_data(
@@ -614,6 +624,8 @@ _MORE_UNITS: dict[str, dict[str, tuple[str, str]]] = {
             "kN": ("m", "kilonewton", "kilonewton"),
             "m/s": ("m", "meter per seconde", "meter per seconde"),
             "m/s²": ("m", "meter per seconde kwadraat", "meter per seconde kwadraat"),
+            "J": ("m", "joule", "joule"),
+            "kJ": ("m", "kilojoule", "kilojoule"),
         },
     ),
     "sv": _electric_and_data(
@@ -634,6 +646,8 @@ _MORE_UNITS: dict[str, dict[str, tuple[str, str]]] = {
             "kN": ("m", "kilonewton", "kilonewton"),
             "m/s": ("m", "meter per sekund", "meter per sekund"),
             "m/s²": ("m", "meter per sekundkvadrat", "meter per sekundkvadrat"),
+            "J": ("m", "joule", "joule"),
+            "kJ": ("m", "kilojoule", "kilojoule"),
         },
     ),
 }

@@ -104,8 +104,14 @@ _UNITS = {
     "m/s²": ("metre per second squared", "metres per second squared"),
     "kN": ("kilonewton", "kilonewtons"),
 }
-_SPACED_UNITS = {"h": ("hour", "hours"), "s": ("second", "seconds"), "A": ("amp", "amps"), "N": ("newton", "newtons")}
-"""One-letter units, read only after a number and a space ("2 h", "30 s", "5 A", "12 N"): written
+_SPACED_UNITS = {
+    "h": ("hour", "hours"),
+    "s": ("second", "seconds"),
+    "A": ("amp", "amps"),
+    "N": ("newton", "newtons"),
+    "J": ("joule", "joules"),
+}
+"""One-letter units, read only after a number and a space ("2 h", "30 s", "5 A", "12 N", "4 J"): written
 together they are other things ("the 90s", "in your 30s", "2A" as a grade)."""
 _UNITS.update(_SPACED_UNITS)
 _PAGE = re.compile(r"(?<![\w.])([Pp]p?)\.\s?(?=\d)")
