@@ -27,9 +27,11 @@ from narrate.pipeline import lesson_script_text as _lesson_script_text
 from narrate.pipeline import lexicon_findings as _lexicon_findings
 from narrate.pipeline import load as _load
 from narrate.pipeline import say as _say
+from narrate.pipeline import say_config as _say_config
 from narrate.pipeline import scripts as _scripts
 
 if TYPE_CHECKING:
+    from narrate.config import CourseConfig
     from narrate.proof.listen import ListenResult, Recogniser
     from narrate.publish.upload import Uploaded
     from narrate.speech.cache import PruneResult
@@ -123,8 +125,11 @@ def say(
     out: str | Path | None = None,
     play: bool = True,
 ) -> Said:
-    """Speak ``text`` as a lesson would say it (the course's lexicon, normaliser, engine and voice, or
-    ``options``' overrides), to audition a word; plays it, or writes a WAV (16-bit PCM) to ``out``.
+    """Speak ``text`` as a lesson would say it (the course's lexicon, normaliser, language, engine and
+    voice, or ``options``' overrides; the course as :func:`say_config` finds it), to audition a word;
+    plays it, or writes a WAV (16-bit PCM) to ``out``, or to ``./narrate-say.wav`` when no player
+    could play it (``Said.not_played`` then says why, e.g. ``"ffplay: ALSA: Couldn't open audio
+    device: ..."`` with no sound device).
 
     Raises:
         ContentError: nothing to say. ConfigError: a bad course.yaml. EngineError: engine or voice.
@@ -136,6 +141,52 @@ def say(
         out=Path(out) if out is not None else None,
         play=play,
     )
+
+
+def say_config(options: BuildOptions | None = None, *, content: str | Path | None = None) -> CourseConfig:
+    """The settings :func:`say` speaks with, ``lexicon`` (word → spoken form) and ``language`` (BCP 47
+    tag) among them: those of ``content`` (a course folder or lesson file; None: ``./content`` or
+    ``.`` when either holds a course.yaml, else the defaults, ``en-us``), with ``options``'
+    ``lexicon_file``, ``engine``, ``voice`` and ``language`` over them. Starts no speech engine.
+
+    Raises:
+        ConfigError: a bad course.yaml or lexicon file. NarrateError / Problems: the course cannot be read.
+    """
+    return _say_config(options, Path(content) if content is not None else None)
+
+
+def spoken(text: str, language: str = "en-us", lexicon: Mapping[str, str] | None = None) -> str:
+    """What the speech engine is given for the written ``text``: the lexicon applied (``lexicon``
+    maps a word, whole and case-aware, to its spoken respelling: ``{"PSII": "photosystem two"}``),
+    then numbers, dates, units, abbreviations and symbols put in words of ``language`` (a BCP 47 tag
+    such as ``en-us``, ``en-gb``, ``de``; it decides e.g. ``03/04/2025``'s day and month), markup
+    and emoji removed, whitespace (newlines too) collapsed to single spaces. No engine is started.
+
+        >>> narrate.spoken("The 3 cats.")
+        'The three cats.'
+        >>> narrate.spoken("Die 3 Katzen.", "de")
+        'Die drei Katzen.'
+
+    Returns:
+        one line of text; ``""`` when nothing in ``text`` is pronounceable (only emoji, bullets,
+        dashes or whitespace).
+
+    Raises:
+        ConfigError: ``language`` is not a language tag (e.g. ``"english"``), or a lexicon entry does
+            not map text to text.
+    """
+    from narrate.config import language_tag
+    from narrate.errors import ConfigError
+    from narrate.text.normalize import spoken as normalised
+
+    if not isinstance(language, str):
+        raise ConfigError(f"language must be an ISO 639 code such as 'en' or 'en-us', not {language!r}")
+    tag = language_tag(language.strip())
+    for word, said in (lexicon or {}).items():
+        if not isinstance(word, str) or not word.strip() or not isinstance(said, str):
+            raise ConfigError(f"lexicon entry {word!r} must map a word to its spoken form (text to text)")
+    said = normalised(text, lexicon, tag)
+    return " ".join(said.splitlines()) if len(said.splitlines()) > 1 else said  # one line, whatever it held
 
 
 def lexicon_report(content: str | Path, options: BuildOptions | None = None) -> list[str]:

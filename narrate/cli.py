@@ -293,12 +293,13 @@ def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool, langua
     click.echo(text, nl=False)
 
 
-@main.command()
-@click.argument("text")
-@click.option("--voice", default=None, help="Narrator voice (an id from: narrate voices); default: the course's.")
-@click.option("--engine", default=None, help="Speech engine; default: the course's.")
-@click.option("--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken).")
-@click.option(
+_SAY_LEXICON = click.option(
+    "--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken), over the course's."
+)
+_SAY_LANGUAGE = click.option(
+    "--language", default=None, help="Language (BCP 47 tag, e.g. de, en-gb); default: the course's, else en-us."
+)
+_SAY_COURSE = click.option(
     "--course",
     "content",
     type=_PATH,
@@ -306,19 +307,71 @@ def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool, langua
     help="Course folder or lesson file whose lexicon, language and voice to use (default: ./content or . "
     "when it holds course.yaml).",
 )
+
+
+@main.command()
+@click.argument("text")
+@click.option("--voice", default=None, help="Narrator voice (an id from: narrate voices); default: the course's.")
+@click.option("--engine", default=None, help="Speech engine; default: the course's.")
+@_SAY_LEXICON
+@_SAY_LANGUAGE
+@_SAY_COURSE
 @click.option("-o", "--out", type=_PATH, default=None, help="Write the WAV here instead of playing it.")
+@click.option(
+    "--text-only",
+    is_flag=True,
+    help="Only print the spoken text (what the engine would be given), one line; no audio, no engine.",
+)
 def say(
-    text: str, voice: str | None, engine: str | None, lexicon_file: Path | None, content: Path | None, out: Path | None
+    text: str,
+    voice: str | None,
+    engine: str | None,
+    lexicon_file: Path | None,
+    language: str | None,
+    content: Path | None,
+    out: Path | None,
+    text_only: bool,
 ) -> None:
     """Speak TEXT through the lexicon and normaliser, to audition how a word or sentence will sound.
 
-    Plays it where a player exists (paplay, aplay, afplay, ffplay, play); else writes a WAV and prints its path.
+    Plays it where a player exists (paplay, aplay, afplay, ffplay, play); else, or when the player
+    finds no sound device, writes a WAV and prints its path. TEXT "-" reads standard input: with
+    --text-only, one output line per input line.
     """
-    options = narrate.BuildOptions(lexicon_file=lexicon_file, engine=engine, voice=voice)
-    said = narrate.say(text, options, content=content, out=out)
+    if text_only:
+        if out is not None:
+            raise narrate.ConfigError("--text-only prints the spoken text and writes no WAV: leave out -o")
+        _print_spoken(text, lexicon_file, language, content)
+        return
+    options = narrate.BuildOptions(lexicon_file=lexicon_file, engine=engine, voice=voice, language=language)
+    said = narrate.say(click.open_file("-").read() if text == "-" else text, options, content=content, out=out)
     click.echo(f"Said: {said.spoken}")
     how = f"{said.engine}, voice {said.voice or 'default'}"
-    click.echo(f"Played with {said.player} ({how})" if said.player else f"Wrote {said.wav} ({how})")
+    if said.player:
+        click.echo(f"Played with {said.player} ({how})")
+    elif said.not_played and said.wav is not None:
+        click.echo(f"No sound device ({said.not_played}); wrote {said.wav.resolve()} ({how})")
+    else:
+        click.echo(f"Wrote {said.wav} ({how})")
+
+
+@main.command()
+@click.argument("text")
+@_SAY_LEXICON
+@_SAY_LANGUAGE
+@_SAY_COURSE
+def normalize(text: str, lexicon_file: Path | None, language: str | None, content: Path | None) -> None:
+    """Print TEXT as the speech engine would be given it (the lexicon and normaliser applied), one
+    line; the same as `narrate say --text-only`. TEXT "-" reads standard input, line by line."""
+    _print_spoken(text, lexicon_file, language, content)
+
+
+def _print_spoken(text: str, lexicon_file: Path | None, language: str | None, content: Path | None) -> None:
+    """One line of spoken text for TEXT, or for each line of standard input when TEXT is "-"."""
+    config = narrate.say_config(narrate.BuildOptions(lexicon_file=lexicon_file, language=language), content=content)
+    lines = click.open_file("-") if text == "-" else [text]
+    for line in lines:
+        click.echo(narrate.spoken(line.rstrip("\r\n"), config.language, config.lexicon))
 
 
 @main.command("import")

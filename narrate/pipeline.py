@@ -691,13 +691,39 @@ def lexicon_findings(content: Path, options: BuildOptions | None = None) -> list
 @dataclass(frozen=True)
 class Said:
     """What :func:`say` did: the spoken text, the WAV it wrote (None when played from a temporary
-    file), the player that played it (None: not played), and the engine and voice."""
+    file), the player that played it (None: not played), the engine and voice, and why the players
+    that ran could not play it (``"ffplay: <its message>"``, several joined by ``"; "``; ``""`` when
+    one played, or none is installed, or none was asked to)."""
 
     spoken: str
     wav: Path | None
     player: str | None
     engine: str
     voice: str
+    not_played: str = ""
+
+
+def say_config(options: BuildOptions | None = None, content: Path | None = None) -> CourseConfig:
+    """The settings :func:`say` speaks with: those of ``content`` (a course folder or lesson file;
+    None: ``./content`` or ``.`` when either holds a course.yaml, else the defaults), with the
+    options' lexicon file, engine and voice, and ``options.language`` over the course's language.
+
+    Raises:
+        ConfigError: a bad course.yaml or lexicon file. NarrateError / Problems: the course cannot be read.
+    """
+    if content is None:
+        content = next((d for d in (Path("content"), Path(".")) if (d / "course.yaml").is_file()), None)
+    options = options or BuildOptions()
+    if content is not None:
+        config = load(content, options).config
+    else:
+        config = default_config("narrate say")
+        if options.lexicon_file is not None:
+            config = replace(config, lexicon=load_lexicon(Path(options.lexicon_file)))
+        config = options.apply(config)
+    if options.language and options.language != config.language:
+        config = replace(config, language=options.language)
+    return config
 
 
 def say(
@@ -712,29 +738,21 @@ def say(
 
     ``text`` goes through the course's lexicon (and ``options.lexicon_file``) and the normaliser
     (:func:`narrate.text.normalize.spoken`), then the course's engine and narrator voice (or
-    ``options.engine``/``options.voice``). ``content`` is a course folder or lesson file whose settings to use (None:
-    ``./content`` or ``.`` when either holds a course.yaml, else the defaults). With ``out``, the WAV is
-    written there (beside, then renamed); else it is played (``play``) from a temporary file when a
-    player works, or written to ``./narrate-say.wav`` when none does.
+    ``options.engine``/``options.voice``), in the course's language (or ``options.language``); see
+    :func:`say_config` for how ``content`` is found. With ``out``, the WAV is written there (beside,
+    then renamed); else it is played (``play``) from a temporary file when a player works, or written
+    to ``./narrate-say.wav`` when none does (``Said.not_played`` then says why the players that ran
+    failed: with no sound device, ffplay exits 0 but says so).
 
     Raises:
         ContentError: nothing to say in ``text``. ConfigError: a bad course.yaml.
         EngineError: unknown engine or voice, or the engine failed.
     """
+    from narrate.speech.audition import Playback, speak_to_wav
     from narrate.speech.audition import play as play_wav
-    from narrate.speech.audition import speak_to_wav
     from narrate.text.normalize import spoken
 
-    if content is None:
-        content = next((d for d in (Path("content"), Path(".")) if (d / "course.yaml").is_file()), None)
-    options = options or BuildOptions()
-    if content is not None:
-        config = load(content, options).config
-    else:
-        config = default_config("narrate say")
-        if options.lexicon_file is not None:
-            config = replace(config, lexicon=load_lexicon(Path(options.lexicon_file)))
-        config = options.apply(config)
+    config = say_config(options, content)
     said = spoken(text, config.lexicon, config.language)
     if not said:
         raise ContentError("nothing to say: the text has no word or number in it")
@@ -742,13 +760,13 @@ def say(
     with tempfile.TemporaryDirectory(prefix="narrate-say-") as tmp:
         wav = Path(tmp) / "say.wav"
         used = speak_to_wav(said, v.engine, v.narrator, config.language, v.rate_wpm, wav)
-        player = play_wav(wav) if out is None and play else None
-        target = None if player else Path(out or "narrate-say.wav")
+        played = play_wav(wav) if out is None and play else Playback(None)
+        target = None if played.player else Path(out or "narrate-say.wav")
         if target is not None and target.suffix.lower() != ".wav":
             raise ContentError("narrate say writes a WAV file: give -o a name ending in .wav", target)
         if target is not None:
             write_atomic(target, wav.read_bytes())
-    return Said(said, target, player, v.engine, used)
+    return Said(said, target, played.player, v.engine, used, "" if played.player else "; ".join(played.failures))
 
 
 def warn_dropped(lessons: Sequence[Lesson]) -> None:
