@@ -1,0 +1,99 @@
+"""Written → spoken rules for languages other than English, one module per language.
+
+:func:`verbalize` rewrites numbers and abbreviations in text of a language with rules (German,
+French, Spanish, Italian, Portuguese, Dutch, Swedish): abbreviations, ISO and numeric dates, clock
+times, money, ordinals (``3.`` in German, ``1er``/``21e`` in French, ``21.º`` in Spanish and
+Portuguese, ``21º`` in Italian, ``21e``/``1ste`` in Dutch, ``21:a`` in Swedish), numbers with their
+unit or percent sign, then plain numbers with the language's decimal comma and thousands separator.
+Words come from ``num2words`` (``lang=``). A language without rules keeps its digits: the speech
+engine reads them in its own language (:func:`has_rules` tells which).
+
+:func:`ordinal_dot` tells sentence splitting that ``3.`` before a month or after an article is an
+ordinal, not the end of a sentence; :func:`abbreviations` lists each language's abbreviations that
+never end a sentence.
+
+Layout: each language is a module of this package (``de``, ``fr``, ``es``, ``it``, ``pt``, ``nl``,
+``sv``) whose ``LANGUAGE`` is its :class:`Rules` (tables and hooks); ``_machinery`` holds the
+language-independent rewriting. This module is the registry (:data:`LANGUAGES`,
+:func:`language_for`) and the functions the rest of narrate calls with a language tag. A new
+language is a new module listed in :data:`LANGUAGES`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from narrate.text.languages import _machinery, de, es, fr, it, nl, pt, sv
+from narrate.text.languages._machinery import Forms, Rules, number_words, shared_forms
+
+__all__ = [
+    "LANGUAGES",
+    "PAGE_ABBREVIATIONS",
+    "RULES",
+    "Forms",
+    "Rules",
+    "abbreviations",
+    "expand_abbreviations",
+    "has_rules",
+    "language_for",
+    "number_words",
+    "ordinal_dot",
+    "verbalize",
+]
+
+LANGUAGES: dict[str, Rules] = {module.LANGUAGE.code: module.LANGUAGE for module in (de, fr, es, it, pt, nl, sv)}
+"""Language code (primary subtag, lower case) → its :class:`Rules`, one per language module."""
+
+RULES = LANGUAGES
+"""The same registry as :data:`LANGUAGES`, by its older name."""
+
+PAGE_ABBREVIATIONS: dict[str, dict[str, tuple[str, str]]] = {code: r.pages for code, r in LANGUAGES.items()}
+"""Page references per language (``Rules.pages``), written out only right before a number
+(``S. 12`` → "Seite 12", ``S. 4-6`` → "Seiten 4-6"): elsewhere ``S.`` may be an initial ("Johann S. Bach")."""
+
+FORMS: Forms = shared_forms(LANGUAGES.values())
+"""The written forms of every language's dates and clock times, read in each language with rules
+(German "14 Uhr" in a French lesson too)."""
+
+
+def _primary(language: str) -> str:
+    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0]
+
+
+def language_for(tag: str) -> Rules | None:
+    """The :class:`Rules` of a language tag (``"de"``, ``"de-AT"``, ``"pt_BR"``, ``"FR"``: its primary
+    subtag, any case), or None for a language without rules."""
+    return LANGUAGES.get(_primary(tag))
+
+
+def has_rules(language: str) -> bool:
+    """True when ``language`` (a language tag) has a table here."""
+    return language_for(language) is not None
+
+
+def abbreviations(language: str) -> set[str]:
+    """Tokens of the language's abbreviations (lower case, each with its full stop: ``z.`` and
+    ``b.`` for ``z. B.``) after which a sentence never ends; empty for a language without rules."""
+    rules = language_for(language)
+    return set() if rules is None else _machinery.abbreviations(rules)
+
+
+def expand_abbreviations(text: str, language: str) -> str:
+    """The language's abbreviations written out (``z. B.`` → "zum Beispiel"); a capitalised
+    abbreviation gives a capitalised word. Text of a language without rules is returned as is."""
+    rules = language_for(language)
+    return text if rules is None else _machinery.expand_abbreviations(text, rules)
+
+
+def ordinal_dot(text: str, dot: int, language: str) -> bool:
+    """True when the full stop at ``dot`` (right after digits) marks an ordinal in a language that
+    writes ordinals with a dot (German ``am 3. Mai``, ``der 21. Kurs``), so it ends no sentence."""
+    rules = language_for(language)
+    return rules is not None and _machinery.ordinal_dot(text, dot, rules)
+
+
+def verbalize(text: str, language: str) -> str:
+    """Numbers and abbreviations of ``text`` in words of ``language`` (see the module docstring);
+    ``text`` unchanged for a language without rules."""
+    rules = language_for(language)
+    return text if rules is None else _machinery.verbalize(text, rules, FORMS)
