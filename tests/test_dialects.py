@@ -85,7 +85,7 @@ def test_jekyll_table_next_and_money():
     assert table.rows[0] == ("Harbour", "06:10", "3.2 m")
     assert lesson.next_lessons == ("Spring and Neap Tides", "Reading a Tide Chart")
     script = lesson_script_text(DIALECTS / "jekyll-tides.md")
-    assert "Row one: place, Harbour; high tide, six ten; height, three point two metres." in script
+    assert "Row one: place, Harbour; high tide, six ten; height, three point two meters." in script
     assert "a harbour fee of five dollars and a mooring of ten dollars" in script
     assert "the fraction with numerator one" not in script  # the fallback, not SRE, made this golden
 

@@ -28,7 +28,7 @@ PAIRS = {
         ("It weighs 1 kg.", "It weighs one kilogram."),
         ("Pi is 3.14159.", "Pi is three point one four one five nine."),
         ("It costs €1.", "It costs one euro."),
-        ("about 12.5 km", "about twelve point five kilometres"),
+        ("about 12.5 km", "about twelve point five kilometers"),
     ],
     "de": [
         ("Man braucht 3,5 Liter Wasser.", "Man braucht drei Komma fünf Liter Wasser."),
@@ -199,7 +199,7 @@ def test_a_language_without_rules_keeps_its_digits_for_the_engine(language: str)
 UNITS = [
     ("en", "A 12 V cell holds 2000 mAh.", "A twelve volt cell holds two thousand milliamp hours."),
     ("en", "See p. 12 and pp. 4-6.", "See page twelve and pages four to six."),
-    ("en", "It uses 1 kWh at 5 km/h.", "It uses one kilowatt hour at five kilometres per hour."),
+    ("en", "It uses 1 kWh at 5 km/h.", "It uses one kilowatt hour at five kilometers per hour."),
     ("de", "Ein 12 V Akku mit 2000 mAh", "Ein zwölf Volt Akku mit zweitausend Milliamperestunden"),
     ("de", "Er fährt 5 km/h und braucht 1 kWh.", "Er fährt fünf Kilometer pro Stunde und braucht eine Kilowattstunde."),
     ("de", "Die Karte hat 64 GB und 1 ms.", "Die Karte hat vierundsechzig Gigabyte und eine Millisekunde."),
@@ -219,7 +219,7 @@ UNITS = [
     (
         "en",
         "A force of 12.5 N gives 5 m/s²; 1 kN.",
-        "A force of twelve point five newtons gives five metres per second squared; one kilonewton.",
+        "A force of twelve point five newtons gives five meters per second squared; one kilonewton.",
     ),
     ("en", "Sector 7N at 45N; the N key.", "Sector seven N at forty-five N; the N key."),  # N only after a space
     (

@@ -85,8 +85,8 @@ PAIRS = [
     ("10x faster", "ten times faster"),
     ("a 3-layer net", "a three layer net"),
     # units
-    ("5 km", "five kilometres"),
-    ("1 km", "one kilometre"),
+    ("5 km", "five kilometers"),
+    ("1 km", "one kilometer"),
     ("2 GB", "two gigabytes"),
     ("250 ms", "two hundred and fifty milliseconds"),
     ("100°C", "one hundred degrees Celsius"),
@@ -97,7 +97,7 @@ PAIRS = [
     ("GPT-5.6", "GPT five point six"),
     ("v1.2.3", "version one point two point three"),
     ("1/2 of 3/4", "one half of three quarters"),
-    ("5/8", "five over eight"),
+    ("5/8", "five eighths"),
     ("24/7", "twenty-four seven"),
     # abbreviations
     ("e.g. this", "for example this"),
@@ -396,8 +396,8 @@ def test_angle_brackets_around_words_are_brackets_not_comparisons():
     "written, said",
     [
         ("Four 1.5 V cells in a row give 6 V.", "Four one point five volt cells in a row give six volts."),
-        ("a 250 mL mug", "a two hundred and fifty millilitre mug"),
-        ("It is 3 m long.", "It is three metres long."),
+        ("a 250 mL mug", "a two hundred and fifty milliliter mug"),
+        ("It is 3 m long.", "It is three meters long."),
         ("Add 2 kg of flour", "Add two kilograms of flour"),
         ("Use 12 oz of water for 3 min.", "Use twelve ounces of water for three minutes."),
         ("A 1:16 brew, or 1:18.", "A one to sixteen brew, or one to eighteen."),
@@ -427,8 +427,8 @@ def test_units_stay_plural_unless_a_determiner_and_a_noun_surround_them(written,
     "written, said",
     [
         ("2 x 3 tiles", "two by three tiles"),
-        ("50–100 mg/L of calcium", "fifty to one hundred milligrams per litre of calcium"),
-        ("It moves at 3 m/s.", "It moves at three metres per second."),
+        ("50–100 mg/L of calcium", "fifty to one hundred milligrams per liter of calcium"),
+        ("It moves at 3 m/s.", "It moves at three meters per second."),
     ],
 )
 def test_dimensions_and_compound_units(written, said):

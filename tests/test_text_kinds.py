@@ -141,7 +141,7 @@ FOOTNOTES = [
     ("Sugar melts.² Then it browns.", "Sugar melts. Then it browns."),
     ("Yeast needs warmth[3][4] and sugar.", "Yeast needs warmth and sugar."),
     ("Rye is dense.[citation needed]", "Rye is dense."),
-    ("Area is 4 m² here.", "Area is four m squared here."),  # a unit's square is no footnote
+    ("Area is 4 m² here.", "Area is four square meters here."),  # a unit's square is no footnote
     ("Rye is dense.[2,3] It is dark[4–6].", "Rye is dense. It is dark."),
 ]
 
@@ -296,8 +296,8 @@ def test_import_writes_the_repaired_text_and_the_script_says_it(tmp_path, name):
             "Avogadro is 6.022e23 per mole.",
             "Avogadro is six point zero two two times ten to the power of twenty-three per mole.",
         ),
-        ("Light: 3E+8 m/s.", "Light: three times ten to the power of eight metres per second."),
-        ("It is 1.4 x 10^-4 m.", "It is one point four times ten to the power of minus four metres."),
+        ("Light: 3E+8 m/s.", "Light: three times ten to the power of eight meters per second."),
+        ("It is 1.4 x 10^-4 m.", "It is one point four times ten to the power of minus four meters."),
         ("A 2 x 3 grid.", "A two by three grid."),
         ("The e5 chip.", "The e five chip."),
     ],
@@ -309,11 +309,11 @@ def test_scientific_notation(written, said):
 @pytest.mark.parametrize(
     ("written", "said"),
     [
-        ("Drive in km/h here.", "Drive in kilometres per hour here."),
+        ("Drive in km/h here.", "Drive in kilometers per hour here."),
         ("Measured in rad/s.", "Measured in radians per second."),
         ("Dose in mg/kg daily.", "Dose in milligrams per kilogram daily."),
-        ("Speed 4 km/h.", "Speed four kilometres per hour."),
-        ("Flow in L/min now.", "Flow in litres per minute now."),
+        ("Speed 4 km/h.", "Speed four kilometers per hour."),
+        ("Flow in L/min now.", "Flow in liters per minute now."),
         ("Say yes/no.", "Say yes or no."),
     ],
 )

@@ -23,6 +23,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Iterator, Mapping
+from functools import partial
 from pathlib import Path
 
 from ftfy.fixes import uncurl_quotes
@@ -31,11 +32,11 @@ from narrate.files import source_digest, write_atomic
 from narrate.text.chemistry import chemistry
 from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import abbreviations as language_abbreviations
-from narrate.text.languages import expand_abbreviations, ordinal_dot
+from narrate.text.languages import expand_abbreviations, language_for, ordinal_dot
 from narrate.text.languages import verbalize as verbalize_in
 from narrate.text.lexicon import ABBREVIATIONS, BEFORE_NUMBERS, Finding, apply_lexicon, lexicon_report
 from narrate.text.markup import clean_text
-from narrate.text.numbers import DEFAULT_LANGUAGE, scientific, verbalize_numbers
+from narrate.text.numbers import DEFAULT_LANGUAGE, scientific, us_english, us_spelling, verbalize_numbers
 
 __all__ = ["Finding", "apply_lexicon", "as_sentence", "is_pronounceable", "lexicon_report", "sentences", "spoken"]
 
@@ -62,6 +63,7 @@ _URL_TRAIL = re.compile(r"[.,;:!?)\]'\"]+$")
 _URL_SCHEME = re.compile(r"^(?:[a-z]+://)?(?:www\.)?", re.I)
 _URL_QUERY = re.compile(r"[?#].*$", re.S)
 _ADDRESS_JOINERS = re.compile(r"[-_+=&%~:]+")
+_ADDRESS_WORDS = ("dot", "at", "slash")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
 _MD_EMPH = re.compile(r"(?<![\w_])__(?=[^\s_])(.+?)(?<=[^\s_])__(?![\w_])")
 _DEFINED_ACRONYM = re.compile(r"((?:[^\W\d_][\w']*[\s-]+){1,8})\(([A-Z][A-Za-z]{0,6}?)s?\)")
@@ -244,19 +246,27 @@ def _unspeakable(ch: str) -> bool:
     return "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
 
 
-def _url(m: re.Match) -> str:
+def _url(m: re.Match, words: tuple[str, str, str] = _ADDRESS_WORDS) -> str:
     url = m.group(0)
     trail = _URL_TRAIL.search(url)
     tail = ""
     if trail:
         url, tail = url[: trail.start()], trail.group(0)
     url = _URL_QUERY.sub("", _URL_SCHEME.sub("", url)).rstrip("/")
-    return f" {_spell_address(url)} {tail}"
+    return f" {_spell_address(url, words)} {tail}"
 
 
-def _spell_address(addr: str) -> str:
-    addr = addr.replace(".", " dot ").replace("/", " slash ").replace("@", " at ")
+def _spell_address(addr: str, words: tuple[str, str, str] = _ADDRESS_WORDS) -> str:
+    """An address's parts with its dots, slashes and at signs said in ``words`` (dot, at, slash)."""
+    dot, at, slash = words
+    addr = addr.replace(".", f" {dot} ").replace("/", f" {slash} ").replace("@", f" {at} ")
     return _ADDRESS_JOINERS.sub(" ", addr)
+
+
+def _address_words(language: str) -> tuple[str, str, str]:
+    """(dot, at, slash) as said in ``language`` (its :class:`Rules`' ``address_words``), else English."""
+    rules = language_for(language)
+    return (rules.address_words or _ADDRESS_WORDS) if rules is not None else _ADDRESS_WORDS
 
 
 def _abbr(pattern: re.Pattern, word: str, text: str) -> str:
@@ -407,8 +417,11 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
         text = apply_lexicon(text, lexicon)
     text = _LEADING_BULLET.sub(" ", text)
     text = _MD_LINK.sub(r"\1", text)
-    text = _EMAIL.sub(lambda m: f" {_spell_address(m.group(1))} at {_spell_address(m.group(2))} ", text)
-    text = _URL.sub(_url, text)
+    words = _address_words(language)
+    text = _EMAIL.sub(
+        lambda m: f" {_spell_address(m.group(1), words)} {words[1]} {_spell_address(m.group(2), words)} ", text
+    )
+    text = _URL.sub(partial(_url, words=words), text)
     text = _MD_EMPH.sub(r"\1", text)
     text = BLANK.sub(" blank ", text)
     if english:
@@ -426,7 +439,8 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
         text = verbalize_in(text, language)  # digits stay for a language without rules
     text = _MID_BULLET.sub(", ", text)
     if english:
-        text = _UNIT_PER_UNIT.sub(lambda m: f"{_PER_LEFT[m.group(1)]} per {_PER_RIGHT[m.group(2)]}", text)
+        spell = us_spelling if us_english(language) else str
+        text = _UNIT_PER_UNIT.sub(lambda m: spell(f"{_PER_LEFT[m.group(1)]} per {_PER_RIGHT[m.group(2)]}"), text)
     if english:
         text = _LONE_SYMBOL.sub(lambda m: " " + " ".join(_SYMBOL_NAMES[c] for c in m.group(1)) + " ", text)
     for pattern, word in _SYMBOLS if english else ():

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
+from functools import partial
 
 from num2words import num2words
 
@@ -40,70 +41,6 @@ _CURRENCY = {
     "¥": ("yen", "yen", "sen", "sen"),
     "₹": ("rupee", "rupees", "paisa", "paise"),
 }
-# unit -> (singular, plural); only recognised right after a number
-_UNITS = {
-    "km/h": ("kilometre per hour", "kilometres per hour"),
-    "mph": ("mile per hour", "miles per hour"),
-    "km": ("kilometre", "kilometres"),
-    "cm": ("centimetre", "centimetres"),
-    "mm": ("millimetre", "millimetres"),
-    "kg": ("kilogram", "kilograms"),
-    "mg": ("milligram", "milligrams"),
-    "ms": ("millisecond", "milliseconds"),
-    "GB": ("gigabyte", "gigabytes"),
-    "MB": ("megabyte", "megabytes"),
-    "TB": ("terabyte", "terabytes"),
-    "KB": ("kilobyte", "kilobytes"),
-    "kB": ("kilobyte", "kilobytes"),
-    "GHz": ("gigahertz", "gigahertz"),
-    "MHz": ("megahertz", "megahertz"),
-    "kHz": ("kilohertz", "kilohertz"),
-    "Hz": ("hertz", "hertz"),
-    "kWh": ("kilowatt hour", "kilowatt hours"),
-    "kW": ("kilowatt", "kilowatts"),
-    "MW": ("megawatt", "megawatts"),
-    "GW": ("gigawatt", "gigawatts"),
-    "mW": ("milliwatt", "milliwatts"),
-    "W": ("watt", "watts"),
-    "Wh": ("watt hour", "watt hours"),
-    "V": ("volt", "volts"),
-    "mV": ("millivolt", "millivolts"),
-    "kV": ("kilovolt", "kilovolts"),
-    "mAh": ("milliamp hour", "milliamp hours"),
-    "Ah": ("amp hour", "amp hours"),
-    "mA": ("milliamp", "milliamps"),
-    "nm": ("nanometre", "nanometres"),
-    "m": ("metre", "metres"),
-    "L": ("litre", "litres"),
-    "mL": ("millilitre", "millilitres"),
-    "ml": ("millilitre", "millilitres"),
-    "g": ("gram", "grams"),
-    "kJ": ("kilojoule", "kilojoules"),
-    "kcal": ("kilocalorie", "kilocalories"),
-    "kPa": ("kilopascal", "kilopascals"),
-    "oz": ("ounce", "ounces"),
-    "lb": ("pound", "pounds"),
-    "lbs": ("pound", "pounds"),
-    "min": ("minute", "minutes"),
-    "mins": ("minute", "minutes"),
-    "hr": ("hour", "hours"),
-    "hrs": ("hour", "hours"),
-    "sec": ("second", "seconds"),
-    "Ω": ("ohm", "ohms"),
-    "kΩ": ("kilohm", "kilohms"),
-    "MΩ": ("megohm", "megohms"),
-    "µF": ("microfarad", "microfarads"),
-    "μF": ("microfarad", "microfarads"),
-    "uF": ("microfarad", "microfarads"),
-    "nF": ("nanofarad", "nanofarads"),
-    "pF": ("picofarad", "picofarads"),
-    "ft": ("foot", "feet"),
-    "mg/L": ("milligram per litre", "milligrams per litre"),
-    "g/L": ("gram per litre", "grams per litre"),
-    "m/s": ("metre per second", "metres per second"),
-    "m/s²": ("metre per second squared", "metres per second squared"),
-    "kN": ("kilonewton", "kilonewtons"),
-}
 _SPACED_UNITS = {
     "h": ("hour", "hours"),
     "s": ("second", "seconds"),
@@ -112,8 +49,144 @@ _SPACED_UNITS = {
     "J": ("joule", "joules"),
 }
 """One-letter units, read only after a number and a space ("2 h", "30 s", "5 A", "12 N", "4 J"): written
-together they are other things ("the 90s", "in your 30s", "2A" as a grade)."""
+together they are other things ("the 90s", "in your 30s", "2A" as a grade). "in", "pt" and "c" are never
+units after a bare number ("1 in 3 people", "12 pt type"): ``in.`` with its full stop is read by the
+abbreviations."""
+
+# ------------------------------------------------------------------ units as a kind: SI prefixes x units
+_SI_PREFIXES = {
+    "n": "nano", "µ": "micro", "μ": "micro", "m": "milli", "c": "centi", "d": "deci", "h": "hecto",
+    "k": "kilo", "M": "mega", "G": "giga", "T": "tera",
+}  # fmt: skip
+# base symbol -> (singular, plural, the prefixes it takes here: the ones lessons write)
+_SI_BASES = {
+    "m": ("metre", "metres", "nµμmck"),
+    "g": ("gram", "grams", "µμmk"),
+    "s": ("second", "seconds", "nµμm"),
+    "L": ("litre", "litres", "mcd"),
+    "l": ("litre", "litres", "mcd"),
+    "Hz": ("hertz", "hertz", "kMGT"),
+    "W": ("watt", "watts", "mkMGT"),
+    "Wh": ("watt hour", "watt hours", "kMGT"),
+    "V": ("volt", "volts", "mk"),
+    "A": ("amp", "amps", "mµμk"),
+    "Ah": ("amp hour", "amp hours", "m"),
+    "J": ("joule", "joules", "kMG"),
+    "N": ("newton", "newtons", "k"),
+    "Pa": ("pascal", "pascals", "hkMG"),
+    "B": ("byte", "bytes", "kMGT"),
+    "bit": ("bit", "bits", "kMG"),
+    "mol": ("mole", "moles", "mµμn"),
+    "Ω": ("ohm", "ohms", "kM"),
+    "F": ("farad", "farads", "mµμnp"),
+    "cal": ("calorie", "calories", "k"),
+}
+_SI_PREFIXES["p"] = "pico"
+_POWERS = {"²": "square", "2": "square", "³": "cubic", "3": "cubic"}
+_PER = {
+    "s": "second", "h": "hour", "hr": "hour", "min": "minute", "day": "day", "d": "day", "yr": "year",
+    "m": "metre", "m²": "square metre", "m2": "square metre", "m³": "cubic metre", "m3": "cubic metre",
+    "km": "kilometre", "L": "litre", "l": "litre", "mL": "millilitre", "dL": "decilitre", "kg": "kilogram",
+    "g": "gram", "mol": "mole", "cm³": "cubic centimetre", "K": "kelvin",
+}  # fmt: skip
+_OTHER_UNITS = {
+    "mph": ("mile per hour", "miles per hour"),
+    "kph": ("kilometre per hour", "kilometres per hour"),
+    "oz": ("ounce", "ounces"),
+    "fl oz": ("fluid ounce", "fluid ounces"),
+    "fl. oz.": ("fluid ounce", "fluid ounces"),
+    "fl.oz.": ("fluid ounce", "fluid ounces"),
+    "lb": ("pound", "pounds"),
+    "lbs": ("pound", "pounds"),
+    "ft": ("foot", "feet"),
+    "yd": ("yard", "yards"),
+    "mi": ("mile", "miles"),
+    "gal": ("gallon", "gallons"),
+    "qt": ("quart", "quarts"),
+    "tbsp": ("tablespoon", "tablespoons"),
+    "Tbsp": ("tablespoon", "tablespoons"),
+    "tsp": ("teaspoon", "teaspoons"),
+    "sq ft": ("square foot", "square feet"),
+    "sq mi": ("square mile", "square miles"),
+    "ft²": ("square foot", "square feet"),
+    "min": ("minute", "minutes"),
+    "mins": ("minute", "minutes"),
+    "hr": ("hour", "hours"),
+    "hrs": ("hour", "hours"),
+    "sec": ("second", "seconds"),
+    "secs": ("second", "seconds"),
+    "msec": ("millisecond", "milliseconds"),
+    "KB": ("kilobyte", "kilobytes"),
+    "KiB": ("kibibyte", "kibibytes"),
+    "MiB": ("mebibyte", "mebibytes"),
+    "GiB": ("gibibyte", "gibibytes"),
+    "TiB": ("tebibyte", "tebibytes"),
+    "bps": ("bit per second", "bits per second"),
+    "kbps": ("kilobit per second", "kilobits per second"),
+    "Mbps": ("megabit per second", "megabits per second"),
+    "Gbps": ("gigabit per second", "gigabits per second"),
+    "uF": ("microfarad", "microfarads"),
+    "kΩ": ("kilohm", "kilohms"),
+    "MΩ": ("megohm", "megohms"),
+    "mcg": ("microgram", "micrograms"),
+    "dB": ("decibel", "decibels"),
+    "K": ("kelvin", "kelvins"),
+}
+
+
+_RATE_NUMERATORS = (
+    "m km cm mm nm µm g kg mg µg L l mL ml B kB MB GB TB bit kbit Mbit Gbit mol mmol J kJ W kW N A s cal kcal"
+).split()
+
+
+def _si_units() -> dict[str, tuple[str, str]]:
+    """Every unit symbol narrate reads after a number, from SI prefixes x base units, powers (``m²``,
+    ``cm³``), ``X/Y`` rates (``km/h``, ``mg/L``, ``m/s²``, ``Mbit/s``) and the customary units (oz, fl oz,
+    lb, ft, mi, mph, gal, tbsp, tsp ...): symbol -> (singular, plural), British spelling (see
+    :func:`us_spelling`). One-letter symbols and ``in``, ``pt``, ``c`` are in :data:`_SPACED_UNITS`."""
+    units: dict[str, tuple[str, str]] = {}
+    for base, (one, many, prefixes) in _SI_BASES.items():
+        if base not in _SPACED_UNITS:
+            units[base] = (one, many)
+        for p in prefixes:
+            units[p + base] = (_SI_PREFIXES[p] + one, _SI_PREFIXES[p] + many)
+    for base in ("m", "cm", "mm", "km", "dm"):
+        for sign, power in _POWERS.items():
+            if sign in "23" and base == "m":
+                continue  # "5m2" is too likely a label; "5 m²" is read
+            one, many = units.get(base) or ("metre", "metres")
+            units[base + sign] = (f"{power} {one}", f"{power} {many}")
+    for top in _RATE_NUMERATORS:
+        one, many = units.get(top) or _SPACED_UNITS[top]
+        for bottom, per in _PER.items():
+            if top != bottom:
+                units[f"{top}/{bottom}"] = (f"{one} per {per}", f"{many} per {per}")
+    units["m/s²"] = ("metre per second squared", "metres per second squared")
+    units["m/s2"] = ("metre per second squared", "metres per second squared")
+    units.update(_OTHER_UNITS)
+    for short in ("hr", "min", "sec"):
+        units.pop(short + "/s", None)
+    return units
+
+
+_UNITS = _si_units()
 _UNITS.update(_SPACED_UNITS)
+_US_SPELLING = re.compile(r"(met|lit)re(s?)\b")
+
+
+def us_spelling(words: str) -> str:
+    """Unit words in US spelling: "kilometres" -> "kilometers", "millilitre" -> "milliliter"."""
+    return _US_SPELLING.sub(r"\1er\2", words)
+
+
+def us_english(language: str) -> bool:
+    """True for English tags that spell "meter" and "liter": ``en``, ``en-us`` and every English region
+    but those that spell "metre" (gb, uk, ie, au, nz, za, in, ca, ...)."""
+    parts = language.lower().replace("_", "-").split("-")
+    region = next((p for p in parts[1:] if len(p) == 2 and p.isalpha()), "us")
+    return parts[0] == "en" and region in MONTH_FIRST_REGIONS - {"ca"}
+
+
 _PAGE = re.compile(r"(?<![\w.])([Pp]p?)\.\s?(?=\d)")
 """A page reference: ``p. 12`` -> "page 12", ``pp. 4-6`` -> "pages 4-6" (only before a number)."""
 _SCIENTIFIC = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+\-−]?)(\d{1,3})\b")
@@ -157,7 +230,7 @@ _YEAR_CONTEXT = (
 )
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
-_ISO_DATE = re.compile(r"(?<![\w.-])(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\w-])")
+_ISO_DATE = re.compile(r"(?<![\w./-])(\d{4})([-/])(0[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01])(?![\w/-])")
 _CURRENCY_RE = re.compile(
     r"(?P<sym>[$€£¥₹])\s?(?P<num>" + _NUM + r")"
     r"(?:\s?[–-]\s?[$€£¥₹]?(?P<num2>" + _NUM + r"))?"
@@ -175,29 +248,19 @@ _YEAR_CTX = re.compile(
     re.IGNORECASE,
 )
 _YEAR_RANGE = re.compile(r"(?<![\w.,-])(1[1-9]\d\d|20\d\d)\s?[–-]\s?(1[1-9]\d\d|20\d\d)(?![\w%°]|[.,]\d)")
-_MONTH_DAY = re.compile(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!:)")
 _VERSION = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w])")
 _RANGE = re.compile(r"(?<![\w.,-])(" + _NUM + r")(?:\s?–\s?|-)(?=\d|\.\d)")
 _MINUS = re.compile(r"(?:^|(?<=[\s(=^]))-(?=\s?\.?\d)|−")
 _ORDINAL = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(st|nd|rd|th)\b", re.IGNORECASE)
-_FRACTION = re.compile(r"(?<![\w./])(\d+)/(\d+)(?![\w/]|\.\d)")
 _NUMBER = re.compile(
     r"(?<![\w])(?P<num>" + _NUM + r")"
-    r"(?P<suf>\s?%|\s?(?:thousand|million|billion|trillion)\b|(?:bn|[kKMBT])(?![\w])|x(?![\w])"
+    r"(?P<suf>\s?%|\s?(?:thousand|million|billion|trillion)\b|(?:bn|[kKMBT])(?![\w/])|[xX](?![\w])"
     r"|\s?°\s?[CF]?(?![a-z])|\s?(?:"
     + "|".join(re.escape(u) for u in sorted(set(_UNITS) - set(_SPACED_UNITS), key=len, reverse=True))
     + r")(?![\w])|\s(?:"
     + "|".join(_SPACED_UNITS)
     + r")(?![\w'’]))?(?P<hyph>-(?=[A-Za-z]))?"
 )
-
-_FRACTIONS = {
-    (1, 2): "one half",
-    (1, 3): "one third",
-    (2, 3): "two thirds",
-    (1, 4): "one quarter",
-    (3, 4): "three quarters",
-}
 
 
 def cardinal(digits: str) -> str:
@@ -238,9 +301,13 @@ def _is_one(num: str) -> bool:
         return False
 
 
-def _iso_date(m: re.Match) -> str:
-    y, mo, d = m.groups()
-    return f"{_MONTHS[int(mo) - 1]} {ordinal(d)}, {year(y)}"
+def _iso_date(m: re.Match, month_first: bool = True) -> str:
+    """``2016-07-03`` or ``2016/07/03``: "July third, twenty sixteen" where the month is said first
+    (en-us), "the third of July, twenty sixteen" elsewhere."""
+    y, _, mo, d = m.groups()
+    if month_first:
+        return f"{_MONTHS[int(mo) - 1]} {ordinal(d)}, {year(y)}"
+    return f"the {ordinal(d)} of {_MONTHS[int(mo) - 1]}, {year(y)}"
 
 
 def _currency(m: re.Match) -> str:
@@ -278,8 +345,32 @@ def _clock(m: re.Match) -> str:
     return words
 
 
+_DURATION_BEFORE = re.compile(
+    r"\b(?:for|took|takes|take|lasts?|lasted|lasting|duration|runtime|run time|length|elapsed|after|in|over|under|"
+    r"about|nearly|almost)\s*:?\s+$",
+    re.I,
+)
+_CLOCK_BEFORE = re.compile(r"\b(?:at|by|until|till|from|since|before|around|time|timestamp|clock)\s*:?\s+$", re.I)
+
+
 def _hms(m: re.Match) -> str:
+    """``h:mm:ss``: a clock time where it is one ("12:10:10", "at 9:05:30", a log's "23:59:59": "twelve
+    ten and ten seconds"), else a duration ("1:02:03", "for 12:10:10": "one hour two minutes three
+    seconds"). Two-digit hours are a clock's unless a word such as "for" or "took" comes before."""
     h, mi, s = (int(x) for x in m.groups())
+    before = m.string[max(0, m.start() - _LOOK_BACK) : m.start()]
+    clock = _CLOCK_BEFORE.search(before) or (
+        len(m.group(1)) == 2 and 0 < h < 24 and not _DURATION_BEFORE.search(before)
+    )
+    if clock and h < 24:
+        said = cardinal(str(h))
+        if mi:
+            said += " " + (f"oh {_DIGITS[mi]}" if mi < 10 else cardinal(str(mi)))
+        elif not s:
+            said += " hundred" if h > 12 or m.group(1).startswith("0") else " o'clock"
+        if s:
+            said += f"{' and' if mi else ''} {cardinal(str(s))} second{'' if s == 1 else 's'}"
+        return said
     parts = [(h, "hour"), (mi, "minute"), (s, "second")]
     return " ".join(f"{cardinal(str(v))} {u}{'' if v == 1 else 's'}" for v, u in parts if v) or "zero seconds"
 
@@ -292,16 +383,7 @@ def _year_ctx(m: re.Match) -> str:
     return words
 
 
-def _fraction(m: re.Match) -> str:
-    a, b = int(m.group(1)), int(m.group(2))
-    if (a, b) == (24, 7):
-        return "twenty-four seven"
-    if (a, b) in _FRACTIONS:
-        return _FRACTIONS[(a, b)]
-    return f"{cardinal(m.group(1))} over {cardinal(m.group(2))}"
-
-
-def _number(m: re.Match) -> str:
+def _number(m: re.Match, us: bool = False) -> str:
     num, suf = m["num"], (m["suf"] or "").strip()
     words = decimal(num)
     if suf == "%":
@@ -310,23 +392,44 @@ def _number(m: re.Match) -> str:
         words += " " + _SCALE[suf]
     elif suf in ("thousand", "million", "billion", "trillion"):
         words += " " + suf
-    elif suf == "x":
+    elif suf in ("x", "X"):
         words += " times"
     elif suf.startswith("°"):
         unit = suf[-1] if suf[-1] in "CF" else ""
         words += " degree" if _is_one(num) else " degrees"
         words += {"C": " Celsius", "F": " Fahrenheit", "": ""}[unit]
     elif suf in _UNITS:
-        singular = (
-            _is_one(num)
-            or (m["hyph"] is not None)
-            or (
-                _DETERMINER_BEFORE.search(m.string, max(0, m.start() - _LOOK_BACK), m.start())
-                and _ATTRIBUTIVE.match(m.string, m.end())
-            )
-        )
-        words += " " + _UNITS[suf][0 if singular else 1]
+        singular = _is_one(num) or (m["hyph"] is not None) or _attributive(m.string, m.start(), m.end())
+        unit = _UNITS[suf][0 if singular else 1]
+        words += " " + (us_spelling(unit) if us else unit)
     return words + _gap(m)
+
+
+_PAUSE_AFTER = re.compile(r"\s*(?:[,;:!?)]|$)")
+_ENDS_LABEL = re.compile(r"[.,;:!?)]*\s*$")
+_ASIDE = re.compile(r"\s*\([^()]{0,40}\)")
+_OPEN_AFTER_UNIT = re.compile(r"(?<![\d.,])\d[\d.,]*\s?[^\W\d]{1,5}\.?\s*\(\s*$")
+_CLOSE_BEFORE_NOUN = re.compile(r"\s*\)(?= [a-z])")
+
+
+def _attributive(text: str, start: int, end: int) -> bool:
+    """True when the measurement ``text[start:end]`` is used as an adjective, so its unit stays singular:
+    a determiner before the number and a noun after the unit ("a 250 mL mug", "a 2 lb (900 g) tin": an
+    aside in brackets is passed over), or a bracketed measurement right after another one and before
+    the noun ("(900 g) tin")."""
+    outer = _OPEN_AFTER_UNIT.search(text, max(0, start - _LOOK_BACK), start)
+    if outer:
+        close = _CLOSE_BEFORE_NOUN.match(text, end)
+        paren = text.rfind("(", outer.start(), start)
+        return bool(close and _ATTRIBUTIVE.match(text, close.end())) and _attributive(text, outer.start(), paren)
+    aside = _ASIDE.match(text, end)
+    noun = _ATTRIBUTIVE.match(text, aside.end() if aside else end)
+    if noun is None:
+        return False
+    if _DETERMINER_BEFORE.search(text, max(0, start - _LOOK_BACK), start):
+        return True
+    # a label that opens the text ("2 lb (900 g) tin", an ingredient line): the noun ends it
+    return not text[:start].strip() and _ENDS_LABEL.match(text, noun.end()) is not None
 
 
 # A unit used as an adjective stays singular, as a narrator says it: "two 1.5 V cells" → "two one
@@ -417,6 +520,123 @@ def _gap(m: re.Match) -> str:
     return " " if m.string[m.end() : m.end() + 1].isalnum() else ""
 
 
+# ------------------------------------------------------------------ dates written with a month name
+_MONTH_ABBREVIATIONS = {
+    "Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April", "Jun": "June", "Jul": "July",
+    "Aug": "August", "Sep": "September", "Sept": "September", "Oct": "October", "Nov": "November",
+    "Dec": "December",
+}  # fmt: skip
+# a month as written: "July", "july" (lower case too, but for "may" and "march", which are words first)
+_MONTH_WORD = (
+    r"(?:" + "|".join(_MONTHS) + "|" + "|".join(m.lower() for m in _MONTHS if m not in ("May", "March")) + r")"
+)
+_SHORT_MONTH = re.compile(
+    r"\b(" + "|".join(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True)) + r")\.?(?=\s+(?:[12]\d|3[01]|0?[1-9])"
+    r"(?:st|nd|rd|th)?\b(?![:.,]\d))"
+)
+_DAY = r"(?P<d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_DAY_MONTH = re.compile(
+    r"(?<![\w.,/:$£€-])(?P<the>[Tt]he\s+)?"
+    + _DAY
+    + r"\s+(?:of\s+)?(?P<mon>"
+    + "|".join(_MONTHS)
+    + r"|"
+    + "|".join(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True))
+    + r")\b(?P<dot>\.)?"
+    r"(?:,?\s+(?P<y>1[0-9]\d\d|20\d\d)(?![\w%]|[.,]\d))?"
+)
+_MONTH_DAY_YEAR = re.compile(
+    r"\b(?P<mon>" + _MONTH_WORD + r")\s+" + _DAY + r"(?P<comma>,?)\s+(?P<y>1[0-9]\d\d|20\d\d)(?![\w%:]|[.,]\d)"
+)
+_MONTH_DAY = re.compile(r"\b(" + _MONTH_WORD + r")\s+(\d{1,2})(?:st|nd|rd|th)?\b(?![:.,]\d)")
+
+
+def month_dates(text: str) -> str:
+    """Dates written with a month's name, as a narrator reads them: ``"16 July 1943"`` -> ``"the
+    sixteenth of July, nineteen forty-three"``, ``"on 1 March"`` -> ``"on the first of March"``, ``"Jan
+    15 2020"`` / ``"July 25, 2012"`` -> ``"January fifteenth, twenty twenty"`` / ``"July twenty-fifth,
+    twenty twelve"``, ``"june 30"`` -> ``"june thirtieth"`` (short month names before a day are written
+    out). Lower-case "may" and "march" are verbs first and stay."""
+    text = _SHORT_MONTH.sub(lambda m: _MONTH_ABBREVIATIONS[m.group(1)], text)
+
+    def day_month(m: re.Match) -> str:
+        if m["mon"] in _MONTH_ABBREVIATIONS and not (m["y"] or m["dot"] or _PAUSE_AFTER.match(m.string, m.end())):
+            return m.group(0)  # "3 Mar bars": a short month name only where a date ends
+        said = f"{m['the'] or 'the '}{ordinal(m['d'])} of {_MONTH_ABBREVIATIONS.get(m['mon'], m['mon'])}"
+        said += f", {year(m['y'])}" if m["y"] else ""
+        return said + ("." if m["dot"] and not m.string[m.end() :].strip() else "")  # "on 9 Aug." at the end
+
+    text = _DAY_MONTH.sub(day_month, text)
+    text = _MONTH_DAY_YEAR.sub(lambda m: f"{m['mon']} {ordinal(m['d'])}, {year(m['y'])}", text)
+    return _MONTH_DAY.sub(lambda m: f"{m.group(1)} {ordinal(m.group(2))}", text)
+
+
+# ------------------------------------------------------------------ names that hold numbers
+_STANDARD = re.compile(
+    r"\b(?P<body>ISO(?:/IEC)?|IEC|IEEE|RFC|ECMA|ANSI|DIN|BS|EN|PEP|ASTM|NFPA)\s+(?P<n>\d{3,4})\b(?![.,]\d)"
+)
+_PRODUCT_VERSION = re.compile(
+    r"\b(?P<name>Python|Ruby|PHP|Perl|Java|Node(?:\.js)?|Ubuntu|Debian|Fedora|macOS|iOS|Android|Windows|Excel|"
+    r"Django|Rails|Rust|Julia|Scala|Kotlin|Swift|TypeScript|PostgreSQL|MySQL|SQLite|Firefox|Chrome|HTML|CSS|"
+    r"Bootstrap|Angular|React|Vue|TensorFlow|PyTorch|NumPy|pandas|LaTeX|Blender|Unity|Godot|Qt|GTK|OpenGL|"
+    r"Vulkan|CUDA|Bluetooth|USB|HTTP|TLS|SSL|IPv|[Vv]ersion|[Rr]elease)\s+(?P<major>\d{1,3})\.(?P<minor>\d{1,3})\b"
+    r"(?![.,]\d)"
+)
+
+
+def number_name(digits: str) -> str:
+    """The number in a name, read as people say it: ``"754"`` -> "seven fifty-four", ``"8601"`` -> "eighty-six
+    oh one", ``"9000"`` -> "ninety hundred", ``"2822"`` -> "twenty-eight twenty-two"; others as cardinals."""
+    if len(digits) == 3 and digits[0] != "0":
+        tail = digits[1:]
+        return f"{cardinal(digits[0])} " + (cardinal(tail) if tail[0] != "0" else f"oh {cardinal(tail[1])}")
+    if len(digits) == 4 and digits[0] != "0" and digits[1:] != "000":
+        head, tail = cardinal(digits[:2].lstrip("0") or "0"), digits[2:]
+        if tail == "00":
+            return f"{head} hundred"
+        return f"{head} " + (cardinal(tail) if tail[0] != "0" else f"oh {cardinal(tail[1])}")
+    return cardinal(digits)
+
+
+def named_numbers(text: str) -> str:
+    """Numbers that are part of a name, not quantities: standards (``"ISO 8601"`` -> "ISO eighty-six oh
+    one", ``"RFC 2822"``, ``"IEEE 754"`` -> "IEEE seven fifty-four") and versions after a product's name or
+    "version" (``"Python 3.12"`` -> "Python three point twelve", not "three point one two")."""
+    text = _STANDARD.sub(lambda m: f"{m['body']} {number_name(m['n'])}", text)
+
+    def version(m: re.Match) -> str:
+        minor = m["minor"]
+        said = cardinal(minor) if minor[0] != "0" or minor == "0" else "oh " + cardinal(minor.lstrip("0") or "0")
+        return f"{m['name']} {cardinal(m['major'])} point {said}"
+
+    return _PRODUCT_VERSION.sub(version, text)
+
+
+# ------------------------------------------------------------------ symbols between numbers
+_AT_LEAST = re.compile(r"(?<![\w.+])(\d+(?:\.\d+)?)\+(?=\s+[A-Za-z])")
+_MEASURE_OR = re.compile(r"(\d\s?(?:°\s?[CF]?|%|[A-Za-zµμΩ²³]{1,5}))\s+/\s+(?=[$€£]?\d)")
+_COEFFICIENT_OVER = re.compile(r"(?<![\w.])(\d+)([A-Za-z])/([A-Za-z])(?![\w/])")
+_DECIMAL_SECONDS = re.compile(r"(?<![\w.])(\d+\.\d+)s\b")
+_BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+
+
+def number_symbols(text: str) -> str:
+    """Symbols that join numbers, read by what they mean there: ``"4+ hours"`` -> "4 or more hours",
+    ``"230°C / 450°F"`` -> "230°C or 450°F" (the same measure in two units), ``"4M/N"`` -> "4 M over N" (a
+    coefficient in a formula, not "four million"), ``"2.52s"`` -> "2.52 s" (a decimal glued to "s" is
+    seconds; ``"30s"`` may be a decade and is left to the other rules)."""
+    text = _AT_LEAST.sub(r"\1 or more", text)
+    text = _MEASURE_OR.sub(r"\1 or ", text)
+    text = _COEFFICIENT_OVER.sub(r"\1 \2 over \3", text)
+    return _DECIMAL_SECONDS.sub(r"\1 s", text)
+
+
+def _range(m: re.Match) -> str:
+    """``"2-3"`` -> "2 to 3", but "between 60-65%" -> "between 60 and 65%"."""
+    joiner = "and" if _BETWEEN.search(m.string, max(0, m.start() - _LOOK_BACK), m.start()) else "to"
+    return f"{m.group(1)} {joiner} "
+
+
 def verbalize_numbers(text: str, language: str = "en-us") -> str:
     """Rewrite every number in ``text`` as words; other text is left as it is.
 
@@ -433,6 +653,8 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = unicode_fractions(text)
     text = phone_numbers(text)
     text = numeric_dates(text, language)
+    text = named_numbers(text)
+    text = number_symbols(text)
     text = _SCIENTIFIC.sub(
         lambda m: (
             f"{m.group(1)} times ten to the power of {'minus ' if m.group(2) in '-−' and m.group(2) else ''}"
@@ -442,7 +664,8 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     )
     text = _TIMES_TEN.sub(" times 10^", text)
     text = _DIMENSIONS.sub(" by ", text)
-    text = _ISO_DATE.sub(_iso_date, text)
+    text = _ISO_DATE.sub(partial(_iso_date, month_first=month_first(language)), text)
+    text = month_dates(text)
     text = currencies(text)
     text = _CURRENCY_RE.sub(lambda m: _currency(m) + _gap(m), text)
     text = _HMS.sub(_hms, text)
@@ -452,14 +675,14 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = years_in_context(text)
     text = _YEAR_RANGE.sub(lambda m: f"{year(m.group(1))} to {year(m.group(2))}", text)
     text = decades_and_plurals(text)
-    text = _MONTH_DAY.sub(lambda m: f"{m.group(1)} {ordinal(m.group(2))}", text)
     text = _VERSION.sub(lambda m: " point ".join(cardinal(p) for p in m.group(0).split(".")), text)
-    text = _MIXED_FRACTION.sub(_mixed_fraction, text)
-    text = _FRACTION.sub(_fraction, text)
-    text = _RANGE.sub(lambda m: f"{m.group(1)} to ", text)
+    us = us_english(language)
+    text = _MIXED_FRACTION.sub(partial(_mixed_fraction, us=us), text)
+    text = _FRACTION.sub(partial(_fraction, us=us), text)
+    text = _RANGE.sub(_range, text)
     text = _MINUS.sub(" minus ", text)
     text = _ORDINAL.sub(lambda m: ordinal(m.group(1)), text)
-    return _NUMBER.sub(_number, text)
+    return _NUMBER.sub(partial(_number, us=us), text)
 
 
 # ================================================================== more kinds (issue 13)
@@ -470,7 +693,24 @@ DEFAULT_LANGUAGE = "en-us"
 # ------------------------------------------------------------------ fractions
 _UNICODE_FRACTION = re.compile(r"(?:(\d+)\s?)?([\u00bc-\u00be\u2150-\u215e\u2189])")
 _FRACTION_SLASH = re.compile(r"(?<=\d)\u2044(?=\d)")
-_MIXED_FRACTION = re.compile(r"(?<![\w./,])(\d+)\s+(\d{1,2})/(\d{1,2})(?![\w/]|\.\d)")
+_UNIT_AFTER = (
+    r"(?:\s?(?P<unit>"
+    + "|".join(re.escape(u) for u in sorted(set(_UNITS) - set(_SPACED_UNITS), key=len, reverse=True))
+    + r")(?![\w/])|\s(?P<spaced>"
+    + "|".join(_SPACED_UNITS)
+    + r")(?![\w'’/]))?"
+)
+_MIXED_FRACTION = re.compile(
+    r"(?<![\w./,])(?P<w>\d+)\s+(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:st|nd|rd|th)?(?![\w/]|\.\d)" + _UNIT_AFTER
+)
+_FRACTION = re.compile(r"(?<![\w./])(?P<a>\d+)/(?P<b>\d+)(?:st|nd|rd|th)?(?![\w/]|\.\d)" + _UNIT_AFTER)
+_FRACTION_NAMES = {
+    (24, 7): "twenty-four seven",
+    (9, 11): "nine eleven",
+    (50, 50): "fifty-fifty",
+    (20, 20): "twenty-twenty",
+}
+_OUT_OF_BEFORE = re.compile(r"\b(?:scored?|scoring|scores|got|gets|rated|rating|marks?|grade[ds]?)\s+$", re.I)
 _DENOMINATORS = {2: ("half", "halves"), 4: ("quarter", "quarters")}
 
 
@@ -486,9 +726,10 @@ def unicode_fractions(text: str) -> str:
 
 
 def fraction_words(numerator: int, denominator: int, after_whole: bool = False) -> str:
-    """``(3, 4)`` -> ``"three quarters"``, ``(5, 8)`` -> ``"five eighths"``, ``(1, 2, after_whole=True)``
-    -> ``"a half"`` (as in "two and a half"); denominators above 10 -> ``"7 over 16"`` in words."""
-    if not 2 <= denominator <= 10:
+    """``(3, 4)`` -> ``"three quarters"``, ``(5, 8)`` -> ``"five eighths"``, ``(31, 32)`` -> ``"thirty-one
+    thirty-seconds"``, ``(1, 2, after_whole=True)`` -> ``"a half"`` (as in "two and a half");
+    denominators above 1000 (or below 2) -> ``"7 over 1024"`` in words."""
+    if not 2 <= denominator <= 1000:
         return f"{cardinal(str(numerator))} over {cardinal(str(denominator))}"
     one, many = _DENOMINATORS.get(denominator) or (ordinal(str(denominator)), ordinal(str(denominator)) + "s")
     if numerator == 1:
@@ -496,11 +737,45 @@ def fraction_words(numerator: int, denominator: int, after_whole: bool = False) 
     return f"{cardinal(str(numerator))} {many}"
 
 
-def _mixed_fraction(m: re.Match) -> str:
-    whole, a, b = m.group(1), int(m.group(2)), int(m.group(3))
-    if not 0 < a < b:
+def _unit_words(m: re.Match, plural: bool, us: bool) -> str:
+    """The unit matched by :data:`_UNIT_AFTER` in ``m`` (group ``unit`` or ``spaced``) in words, or ``""``."""
+    unit = m["unit"] or m["spaced"]
+    if not unit:
+        return ""
+    words = _UNITS[unit][1 if plural else 0]
+    return us_spelling(words) if us else words
+
+
+def _mixed_fraction(m: re.Match, us: bool = False) -> str:
+    """``"2 1/2"`` -> "two and a half", ``"1 1/4 oz"`` -> "one and a quarter ounces" ("a 1 1/4 oz
+    sachet": "one and a quarter ounce", the unit used as an adjective)."""
+    whole, a, b = m["w"], int(m["a"]), int(m["b"])
+    if a < 1 or b < 2:
         return m.group(0)
-    return f"{cardinal(whole)} and {fraction_words(a, b, after_whole=True)}"
+    said = f"{cardinal(whole)} and {fraction_words(a, b, after_whole=True)}"
+    unit = _unit_words(m, not _attributive(m.string, m.start(), m.end()), us)
+    return f"{said} {unit}" if unit else said
+
+
+def _fraction(m: re.Match, us: bool = False) -> str:
+    """``"31/32"`` -> "thirty-one thirty-seconds", ``"1/4th"`` -> "one quarter", ``"3/4 oz"`` -> "three
+    quarters of an ounce", "one 1/4 oz sachet" (a count, then a measure used as an adjective) -> "one
+    quarter ounce sachet", "scored 17/20" -> "seventeen out of twenty", ``"24/7"``, ``"50/50"`` as said."""
+    a, b = int(m["a"]), int(m["b"])
+    said = _FRACTION_NAMES.get((a, b))
+    if said is None and a <= b and _OUT_OF_BEFORE.search(m.string, max(0, m.start() - _LOOK_BACK), m.start()):
+        said = f"{cardinal(m['a'])} out of {cardinal(m['b'])}"
+    if said is None:
+        said = fraction_words(a, b)
+    unit = _unit_words(m, False, us)
+    if not unit:
+        return said
+    if a < b and _attributive(m.string, m.start(), m.end()):
+        one = (_DENOMINATORS.get(b) or (ordinal(str(b)),))[0]
+        return f"{one if a == 1 else cardinal(m['a']) + ' ' + one} {unit}"
+    if (a, b) == (1, 2):
+        return f"half {'an' if unit[0] in 'aeiou' else 'a'} {unit}"
+    return f"{said} of {'an' if unit[0] in 'aeiou' else 'a'} {unit}"
 
 
 # ------------------------------------------------------------------ phone numbers
@@ -709,7 +984,7 @@ def years_in_context(text: str) -> str:
 
 _PLURAL_CONTEXT = r"(?:the|their|his|her|my|your|our|its|early|mid|late|mid-|in|of|and|or|two|three|four|all)"
 _DECADES = re.compile(
-    r"(?<![\w.,$£€])(?:(?P<full>1[1-9]\d0|20\d0)['’]?s\b"  # 1980s, 1980's
+    r"(?<![\w.,$£€])(?:(?P<full>1[1-9]\d0|20\d0)(?:['’]?s| s(?!['’]))\b"  # 1980s, 1980's, 1980 s
     r"|['’](?P<short>\d0)s\b)"  # '90s
 )
 _NUMBER_PLURAL = re.compile(r"\b(?P<ctx>" + _PLURAL_CONTEXT + r")(?P<sp>[\s-]+)(?P<n>\d{1,3})['’]?s\b", re.I)
@@ -782,7 +1057,16 @@ _ROMAN_TOKEN = r"(?P<r>[IVXLCDM]{1,7})"
 _ROMAN_KEYWORD = re.compile(
     r"\b(?P<kw>" + "|".join(re.escape(k) for k in ROMAN_AFTER) + r")\s+" + _ROMAN_TOKEN + r"(?![\w'’-])"
 )
-_ROMAN_REGNAL = re.compile(r"\b(?P<name>" + "|".join(REGNAL_NAMES) + r")\s+" + _ROMAN_TOKEN + r"(?![\w'’-])")
+REGNAL_TITLES = "King Queen Pope Emperor Empress Tsar Czar Tsarina Kaiser Sultan Pharaoh Shah Prince Princess".split()
+_ROMAN_REGNAL = re.compile(
+    r"\b(?P<name>(?:"
+    + "|".join(REGNAL_NAMES)
+    + r")|(?:"
+    + "|".join(REGNAL_TITLES)
+    + r")(?:\s+[A-Z][a-z]+){1,2})\s+"
+    + _ROMAN_TOKEN
+    + r"(?![\w'’-])"
+)
 # after "Name I", these words make "I" the pronoun ("Thank you Henry I think"), not "the first"
 _PRONOUN_I_NEXT = re.compile(
     r"\s*(?:['’](?:m|ve|d|ll)\b|(?:am|think|know|want|will|would|can|could|should|have|do|don't|did|said|told|"
@@ -801,7 +1085,8 @@ def roman_value(numeral: str) -> int:
 def roman_numerals(text: str) -> str:
     """Roman numerals where the context makes them numbers: after a keyword of :data:`ROMAN_AFTER`
     (``"World War II"`` -> ``"World War two"``, ``"Photosystem II"``, ``"Chapter IV"``) and after a
-    monarch's or pope's name of :data:`REGNAL_NAMES` (``"Henry VIII"`` -> ``"Henry the eighth"``;
+    monarch's or pope's name of :data:`REGNAL_NAMES` or any name after a title of :data:`REGNAL_TITLES`
+    (``"Henry VIII"`` -> ``"Henry the eighth"``, ``"King Zog I"`` -> ``"King Zog the first"``;
     ``"Charles I was"`` -> ``"Charles the first was"``, but not before "think", "am", "'m"...). A lone ``C``, ``D``, ``L`` or ``M``
     is a letter ("Type C"); the pronoun "I", "Vitamin C" and "Plan B" are never touched."""
 

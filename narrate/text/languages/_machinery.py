@@ -71,6 +71,11 @@ class Rules:
       (``r"\\s?h\\s?"``: "14 h 30");
     * ``day_markers``: markers written after a day before a month ("." in "3. Mai", "er" in "1er mai").
 
+    Electronic addresses:
+
+    * ``address_words``: how the parts of a URL or e-mail address are said: (dot, at, slash), e.g.
+      ("punto", "arroba", "barra"); empty: the English words.
+
     Hooks (``None``: the language has no such rule):
 
     * ``feminine_ordinal``: masculine ordinal words → feminine ones ("primero" → "primera");
@@ -105,6 +110,7 @@ class Rules:
     clock_words: tuple[str, ...] = ()
     clock_separators: tuple[str, ...] = ()
     day_markers: tuple[str, ...] = ()
+    address_words: tuple[str, str, str] | tuple[()] = ()
     feminine_ordinal: Callable[[str], str] | None = None
     inflected_ordinal: Callable[[int, str], str] | None = None
     marked_ordinal: Callable[[str, str], str] | None = None
