@@ -244,7 +244,7 @@ _CLOCK = re.compile(
 _RATIO = re.compile(r"(?<![\w:.])(\d+):(\d+)(?![\w:])")
 _YEAR_CTX = re.compile(
     r"\b(?P<ctx>(?:" + "|".join(_YEAR_CONTEXT) + "|" + "|".join(_MONTHS) + r")(?:\s+\d{1,2}(?:st|nd|rd|th)?,)?)"
-    r"\s+(?P<y>1[1-9]\d\d|20\d\d)(?:\s?[–-]\s?(?P<y2>\d{4}|\d\d))?(?![\w%.,]\d|[\w%$°])",
+    r"\s+(?P<y>1[1-9]\d\d|10[1-9]\d|10\d[1-9]|20\d\d)(?:\s?[–-]\s?(?P<y2>\d{4}|\d\d))?(?![\w%.,]\d|[\w%$°])",
     re.IGNORECASE,
 )
 _YEAR_RANGE = re.compile(r"(?<![\w.,-])(1[1-9]\d\d|20\d\d)\s?[–-]\s?(1[1-9]\d\d|20\d\d)(?![\w%°]|[.,]\d)")
