@@ -11,6 +11,7 @@ their suffix (``%``, ``K/M/B/T`` scale, ``x``, ``°C``, units).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
@@ -179,6 +180,7 @@ def us_spelling(words: str) -> str:
     return _US_SPELLING.sub(r"\1er\2", words)
 
 
+@functools.lru_cache(maxsize=64)
 def us_english(language: str) -> bool:
     """True for English tags that spell "meter" and "liter": ``en``, ``en-us`` and every English region
     but those that spell "metre" (gb, uk, ie, au, nz, za, in, ca, ...)."""
@@ -637,6 +639,9 @@ def _range(m: re.Match) -> str:
     return f"{m.group(1)} {joiner} "
 
 
+_ANY_DIGIT = re.compile(r"\d")
+
+
 def verbalize_numbers(text: str, language: str = "en-us") -> str:
     """Rewrite every number in ``text`` as words; other text is left as it is.
 
@@ -648,9 +653,11 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     to three"``; ``"2.8T-parameter"`` -> ``"two point eight trillion parameter"``; ``"21st"`` ->
     ``"twenty-first"``; ``"45%"`` -> ``"forty-five percent"``. The result may contain doubled spaces.
     """
-    text = _PAGE.sub(lambda m: "pages " if m.group(1).lower() == "pp" else "page ", text)
     text = roman_numerals(text)
     text = unicode_fractions(text)
+    if not _ANY_DIGIT.search(text):
+        return text  # every rule below reads digits (most sentences of a lesson have none)
+    text = _PAGE.sub(lambda m: "pages " if m.group(1).lower() == "pp" else "page ", text)
     text = phone_numbers(text)
     text = numeric_dates(text, language)
     text = named_numbers(text)
@@ -823,6 +830,7 @@ _NUMERIC_DATE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=64)
 def month_first(language: str) -> bool:
     """True when a numeric date ``a/b/yyyy`` means month ``a``, day ``b`` in ``language`` (a BCP 47
     tag: ``en-us`` -> True; ``en-gb``, ``de``, ``fr-ca``... -> day first, ``en`` -> as ``en-us``)."""
