@@ -108,6 +108,29 @@ def test_script_speaks_spans_in_their_language_and_pauses_after_repeat(tmp_path:
     assert "    (repeat pause: the phrase's length + 1.00 s)" in text
 
 
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("Say [hola]{lang=es repeat}.", ("Say hola.", (("", "Say"), ("es", "hola.")))),
+        ("Say [hola]{lang=es repeat}!", ("Say hola!", (("", "Say"), ("es", "hola!")))),
+        ("Then [merci]{lang=fr repeat}...", ("Then merci...", (("", "Then"), ("fr", "merci...")))),
+        ("Ask [¿qué tal?]{lang=es repeat}", ("Ask ¿qué tal?", (("", "Ask"), ("es", "¿qué tal?")))),
+        ("Try [danke]{lang=de repeat}.)", ("Try danke.)", (("", "Try"), ("de", "danke.)")))),
+    ],
+)
+def test_closing_punctuation_after_a_repeat_span_is_no_utterance_of_its_own(tmp_path: Path, body, said):
+    """The "." after ``[hola]{lang=es repeat}`` joins the phrase before the repeat pause: on its own it
+    was an utterance with nothing to say, and the engine's empty clip failed the build."""
+    lesson = f"title: Greetings\nsections:\n  - title: Hello\n    body:\n      - {body!r}\n"
+    loaded = load(_course(tmp_path, lesson=lesson.replace("'", '"')))
+    script = build_script(loaded.lessons[0], loaded.config)
+    says = [c for c in script.cues if isinstance(c, Say)]
+    assert all(re.search(r"[^\W_]", s.text) for s in says), [s.text for s in says]
+    mixed = next(s for s in says if s.parts)
+    assert (mixed.text, mixed.parts) == said
+    assert isinstance(script.cues[script.cues.index(mixed) + 1], Pause)
+
+
 def test_a_set_repeat_pause_length_is_used(tmp_path: Path):
     loaded = load(_course(tmp_path, extra="pauses:\n  repeat: 4\n"))
     script = build_script(loaded.lessons[0], loaded.config)

@@ -53,6 +53,7 @@ TABLE_READ_ROWS = 6
 TABLE_READ_COLUMNS = 5
 _LEADING_PUNCT = re.compile(r"^\s*([,;:.!?)\]]+)")
 _NO_SPACE_BEFORE = ",;:.!?)]"
+_SPEAKABLE = re.compile(r"[^\W_]")
 
 
 class _Builder:
@@ -131,11 +132,25 @@ class _Builder:
                 parts = tuple((r.language or "", r.text.strip()) for r in runs)
                 plain = " ".join(t for _, t in parts)
                 plain = re.sub(r" (?=[" + re.escape(_NO_SPACE_BEFORE) + "])", "", plain)
+                if not _SPEAKABLE.search(plain) and self._end_before_repeat(plain):
+                    runs = []
+                    continue
                 self.cues.append(Say(plain, role, parts if any(lang for lang, _ in parts) else ()))  # type: ignore[arg-type]
                 if run.repeat and run.language:
                     repeat = (run.language, run.text.strip())
                     self.cues.append(Pause(self.pauses.repeat_ms or 0, "repeat", repeat=repeat))
                 runs = []
+
+    def _end_before_repeat(self, punctuation: str) -> bool:
+        """The sentence's closing punctuation after a repeat span (the "." of ``say [hola]{lang=es
+        repeat}.``) joins the utterance before the repeat pause: on its own it would be an utterance
+        with nothing to say (an empty clip). False when there is no such utterance."""
+        if len(self.cues) < 2 or not isinstance(self.cues[-2], Say) or not isinstance(self.cues[-1], Pause):
+            return False
+        said = self.cues[-2]
+        parts = said.parts[:-1] + ((said.parts[-1][0], said.parts[-1][1] + punctuation.strip()),) if said.parts else ()
+        self.cues[-2] = replace(said, text=said.text + punctuation.strip(), parts=parts)
+        return True
 
     def text(self, written: str, role: str = "narrator") -> None:
         """Say running text one sentence per cue (never cutting inside a language span)."""
