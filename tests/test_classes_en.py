@@ -46,6 +46,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Set it to 2.0.", "Set it to two point zero."),
     ],
     "money": [
+        ("It is $20/mo for now.", "It is twenty dollars per month for now."),
+        ("A pass costs £10/wk here.", "A pass costs ten pounds per week here."),
+        ("Bids ran $50.00-$100.00 today.", "Bids ran fifty to one hundred dollars today."),
+        ("The tip was $20.5 total.", "The tip was twenty dollars and fifty cents total."),
         ("It costs $5.", "It costs five dollars."),
         ("A ticket is $12.50.", "A ticket is twelve dollars and fifty cents."),
         ("The fee is £3.99.", "The fee is three pounds and ninety-nine pence."),
@@ -58,6 +62,9 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("A grant of $40k helped.", "A grant of forty thousand dollars helped."),
     ],
     "telephone": [
+        ("Call 1-800-555-0199 now.", "Call one, eight zero zero, five five five, zero one nine nine now."),
+        ("Ring (555)-010-4477 today.", "Ring five five five, zero one zero, four four seven seven today."),
+        ("The ID is 123-45-6789.", "The ID is one two three, four five, six seven eight nine."),
         ("Call 555-0142 today.", "Call five five five, zero one four two today."),
         ("Ring (555) 123-4567.", "Ring five five five, one two three, four five six seven."),
         ("Dial +44 20 7946 0958.", "Dial plus four four, two zero, seven nine four six, zero nine five eight."),
@@ -70,6 +77,9 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("The hotline is (555) 010-0000.", "The hotline is five five five, zero one zero, zero zero zero zero."),
     ],
     "electronic": [
+        ("Mail sam42@example.org today.", "Mail sam four two at example dot org today."),
+        ("Write to front-desk@example.com now.", "Write to front dash desk at example dot com now."),
+        ("The server is 192.168.0.1 here.", "The server is one nine two dot one six eight dot zero dot one here."),
         ("Write to help@example.org.", "Write to help at example dot org."),
         ("See www.example.com/start.", "See example dot com slash start."),
         ("Visit https://docs.example.net/guide?x=1.", "Visit docs dot example dot net slash guide."),
@@ -94,6 +104,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Read pp. 10-12.", "Read pages ten to twelve."),
     ],
     "year": [
+        ("It ran from 1819 to 1828.", "It ran from eighteen nineteen to eighteen twenty-eight."),
+        ("Between 1968 and 1975 it grew.", "Between nineteen sixty-eight and nineteen seventy-five it grew."),
+        ("Rome fell long after 44 B.C.", "Rome fell long after forty-four BC."),
+        ("A wall from 340 AD stands.", "A wall from three forty AD stands."),
         ("It happened in 1066.", "It happened in ten sixty-six."),
         ("The 2019 study found it.", "The twenty nineteen study found it."),
         ("By 2030 it will change.", "By twenty thirty it will change."),
@@ -118,6 +132,11 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Over 50% voted.", "Over fifty percent voted."),
     ],
     "date": [
+        ("Filed on 25 july 2012.", "Filed on the twenty-fifth of july, twenty twelve."),
+        ("Due JAN 15 2020.", "Due January fifteenth, twenty twenty."),
+        ("The fair opens SEPT. 15.", "The fair opens September fifteenth."),
+        ("It ended on 17 may 2010.", "It ended on the seventeenth of may, twenty ten."),
+        ("You may 5 times try.", "You may five times try."),
         ("The market opened on March 3, 1998.", "The market opened on March third, nineteen ninety-eight."),
         ("Applications close Aug 31 2027.", "Applications close August thirty-first, twenty twenty-seven."),
         ("We met on june 14.", "We met on june fourteenth."),
@@ -146,6 +165,9 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("A 1/2 tsp pinch.", "A half teaspoon pinch."),
     ],
     "measure": [
+        ("A 2x8 board.", "A two by eight board."),
+        ("It holds 100 million kg of grain.", "It holds one hundred million kilograms of grain."),
+        ("Sell it at 12/kg today.", "Sell it at twelve per kilogram today."),
         ("Pour in 12 fl oz of stock.", "Pour in twelve fluid ounces of stock."),
         ("The bag holds 5 lb of rice.", "The bag holds five pounds of rice."),
         ("A 3 ft shelf.", "A three foot shelf."),
@@ -178,6 +200,9 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Use 2–3 kg of flour.", "Use two to three kilograms of flour."),
     ],
     "time": [
+        ("Open 9:00-17:00 daily.", "Open nine o'clock to seventeen hundred daily."),
+        ("The shop opens 5pm-7 pm.", "The shop opens five PM to seven PM."),
+        ("It closes at 1.59 p.m. sharp.", "It closes at one fifty-nine PM sharp."),
         ("The alarm rang at 06:45:10.", "The alarm rang at six forty-five and ten seconds."),
         ("The log line reads 14:02:59.", "The log line reads fourteen oh two and fifty-nine seconds."),
         ("The race took 2:15:30.", "The race took two hours fifteen minutes thirty seconds."),
@@ -202,6 +227,9 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Use Node 18.17 or later.", "Use Node eighteen point seventeen or later."),
     ],
     "regnal": [
+        ("CHAPTER IX.", "CHAPTER nine."),
+        ("PART II begins.", "PART two begins."),
+        ("XVII.", "seventeen."),
         ("King George III lost the colonies.", "King George the third lost the colonies."),
         ("Louis XIV built Versailles.", "Louis the fourteenth built Versailles."),
         ("Queen Victoria I is rarely written so.", "Queen Victoria the first is rarely written so."),

@@ -150,7 +150,7 @@ PAIRS = [
     ("[a link](https://example.org/x) here", "a link here"),
     ("It is __ and ______.", "It is blank and blank."),
     # URLs and e-mail
-    ("https://example.org/lesson-3?x=1", "example dot org slash lesson three"),
+    ("https://example.org/lesson-3?x=1", "example dot org slash lesson dash three"),
     ("Visit www.example.com/docs/.", "Visit example dot com slash docs."),
     ("ana@example.com", "ana at example dot com"),
     ("Write to ana.lee@mail.example.org.", "Write to ana dot lee at mail dot example dot org."),

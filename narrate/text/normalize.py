@@ -36,7 +36,14 @@ from narrate.text.languages import expand_abbreviations, language_for, ordinal_d
 from narrate.text.languages import verbalize as verbalize_in
 from narrate.text.lexicon import ABBREVIATIONS, BEFORE_NUMBERS, Finding, apply_lexicon, lexicon_report
 from narrate.text.markup import clean_text
-from narrate.text.numbers import DEFAULT_LANGUAGE, scientific, us_english, us_spelling, verbalize_numbers
+from narrate.text.numbers import (
+    DEFAULT_LANGUAGE,
+    scientific,
+    times_and_eras,
+    us_english,
+    us_spelling,
+    verbalize_numbers,
+)
 
 __all__ = ["Finding", "apply_lexicon", "as_sentence", "is_pronounceable", "lexicon_report", "sentences", "spoken"]
 
@@ -64,6 +71,7 @@ _URL_SCHEME = re.compile(r"^(?:[a-z]+://)?(?:www\.)?", re.I)
 _URL_QUERY = re.compile(r"[?#].*$", re.S)
 _ADDRESS_JOINERS = re.compile(r"[-_+=&%~:]+")
 _ADDRESS_WORDS = ("dot", "at", "slash")
+_ADDRESS_DIGITS = re.compile(r"\d{2,}")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
 _MD_EMPH = re.compile(r"(?<![\w_])__(?=[^\s_])(.+?)(?<=[^\s_])__(?![\w_])")
 _DEFINED_ACRONYM = re.compile(r"((?:[^\W\d_][\w']*[\s-]+){1,8})\(([A-Z][A-Za-z]{0,6}?)s?\)")
@@ -257,10 +265,15 @@ def _url(m: re.Match, words: tuple[str, str, str] = _ADDRESS_WORDS) -> str:
 
 
 def _spell_address(addr: str, words: tuple[str, str, str] = _ADDRESS_WORDS) -> str:
-    """An address's parts with its dots, slashes and at signs said in ``words`` (dot, at, slash)."""
+    """An address's parts with its dots, slashes and at signs said in ``words`` (dot, at, slash), its
+    digits one by one ("abc123" -> "abc 1 2 3": one types them so); in English its dashes and
+    underscores said too ("dash", "underscore"), elsewhere left silent."""
     dot, at, slash = words
     addr = addr.replace(".", f" {dot} ").replace("/", f" {slash} ").replace("@", f" {at} ")
-    return _ADDRESS_JOINERS.sub(" ", addr)
+    addr = _ADDRESS_DIGITS.sub(lambda m: " " + " ".join(m.group(0)) + " ", addr)
+    if words is _ADDRESS_WORDS:
+        addr = addr.replace("-", " dash ").replace("_", " underscore ")
+    return " ".join(_ADDRESS_JOINERS.sub(" ", addr).split())
 
 
 def _address_words(language: str) -> tuple[str, str, str]:
@@ -426,6 +439,7 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     text = BLANK.sub(" blank ", text)
     if english:
         text = scientific(text)  # before letter-digit splitting takes "e-5" apart
+        text = times_and_eras(text)  # before it parts "5pm-7pm" and "2x8", and initials spell "B.C."
     for pattern, word in _ABBR_REPL if english else ():
         text = _abbr(pattern, word, text)
     text = expand_abbreviations(text, language)  # the language's own (before initials: "M. Dupont")

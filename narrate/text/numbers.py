@@ -312,6 +312,61 @@ def _iso_date(m: re.Match, month_first: bool = True) -> str:
     return f"the {ordinal(d)} of {_MONTHS[int(mo) - 1]}, {year(y)}"
 
 
+_PER_WORDS = {
+    "mo": "month", "month": "month", "yr": "year", "year": "year", "wk": "week", "week": "week", "d": "day",
+    "day": "day", "hr": "hour", "h": "hour", "hour": "hour", "min": "minute", "night": "night", "person": "person",
+    "head": "head", "kg": "kilogram", "lb": "pound", "item": "item", "user": "user", "seat": "seat", "unit": "unit",
+}  # fmt: skip
+_PER_AFTER_NUMBER = re.compile(
+    r"(?<=[\d%])(?P<scale>\s?(?:bn|[kKMB]))?/(?P<per>" + "|".join(_PER_WORDS) + r")\b(?![/.]\w)"
+)
+_AM_PM = r"\s?[aApP]\.?\s?[mM]\b\.?"
+_TIME_RANGE = re.compile(
+    r"(?<![\w:.])(\d{1,2}(?::[0-5]\d)?"
+    + _AM_PM
+    + r"|\d{1,2}:[0-5]\d)\s?[-–]\s?(?=\d{1,2}(?::[0-5]\d"
+    + r")?"
+    + _AM_PM
+    + r"|\d{1,2}:[0-5]\d)"
+)
+_DOTTED_CLOCK = re.compile(r"(?<![\w.])(\d{1,2})\.([0-5]\d)(?=" + _AM_PM + r")")
+_ERA = re.compile(r"(?<![\w.])(\d{1,4})\s?(A\.?D|B\.?C\.?E|B\.?C|C\.?E)\b(\.?)")
+_IP_ADDRESS = re.compile(r"(?<![\w.])((?:\d{1,3}\.){3}\d{1,3})(?![\w]|\.\d)")
+_BY = re.compile(r"(?<![\w.])([1-9]\d*)x(\d+)(?![\w.]|\.\d)")
+_SCALE_UNIT = re.compile(r"\b(thousand|million|billion|trillion)\s(kg|g|km|m|t|lb|L|MW|GW|kWh|GWh|tonnes?)\b")
+
+
+def times_and_eras(text: str) -> str:
+    """Clock times, eras and dimensions, read before letters and digits are parted and initials
+    spelled: ``"5pm-7 pm"`` / ``"9:00-17:00"`` -> "to" between them, ``"1.59 p.m."`` -> ``"1:59 p.m."``,
+    ``"44 B.C."`` -> "forty-four BC", ``"340 AD"`` -> "three forty AD", ``"1066 CE"`` -> "ten sixty-six
+    CE" (a year's pairs), ``"2x8"`` -> "2 by 8"."""
+    text = _BY.sub(r"\1 by \2", text)
+    text = _DOTTED_CLOCK.sub(r"\1:\2", text)
+    text = _TIME_RANGE.sub(r"\1 to ", text)
+
+    def era(m: re.Match) -> str:
+        digits, letters, dot = m.group(1), m.group(2).replace(".", ""), m.group(3)
+        said = year(digits) if len(digits) == 4 else number_name(digits) if len(digits) == 3 else cardinal(digits)
+        end = "." if dot and not m.string[m.end() :].strip() else ""
+        return f"{said} {letters}{end}"
+
+    return _ERA.sub(era, text)
+
+
+def rates_and_addresses(text: str) -> str:
+    """``"$20/mo"`` -> "$20 per month", ``"12/kg"`` -> "12 per kilogram" (a rate after a number);
+    ``"192.168.0.1"`` -> "one nine two dot one six eight dot zero
+    dot one" (an IP address, digit by digit); ``"100 million kg"`` -> "100 million kilograms"."""
+    text = _PER_AFTER_NUMBER.sub(lambda m: f"{m['scale'] or ''} per {_PER_WORDS[m['per']]}", text)
+    text = _IP_ADDRESS.sub(
+        lambda m: " dot ".join(" ".join(_DIGITS[int(d)] for d in part) for part in m.group(1).split(".")), text
+    )
+    return _SCALE_UNIT.sub(
+        lambda m: f"{m.group(1)} {_UNITS[m.group(2)][1] if m.group(2) in _UNITS else m.group(2)}", text
+    )
+
+
 def _currency(m: re.Match) -> str:
     return money(m["num"], _CURRENCY[m["sym"]], m["word"] or _SCALE.get(m["suf"] or "", ""), m["num2"] or "")
 
@@ -375,6 +430,12 @@ def _hms(m: re.Match) -> str:
         return said
     parts = [(h, "hour"), (mi, "minute"), (s, "second")]
     return " ".join(f"{cardinal(str(v))} {u}{'' if v == 1 else 's'}" for v, u in parts if v) or "zero seconds"
+
+
+_YEAR_SPAN = re.compile(
+    r"\b(?P<from>[Ff]rom|[Bb]etween)\s+(?P<y>1[0-9]\d\d|20\d\d)\s+(?P<to>to|and|until|till|through)\s+"
+    r"(?P<y2>1[0-9]\d\d|20\d\d)(?![\w%$°]|[.,]\d)"
+)
 
 
 def _year_ctx(m: re.Match) -> str:
@@ -528,12 +589,18 @@ _MONTH_ABBREVIATIONS = {
     "Aug": "August", "Sep": "September", "Sept": "September", "Oct": "October", "Nov": "November",
     "Dec": "December",
 }  # fmt: skip
+
+
 # a month as written: "July", "july" (lower case too, but for "may" and "march", which are words first)
-_MONTH_WORD = (
-    r"(?:" + "|".join(_MONTHS) + "|" + "|".join(m.lower() for m in _MONTHS if m not in ("May", "March")) + r")"
-)
+def _cases(words: list[str] | tuple[str, ...]) -> str:
+    """An alternation of ``words`` as written in title case, lower case and capitals."""
+    return "|".join(dict.fromkeys(v for w in words for v in (w, w.lower(), w.upper())))
+
+
+_VERB_MONTHS = ("may", "march")  # lower case, words before they are months
+_MONTH_WORD = r"(?:" + _cases(_MONTHS) + r")"
 _SHORT_MONTH = re.compile(
-    r"\b(" + "|".join(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True)) + r")\.?(?=\s+(?:[12]\d|3[01]|0?[1-9])"
+    r"\b(" + _cases(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True)) + r")\.?(?=\s+(?:[12]\d|3[01]|0?[1-9])"
     r"(?:st|nd|rd|th)?\b(?![:.,]\d))"
 )
 _DAY = r"(?P<d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
@@ -541,36 +608,47 @@ _DAY_MONTH = re.compile(
     r"(?<![\w.,/:$£€-])(?P<the>[Tt]he\s+)?"
     + _DAY
     + r"\s+(?:of\s+)?(?P<mon>"
-    + "|".join(_MONTHS)
+    + _MONTH_WORD[3:-1]
     + r"|"
-    + "|".join(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True))
+    + _cases(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True))
     + r")\b(?P<dot>\.)?"
     r"(?:,?\s+(?P<y>1[0-9]\d\d|20\d\d)(?![\w%]|[.,]\d))?"
 )
 _MONTH_DAY_YEAR = re.compile(
-    r"\b(?P<mon>" + _MONTH_WORD + r")\s+" + _DAY + r"(?P<comma>,?)\s+(?P<y>1[0-9]\d\d|20\d\d)(?![\w%:]|[.,]\d)"
+    r"\b(?P<mon>" + _MONTH_WORD + r")\.?\s+" + _DAY + r"(?P<comma>,?)\s+(?P<y>1[0-9]\d\d|20\d\d)(?![\w%:]|[.,]\d)"
 )
 _MONTH_DAY = re.compile(r"\b(" + _MONTH_WORD + r")\s+(\d{1,2})(?:st|nd|rd|th)?\b(?![:.,]\d)")
+
+
+def _month_name(written: str) -> str:
+    """A month as written, or its full name for a short one (``"jan"``, ``"SEPT"`` -> "January", "September")."""
+    return _MONTH_ABBREVIATIONS.get(written[:1].upper() + written[1:].lower(), written)
 
 
 def month_dates(text: str) -> str:
     """Dates written with a month's name, as a narrator reads them: ``"16 July 1943"`` -> ``"the
     sixteenth of July, nineteen forty-three"``, ``"on 1 March"`` -> ``"on the first of March"``, ``"Jan
     15 2020"`` / ``"July 25, 2012"`` -> ``"January fifteenth, twenty twenty"`` / ``"July twenty-fifth,
-    twenty twelve"``, ``"june 30"`` -> ``"june thirtieth"`` (short month names before a day are written
-    out). Lower-case "may" and "march" are verbs first and stay."""
-    text = _SHORT_MONTH.sub(lambda m: _MONTH_ABBREVIATIONS[m.group(1)], text)
+    twenty twelve"``, ``"june 30"``, ``"SEPT. 15"``, ``"25 jul 2012"`` too (short month names are written
+    out). Lower-case "may" and "march" are verbs first: months only with a day and a year."""
+    text = _SHORT_MONTH.sub(lambda m: _month_name(m.group(1)), text)
 
     def day_month(m: re.Match) -> str:
-        if m["mon"] in _MONTH_ABBREVIATIONS and not (m["y"] or m["dot"] or _PAUSE_AFTER.match(m.string, m.end())):
+        short = m["mon"].lower() != _month_name(m["mon"]).lower()
+        if short and not (m["y"] or m["dot"] or _PAUSE_AFTER.match(m.string, m.end())):
             return m.group(0)  # "3 Mar bars": a short month name only where a date ends
-        said = f"{m['the'] or 'the '}{ordinal(m['d'])} of {_MONTH_ABBREVIATIONS.get(m['mon'], m['mon'])}"
+        if m["mon"] in _VERB_MONTHS and not m["y"]:
+            return m.group(0)  # "the 3 may be"
+        said = f"{m['the'] or 'the '}{ordinal(m['d'])} of {_month_name(m['mon'])}"
         said += f", {year(m['y'])}" if m["y"] else ""
         return said + ("." if m["dot"] and not m.string[m.end() :].strip() else "")  # "on 9 Aug." at the end
 
+    def month_day(m: re.Match) -> str:
+        return m.group(0) if m.group(1) in _VERB_MONTHS else f"{m.group(1)} {ordinal(m.group(2))}"
+
     text = _DAY_MONTH.sub(day_month, text)
     text = _MONTH_DAY_YEAR.sub(lambda m: f"{m['mon']} {ordinal(m['d'])}, {year(m['y'])}", text)
-    return _MONTH_DAY.sub(lambda m: f"{m.group(1)} {ordinal(m.group(2))}", text)
+    return _MONTH_DAY.sub(month_day, text)
 
 
 # ------------------------------------------------------------------ names that hold numbers
@@ -661,6 +739,8 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = phone_numbers(text)
     text = numeric_dates(text, language)
     text = named_numbers(text)
+    text = times_and_eras(text)
+    text = rates_and_addresses(text)
     text = number_symbols(text)
     text = _SCIENTIFIC.sub(
         lambda m: (
@@ -678,6 +758,7 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = _HMS.sub(_hms, text)
     text = _CLOCK.sub(_clock, text)
     text = _RATIO.sub(lambda m: f"{cardinal(m.group(1))} to {cardinal(m.group(2))}", text)
+    text = _YEAR_SPAN.sub(lambda m: f"{m['from']} {year(m['y'])} {m['to']} {year(m['y2'])}", text)
     text = _YEAR_CTX.sub(_year_ctx, text)
     text = years_in_context(text)
     text = _YEAR_RANGE.sub(lambda m: f"{year(m.group(1))} to {year(m.group(2))}", text)
@@ -790,8 +871,9 @@ _PHONE_CONTEXT = r"(?:call|phone|dial|tel|telephone|fax|text|ring|mobile|cell|ho
 _PHONE = re.compile(
     r"(?<![\w+/.,-])(?:"
     r"(?P<intl>\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){1,6})"  # +44 20 7946 0958, +1-555-123-4567
-    r"|(?P<paren>\(\d{3}\)\s?\d{3}[ .-]\d{4})"  # (555) 123-4567
-    r"|(?P<three>\d{3}([.-])\d{3}\4\d{4})"  # 555-123-4567, 555.123.4567
+    r"|(?P<paren>\(\d{3}\)[\s-]?\d{3}[ .-]\d{4})"  # (555) 123-4567, (555)-123-4567
+    r"|(?P<three>(?:1-)?\d{3}([.-])\d{3}\4\d{4}(?:\4\d{1,4})?)"  # 555-123-4567, 1-800-555-0199, an extension
+    r"|(?P<ssn>\d{3}-\d{2}-\d{4})"  # 123-45-6789: an identity number, read like a phone number
     r"|(?P<zero>\d{3}-0\d{3})"  # 555-0142: a range never ends in a number with a leading zero
     r"|(?P<ctx>\b" + _PHONE_CONTEXT + r":?\s+)(?P<local>\d{3}-\d{4})"  # "Call 555-1234"
     r")(?![\w-]|[.,]\d)",
@@ -914,10 +996,14 @@ def money(num: str, names: tuple[str, str, str, str], scale: str = "", num2: str
     range's upper end ``num2`` are read before the currency's name."""
     one, many, sub_one, sub_many = names
     if num2:
+        if num.endswith(".00") and num2.endswith(".00"):
+            num, num2 = num[:-3], num2[:-3]
         return f"{decimal(num)} to {decimal(num2)} {scale} {many}".replace("  ", " ")
     if scale:
         return f"{decimal(num)} {scale} {many}"
     whole, _, frac = num.partition(".")
+    if len(frac) == 1:  # $20.5: twenty dollars and fifty cents
+        frac += "0"
     if len(frac) == 2:  # 1.50: money with cents
         parts = []
         if whole.strip("0,"):
@@ -1063,8 +1149,16 @@ REGNAL_NAMES = (
 ).split()
 _ROMAN_TOKEN = r"(?P<r>[IVXLCDM]{1,7})"
 _ROMAN_KEYWORD = re.compile(
-    r"\b(?P<kw>" + "|".join(re.escape(k) for k in ROMAN_AFTER) + r")\s+" + _ROMAN_TOKEN + r"(?![\w'’-])"
+    r"\b(?P<kw>"
+    + "|".join(re.escape(k) for k in ROMAN_AFTER)
+    + "|"
+    + "|".join(re.escape(k.upper()) for k in ROMAN_AFTER)
+    + r")\s+"
+    + _ROMAN_TOKEN
+    + r"(?![\w'’-])"
 )
+_ROMAN_ALONE = re.compile(r"^(?P<lead>\s*)(?P<r>[IVXLCDM]{2,7})(?P<end>\.?\s*)$")
+"""A text that is a Roman numeral alone ("XVII.", a chapter heading): the number ("seventeen")."""
 REGNAL_TITLES = "King Queen Pope Emperor Empress Tsar Czar Tsarina Kaiser Sultan Pharaoh Shah Prince Princess".split()
 _ROMAN_REGNAL = re.compile(
     r"\b(?P<name>(?:"
@@ -1112,4 +1206,7 @@ def roman_numerals(text: str) -> str:
             return m.group(0)
         return f"{m['name']} the {ordinal(str(value))}"
 
+    alone = _ROMAN_ALONE.match(text)
+    if alone and roman_value(alone["r"]) and alone["r"] not in ("CD", "DC", "MD", "DM", "CC", "MM", "LL", "DD"):
+        return f"{alone['lead']}{cardinal(str(roman_value(alone['r'])))}{alone['end']}"
     return _ROMAN_REGNAL.sub(regnal, _ROMAN_KEYWORD.sub(keyword, text))
