@@ -1,4 +1,4 @@
-"""Tests for narrate.text.normalize (written -> spoken text), narrate.text.numbers and narrate.text.lexicon."""
+"""Tests for narrate.text.normalize (written -> spoken text), narrate.text.languages.en and narrate.text.lexicon."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import pytest
 
 from narrate.text.markup import clean_text, drop_footnote_markers, html_to_text, join_hyphenated
 from narrate.text.normalize import spoken
-from narrate.text.numbers import month_first, numeric_dates, roman_value
+from narrate.text.languages.en import month_first, numeric_dates, roman_value
 
 
 def _table(rows):

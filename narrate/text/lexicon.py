@@ -130,7 +130,7 @@ def suggest_spoken(token: str) -> str:
     """A spoken form to start a lexicon entry from: capitals and short runs spelled out, numbers in
     words, capitalised words kept. ``"K3"`` -> ``"K three"``, ``"LatentMoE"`` -> ``"Latent M O E"``,
     ``"GPT-5.6"`` -> ``"G P T five point six"``, ``"U.S."`` -> ``"U S"``."""
-    from narrate.text.numbers import decimal
+    from narrate.text.languages.en import decimal
 
     words = []
     for part in _LETTER_NAMES.findall(token):

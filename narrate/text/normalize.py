@@ -6,7 +6,7 @@ Pure functions; no engine is called. :func:`spoken` is the entry point the scrip
 2. apply the course lexicon (whole word, case-aware);
 3. URLs and e-mail addresses -> a short spoken form (no scheme, no query);
 4. markdown markers, blanks (``___`` -> "blank"), abbreviations, initials;
-5. numbers (:mod:`narrate.text.numbers`), then symbols, dashes and bullets;
+5. numbers (:mod:`narrate.text.languages.en`), then symbols, dashes and bullets;
 6. emoji, pictographs and other unspeakable characters removed; whitespace normalised.
 
 :func:`sentences` splits written text (abbreviations, initials, decimals, URLs never split);
@@ -32,18 +32,11 @@ from narrate.files import source_digest, write_atomic
 from narrate.text.chemistry import chemistry
 from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import abbreviations as language_abbreviations
-from narrate.text.languages import expand_abbreviations, language_for, ordinal_dot
+from narrate.text.languages import en, expand_abbreviations, language_for, ordinal_dot
 from narrate.text.languages import verbalize as verbalize_in
+from narrate.text.languages.en import DEFAULT_LANGUAGE
 from narrate.text.lexicon import ABBREVIATIONS, BEFORE_NUMBERS, Finding, apply_lexicon, lexicon_report
 from narrate.text.markup import clean_text
-from narrate.text.numbers import (
-    DEFAULT_LANGUAGE,
-    scientific,
-    times_and_eras,
-    us_english,
-    us_spelling,
-    verbalize_numbers,
-)
 
 __all__ = ["Finding", "apply_lexicon", "as_sentence", "is_pronounceable", "lexicon_report", "sentences", "spoken"]
 
@@ -70,61 +63,9 @@ _URL_TRAIL = re.compile(r"[.,;:!?)\]'\"]+$")
 _URL_SCHEME = re.compile(r"^(?:[a-z]+://)?(?:www\.)?", re.I)
 _URL_QUERY = re.compile(r"[?#].*$", re.S)
 _ADDRESS_JOINERS = re.compile(r"[-_+=&%~:]+")
-_ADDRESS_WORDS = ("dot", "at", "slash")
 _ADDRESS_DIGITS = re.compile(r"\d{2,}")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
 _MD_EMPH = re.compile(r"(?<![\w_])__(?=[^\s_])(.+?)(?<=[^\s_])__(?![\w_])")
-_DEFINED_ACRONYM = re.compile(r"((?:[^\W\d_][\w']*[\s-]+){1,8})\(([A-Z][A-Za-z]{0,6}?)s?\)")
-_ABBR_REPL = [
-    (re.compile(p, flags), word)
-    for p, word, flags in (
-        (r"\b[eE]\.g\.(?!\w)|\beg\.(?=,)", "for example", 0),
-        (r"\b[iI]\.e\.(?!\w)", "that is", 0),
-        (r"\betc\.", "et cetera", re.I),
-        (r"\bet al\.", "et al", 0),
-        (r"\b(?:vs\.?|Vs\.)(?!\w)", "versus", 0),
-        (r"\bcf\.", "compare", 0),
-        (r"\bapprox\.", "approximately", re.I),
-        (r"\b(?:a\.\s?m\.|A\.M\.)(?!\w)", "AM", 0),
-        (r"\b(?:p\.\s?m\.|P\.M\.)(?!\w)", "PM", 0),
-        (r"\bDr\.", "Doctor", 0),
-        (r"\bMrs\.", "Missus", 0),
-        (r"\bMr\.", "Mister", 0),
-        (r"\bMs\.", "Miz", 0),
-        (r"\bSt\.", "Saint", 0),
-        (r"\bProf\.", "Professor", 0),
-        (r"\bJr\.", "Junior", 0),
-        (r"\bSr\.", "Senior", 0),
-        (r"\bMt\.", "Mount", 0),
-        (r"\bJan\.(?=\s?\d)", "January", 0),
-        (r"\bFeb\.(?=\s?\d)", "February", 0),
-        (r"\bMar\.(?=\s?\d)", "March", 0),
-        (r"\bApr\.(?=\s?\d)", "April", 0),
-        (r"\bJun\.(?=\s?\d)", "June", 0),
-        (r"\bJul\.(?=\s?\d)", "July", 0),
-        (r"\bAug\.(?=\s?\d)", "August", 0),
-        (r"\bSept?\.(?=\s?\d)", "September", 0),
-        (r"\bOct\.(?=\s?\d)", "October", 0),
-        (r"\bNov\.(?=\s?\d)", "November", 0),
-        (r"\bDec\.(?=\s?\d)", "December", 0),
-        (r"\bFig\.", "Figure", 0),
-        (r"\b[Nn]o\.(?=\s?\d)", "number", 0),
-        (r"\b[Vv]ol\.(?=\s?\d)", "volume", 0),
-        (r"\b[Vv]ols\.(?=\s?\d)", "volumes", 0),
-        (r"\b(?:[Cc]h|[Cc]hap)\.(?=\s?\d)", "chapter", 0),
-        (r"\b[Ss]ec\.(?=\s?\d)", "section", 0),
-        (r"\b[Ee]q\.(?=\s?\(?\d)", "equation", 0),
-        (r"\b[Ee]qs\.(?=\s?\(?\d)", "equations", 0),
-        (r"(?<=\d)\s?ff\.", " and following", 0),
-        (r"(?<=\d)\s?ft\.(?=\s+[a-z])", " feet", 0),
-        (r"(?<=\d)\s?in\.(?=\s+[a-z])", " inches", 0),
-        (r"#(?=\d)", "number ", 0),
-        (r"\b(?<=[CF])#", " sharp", 0),
-        (r"\bv(?=\d)", "version ", 0),
-        (r"(?<=\d)\s?\*\s?(?=\d)", " × ", 0),
-        (r"(?<![\w])~\s?(?=\d)", "about ", 0),
-    )
-]
 # "J. R. R. Tolkien", "U.S." -> letters without full stops (a final one is kept at the end of text)
 _INITIALS = re.compile(r"\b((?:[A-Z]\.\s?){2,})|\b(?<![.'])([A-HJ-Z])\.(?=\s+[A-Z][a-z])")
 # nothing but closing quotes/brackets (or only spaces) up to the end: matched at a position, never by
@@ -159,60 +100,6 @@ def _after_name(text: str, pos: int) -> bool:
 
 
 # ------------------------------------------------------------------ symbols
-_PER_LEFT = {
-    "km": "kilometres", "m": "metres", "cm": "centimetres", "mm": "millimetres", "mi": "miles",
-    "rad": "radians", "kg": "kilograms", "g": "grams", "mg": "milligrams", "mol": "moles",
-    "L": "litres", "l": "litres", "mL": "millilitres", "J": "joules", "W": "watts", "N": "newtons",
-    "kWh": "kilowatt hours", "ft": "feet", "gal": "gallons", "cal": "calories", "kcal": "kilocalories",
-}  # fmt: skip
-_PER_RIGHT = {
-    "s": "second", "h": "hour", "hr": "hour", "min": "minute", "day": "day", "yr": "year", "m": "metre",
-    "L": "litre", "l": "litre", "kg": "kilogram", "g": "gram", "mol": "mole", "m2": "square metre",
-    "m3": "cubic metre", "m²": "square metre", "m³": "cubic metre",
-}  # fmt: skip
-_UNIT_PER_UNIT = re.compile(
-    r"(?<![\w/])("
-    + "|".join(sorted(map(re.escape, _PER_LEFT), key=len, reverse=True))
-    + r")/("
-    + "|".join(sorted(map(re.escape, _PER_RIGHT), key=len, reverse=True))
-    + r")(?![\w/])"
-)
-"""A unit per a unit without a number before it (``rad/s``, ``in km/h``): "radians per second", not
-"rad or s" (a number before it is read by :mod:`narrate.text.numbers`)."""
-
-_SYMBOLS = [
-    (re.compile(p), w)
-    for p, w in (
-        (r"<=|≤|=<", " is less than or equal to "),
-        (r">=|≥", " is greater than or equal to "),
-        (r"!=|≠|=/=", " is not equal to "),
-        (r"->|=>|→|⟶|⇒|⟹", " to "),
-        (r"<-|←", " from "),
-        (r"↔|<->|⇔", " and "),
-        (r"≈|≃", " approximately "),
-        (r"<", " is less than "),
-        (r">", " is greater than "),
-        (r"={1,3}", " equals "),
-        (r"±", " plus or minus "),
-        (r"\+", " plus "),
-        (r"×", " times "),
-        (r"÷", " divided by "),
-        (r"(?<=[\w)])\s?\^\s?(?=[\w(-])", " to the power of "),
-        (r"²", " squared "),
-        (r"³", " cubed "),
-        (r"√", " the square root of "),
-        (r"∞", " infinity "),
-        (r"°\s?C\b", " degrees Celsius "),
-        (r"°\s?F\b", " degrees Fahrenheit "),
-        (r"°", " degrees "),
-        (r"&", " and "),
-        (r"§", " section "),
-        (r"(?<=[a-z])/(?=[a-z])", " or "),
-        (r"/", " slash "),
-        (r"@", " at "),
-        (r"…", "..."),
-    )
-]
 _BULLETS = "•◦▪▫‣·●○■□⁃∙⦁⦾⦿►▸➢➤"
 # "<stone>" or "<Tides>": angle brackets around words are brackets, not comparisons
 _ANGLE_PAIR = re.compile(r"<(?![\s=\d-])([^<>=]*?[^\W\d_][^<>=]*?)(?<![\s=-])>")
@@ -220,20 +107,6 @@ _LEADING_BULLET = re.compile(r"^\s*(?:(?:[" + _BULLETS + r"*–—]|[+-](?!\.?\d
 _MID_BULLET = re.compile(r"\s[" + _BULLETS + r"]+\s|[" + _BULLETS + r"]")
 _DASH = re.compile(r"\s*(?:[—―]|--+|(?<=\s)[–-](?=\s)|–)\s*")
 _DROP_CHARS = re.compile(r"[*`|\\{}\[\]_#~¶†‡^]")
-_SYMBOL_NAMES = {
-    "~": "tilde",
-    "#": "hash",
-    "{": "opening brace",
-    "}": "closing brace",
-    "[": "opening bracket",
-    "]": "closing bracket",
-    "|": "vertical bar",
-    "\\": "backslash",
-}
-_LONE_SYMBOL = re.compile(r"(?<![^\s(\"'“‘])([~#{}\[\]|\\]+)(?=$|[\s.,;:!?)\"'”’])")
-"""Symbols written as a word of their own ("the ~ sign", "use { and }", "{}", an Aiken ``\\{``, a
-GIFT ``\\~``): each said by its name (English), where a symbol inside a word is markup left over and
-dropped."""
 _SPEAKABLE = re.compile(r"[^\W_]")
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?)])")
 _SPACE_AFTER_PAREN = re.compile(r"\(\s+")
@@ -254,7 +127,7 @@ def _unspeakable(ch: str) -> bool:
     return "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
 
 
-def _url(m: re.Match, words: tuple[str, str, str] = _ADDRESS_WORDS) -> str:
+def _url(m: re.Match, words: tuple[str, str, str] = en.ADDRESS_WORDS) -> str:
     url = m.group(0)
     trail = _URL_TRAIL.search(url)
     tail = ""
@@ -264,14 +137,14 @@ def _url(m: re.Match, words: tuple[str, str, str] = _ADDRESS_WORDS) -> str:
     return f" {_spell_address(url, words)} {tail}"
 
 
-def _spell_address(addr: str, words: tuple[str, str, str] = _ADDRESS_WORDS) -> str:
+def _spell_address(addr: str, words: tuple[str, str, str] = en.ADDRESS_WORDS) -> str:
     """An address's parts with its dots, slashes and at signs said in ``words`` (dot, at, slash), its
     digits one by one ("abc123" -> "abc 1 2 3": one types them so); in English its dashes and
     underscores said too ("dash", "underscore"), elsewhere left silent."""
     dot, at, slash = words
     addr = addr.replace(".", f" {dot} ").replace("/", f" {slash} ").replace("@", f" {at} ")
     addr = _ADDRESS_DIGITS.sub(lambda m: " " + " ".join(m.group(0)) + " ", addr)
-    if words is _ADDRESS_WORDS:
+    if words is en.ADDRESS_WORDS:
         addr = addr.replace("-", " dash ").replace("_", " underscore ")
     return " ".join(_ADDRESS_JOINERS.sub(" ", addr).split())
 
@@ -279,16 +152,7 @@ def _spell_address(addr: str, words: tuple[str, str, str] = _ADDRESS_WORDS) -> s
 def _address_words(language: str) -> tuple[str, str, str]:
     """(dot, at, slash) as said in ``language`` (its :class:`Rules`' ``address_words``), else English."""
     rules = language_for(language)
-    return (rules.address_words or _ADDRESS_WORDS) if rules is not None else _ADDRESS_WORDS
-
-
-def _abbr(pattern: re.Pattern, word: str, text: str) -> str:
-    def repl(m: re.Match) -> str:
-        # keep a sentence-final full stop that the abbreviation swallowed
-        end = m.group(0).endswith(".") and _ENDS_TEXT.match(m.string, m.end()) is not None
-        return word + ("." if end else "")
-
-    return pattern.sub(repl, text)
+    return (rules.address_words or en.ADDRESS_WORDS) if rules is not None else en.ADDRESS_WORDS
 
 
 def _initials(m: re.Match) -> str:
@@ -299,22 +163,6 @@ def _initials(m: re.Match) -> str:
     if m.group(1) and "." in letters and _ONLY_SPACE_LEFT.match(m.string, m.end()):
         spaced += "."
     return spaced + (" " if m.group(1) else "")
-
-
-def _drop_defined_acronym(m: re.Match) -> str:
-    """ "Reinforcement Learning (RL)" → "Reinforcement Learning": a narrator does not read the
-    acronym that merely restates the words before it."""
-    words, acronym = m.group(1), m.group(2).lower()
-    initials = [w[0].lower() for w in re.split(r"[\s-]+", words.strip()) if w]
-    for skip_small in (False, True):
-        letters = [
-            i
-            for i, w in zip(initials, re.split(r"[\s-]+", words.strip()))
-            if not (skip_small and w.lower() in ("of", "and", "the", "for", "to", "in"))
-        ]
-        if "".join(letters[-len(acronym) :]) == acronym:
-            return words.rstrip() + " "
-    return m.group(0)
 
 
 _ENGINE_READS = frozenset("+=<>±×÷°")
@@ -425,7 +273,7 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     """
     english = language.lower().split("-")[0] == "en"
     text = clean_text(_repair(text), language)
-    text = _DEFINED_ACRONYM.sub(_drop_defined_acronym, text)
+    text = en.drop_defined_acronyms(text)
     if lexicon:
         text = apply_lexicon(text, lexicon)
     text = _LEADING_BULLET.sub(" ", text)
@@ -438,27 +286,21 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     text = _MD_EMPH.sub(r"\1", text)
     text = BLANK.sub(" blank ", text)
     if english:
-        text = scientific(text)  # before letter-digit splitting takes "e-5" apart
-        text = times_and_eras(text)  # before it parts "5pm-7pm" and "2x8", and initials spell "B.C."
-    for pattern, word in _ABBR_REPL if english else ():
-        text = _abbr(pattern, word, text)
+        text = en.prepare(text)  # before letter-digit splitting takes "e-5" and "5pm-7pm" apart
+        text = en.expand_abbreviations(text)
     text = expand_abbreviations(text, language)  # the language's own (before initials: "M. Dupont")
     text = _INITIALS.sub(_initials, text)
     text = chemistry(text)
     text = _LETTER_DIGIT.sub(" ", text)
     text = _ANGLE_PAIR.sub(r"\1", text)
     if english:
-        text = verbalize_numbers(text, language)
+        text = en.verbalize_numbers(text, language)
     else:
         text = verbalize_in(text, language)  # digits stay for a language without rules
     text = _MID_BULLET.sub(", ", text)
     if english:
-        spell = us_spelling if us_english(language) else str
-        text = _UNIT_PER_UNIT.sub(lambda m: spell(f"{_PER_LEFT[m.group(1)]} per {_PER_RIGHT[m.group(2)]}"), text)
-    if english:
-        text = _LONE_SYMBOL.sub(lambda m: " " + " ".join(_SYMBOL_NAMES[c] for c in m.group(1)) + " ", text)
-    for pattern, word in _SYMBOLS if english else ():
-        text = pattern.sub(word, text)
+        text = en.rates_without_number(text, language)
+        text = en.symbols(text)
     text = _DASH.sub(", ", text)
     text = _DROP_CHARS.sub(" ", text)
     return _clean(text, frozenset() if english else _ENGINE_READS)

@@ -1,6 +1,10 @@
-"""Numbers in written text -> words, for :mod:`narrate.text.normalize`.
+"""English: written -> spoken rules, for :mod:`narrate.text.normalize` (the other languages' rules are
+the sibling modules of this package).
 
-Pure functions over strings. Cardinals, ordinals and years come from ``num2words`` (English, its
+Pure functions over strings. Numbers by their class (cardinal, ordinal, year, date, time, money,
+measure, fraction, range, telephone, Roman numeral, names that hold numbers), then the words of
+abbreviations and symbols (:func:`expand_abbreviations`, :func:`symbols`), the words of addresses
+(:data:`ADDRESS_WORDS`) and US or British spelling of units (:func:`us_english`). Cardinals, ordinals and years come from ``num2words`` (English, its
 default British style: "one hundred and five", years "nineteen forty-five", "two thousand and five");
 commas that ``num2words`` puts inside long numbers are removed so the engine does not pause there.
 
@@ -1210,3 +1214,191 @@ def roman_numerals(text: str) -> str:
     if alone and roman_value(alone["r"]) and alone["r"] not in ("CD", "DC", "MD", "DM", "CC", "MM", "LL", "DD"):
         return f"{alone['lead']}{cardinal(str(roman_value(alone['r'])))}{alone['end']}"
     return _ROMAN_REGNAL.sub(regnal, _ROMAN_KEYWORD.sub(keyword, text))
+
+
+# ================================================================== words, abbreviations and symbols
+ADDRESS_WORDS = ("dot", "at", "slash")
+"""How the parts of a web or e-mail address are said: (dot, at, slash)."""
+_ENDS_TEXT = re.compile(r"[\s\"')\]]*$")
+_DEFINED_ACRONYM = re.compile(r"((?:[^\W\d_][\w']*[\s-]+){1,8})\(([A-Z][A-Za-z]{0,6}?)s?\)")
+_ABBR_REPL = [
+    (re.compile(p, flags), word)
+    for p, word, flags in (
+        (r"\b[eE]\.g\.(?!\w)|\beg\.(?=,)", "for example", 0),
+        (r"\b[iI]\.e\.(?!\w)", "that is", 0),
+        (r"\betc\.", "et cetera", re.I),
+        (r"\bet al\.", "et al", 0),
+        (r"\b(?:vs\.?|Vs\.)(?!\w)", "versus", 0),
+        (r"\bcf\.", "compare", 0),
+        (r"\bapprox\.", "approximately", re.I),
+        (r"\b(?:a\.\s?m\.|A\.M\.)(?!\w)", "AM", 0),
+        (r"\b(?:p\.\s?m\.|P\.M\.)(?!\w)", "PM", 0),
+        (r"\bDr\.", "Doctor", 0),
+        (r"\bMrs\.", "Missus", 0),
+        (r"\bMr\.", "Mister", 0),
+        (r"\bMs\.", "Miz", 0),
+        (r"\bSt\.", "Saint", 0),
+        (r"\bProf\.", "Professor", 0),
+        (r"\bJr\.", "Junior", 0),
+        (r"\bSr\.", "Senior", 0),
+        (r"\bMt\.", "Mount", 0),
+        (r"\bJan\.(?=\s?\d)", "January", 0),
+        (r"\bFeb\.(?=\s?\d)", "February", 0),
+        (r"\bMar\.(?=\s?\d)", "March", 0),
+        (r"\bApr\.(?=\s?\d)", "April", 0),
+        (r"\bJun\.(?=\s?\d)", "June", 0),
+        (r"\bJul\.(?=\s?\d)", "July", 0),
+        (r"\bAug\.(?=\s?\d)", "August", 0),
+        (r"\bSept?\.(?=\s?\d)", "September", 0),
+        (r"\bOct\.(?=\s?\d)", "October", 0),
+        (r"\bNov\.(?=\s?\d)", "November", 0),
+        (r"\bDec\.(?=\s?\d)", "December", 0),
+        (r"\bFig\.", "Figure", 0),
+        (r"\b[Nn]o\.(?=\s?\d)", "number", 0),
+        (r"\b[Vv]ol\.(?=\s?\d)", "volume", 0),
+        (r"\b[Vv]ols\.(?=\s?\d)", "volumes", 0),
+        (r"\b(?:[Cc]h|[Cc]hap)\.(?=\s?\d)", "chapter", 0),
+        (r"\b[Ss]ec\.(?=\s?\d)", "section", 0),
+        (r"\b[Ee]q\.(?=\s?\(?\d)", "equation", 0),
+        (r"\b[Ee]qs\.(?=\s?\(?\d)", "equations", 0),
+        (r"(?<=\d)\s?ff\.", " and following", 0),
+        (r"(?<=\d)\s?ft\.(?=\s+[a-z])", " feet", 0),
+        (r"(?<=\d)\s?in\.(?=\s+[a-z])", " inches", 0),
+        (r"#(?=\d)", "number ", 0),
+        (r"\b(?<=[CF])#", " sharp", 0),
+        (r"\bv(?=\d)", "version ", 0),
+        (r"(?<=\d)\s?\*\s?(?=\d)", " × ", 0),
+        (r"(?<![\w])~\s?(?=\d)", "about ", 0),
+    )
+]
+
+
+def _abbr(pattern: re.Pattern, word: str, text: str) -> str:
+    def repl(m: re.Match) -> str:
+        # keep a sentence-final full stop that the abbreviation swallowed
+        end = m.group(0).endswith(".") and _ENDS_TEXT.match(m.string, m.end()) is not None
+        return word + ("." if end else "")
+
+    return pattern.sub(repl, text)
+
+
+def _drop_defined_acronym(m: re.Match) -> str:
+    """ "Reinforcement Learning (RL)" → "Reinforcement Learning": a narrator does not read the
+    acronym that merely restates the words before it."""
+    words, acronym = m.group(1), m.group(2).lower()
+    initials = [w[0].lower() for w in re.split(r"[\s-]+", words.strip()) if w]
+    for skip_small in (False, True):
+        letters = [
+            i
+            for i, w in zip(initials, re.split(r"[\s-]+", words.strip()))
+            if not (skip_small and w.lower() in ("of", "and", "the", "for", "to", "in"))
+        ]
+        if "".join(letters[-len(acronym) :]) == acronym:
+            return words.rstrip() + " "
+    return m.group(0)
+
+
+_PER_LEFT = {
+    "km": "kilometres", "m": "metres", "cm": "centimetres", "mm": "millimetres", "mi": "miles",
+    "rad": "radians", "kg": "kilograms", "g": "grams", "mg": "milligrams", "mol": "moles",
+    "L": "litres", "l": "litres", "mL": "millilitres", "J": "joules", "W": "watts", "N": "newtons",
+    "kWh": "kilowatt hours", "ft": "feet", "gal": "gallons", "cal": "calories", "kcal": "kilocalories",
+}  # fmt: skip
+_PER_RIGHT = {
+    "s": "second", "h": "hour", "hr": "hour", "min": "minute", "day": "day", "yr": "year", "m": "metre",
+    "L": "litre", "l": "litre", "kg": "kilogram", "g": "gram", "mol": "mole", "m2": "square metre",
+    "m3": "cubic metre", "m²": "square metre", "m³": "cubic metre",
+}  # fmt: skip
+_UNIT_PER_UNIT = re.compile(
+    r"(?<![\w/])("
+    + "|".join(sorted(map(re.escape, _PER_LEFT), key=len, reverse=True))
+    + r")/("
+    + "|".join(sorted(map(re.escape, _PER_RIGHT), key=len, reverse=True))
+    + r")(?![\w/])"
+)
+"""A unit per a unit without a number before it (``rad/s``, ``in km/h``): "radians per second", not
+"rad or s" (a number before it is read by :mod:`narrate.text.languages.en`)."""
+
+_SYMBOLS = [
+    (re.compile(p), w)
+    for p, w in (
+        (r"<=|≤|=<", " is less than or equal to "),
+        (r">=|≥", " is greater than or equal to "),
+        (r"!=|≠|=/=", " is not equal to "),
+        (r"->|=>|→|⟶|⇒|⟹", " to "),
+        (r"<-|←", " from "),
+        (r"↔|<->|⇔", " and "),
+        (r"≈|≃", " approximately "),
+        (r"<", " is less than "),
+        (r">", " is greater than "),
+        (r"={1,3}", " equals "),
+        (r"±", " plus or minus "),
+        (r"\+", " plus "),
+        (r"×", " times "),
+        (r"÷", " divided by "),
+        (r"(?<=[\w)])\s?\^\s?(?=[\w(-])", " to the power of "),
+        (r"²", " squared "),
+        (r"³", " cubed "),
+        (r"√", " the square root of "),
+        (r"∞", " infinity "),
+        (r"°\s?C\b", " degrees Celsius "),
+        (r"°\s?F\b", " degrees Fahrenheit "),
+        (r"°", " degrees "),
+        (r"&", " and "),
+        (r"§", " section "),
+        (r"(?<=[a-z])/(?=[a-z])", " or "),
+        (r"/", " slash "),
+        (r"@", " at "),
+        (r"…", "..."),
+    )
+]
+_SYMBOL_NAMES = {
+    "~": "tilde",
+    "#": "hash",
+    "{": "opening brace",
+    "}": "closing brace",
+    "[": "opening bracket",
+    "]": "closing bracket",
+    "|": "vertical bar",
+    "\\": "backslash",
+}
+_LONE_SYMBOL = re.compile(r"(?<![^\s(\"'“‘])([~#{}\[\]|\\]+)(?=$|[\s.,;:!?)\"'”’])")
+"""Symbols written as a word of their own ("the ~ sign", "use { and }", "{}", an Aiken ``\\{``, a
+GIFT ``\\~``): each said by its name (English), where a symbol inside a word is markup left over and
+dropped."""
+
+
+def prepare(text: str) -> str:
+    """What must be read before letters and digits are parted and initials spelled: scientific
+    notation (:func:`scientific`), clock times, eras and dimensions (:func:`times_and_eras`)."""
+    return times_and_eras(scientific(text))
+
+
+def expand_abbreviations(text: str) -> str:
+    """English abbreviations written out (``e.g.`` -> "for example", ``Dr.`` -> "Doctor", ``Fig.`` ->
+    "Figure", ``No. 5`` -> "number 5", ``C#`` -> "C sharp"); a sentence-final full stop is kept."""
+    for pattern, word in _ABBR_REPL:
+        text = _abbr(pattern, word, text)
+    return text
+
+
+def drop_defined_acronyms(text: str) -> str:
+    """ "Reinforcement Learning (RL)" -> "Reinforcement Learning": the acronym that restates the words
+    before it is not read."""
+    return _DEFINED_ACRONYM.sub(_drop_defined_acronym, text)
+
+
+def rates_without_number(text: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A unit per a unit with no number before it (``rad/s``, ``in km/h``): "radians per second"
+    (US spelling where :func:`us_english`)."""
+    spell = us_spelling if us_english(language) else str
+    return _UNIT_PER_UNIT.sub(lambda m: spell(f"{_PER_LEFT[m.group(1)]} per {_PER_RIGHT[m.group(2)]}"), text)
+
+
+def symbols(text: str) -> str:
+    """Symbols in words: a symbol standing alone is named ("the ~ sign" -> "the tilde sign"), math and
+    other signs are said (``<=`` -> "is less than or equal to", ``±``, ``×``, ``°C``, ``&``, ``/``)."""
+    text = _LONE_SYMBOL.sub(lambda m: " " + " ".join(_SYMBOL_NAMES[c] for c in m.group(1)) + " ", text)
+    for pattern, word in _SYMBOLS:
+        text = pattern.sub(word, text)
+    return text
