@@ -29,6 +29,7 @@ from narrate.pipeline import load as _load
 from narrate.pipeline import say as _say
 from narrate.pipeline import say_config as _say_config
 from narrate.pipeline import scripts as _scripts
+from narrate.settings import DEFAULT_LANGUAGE
 
 if TYPE_CHECKING:
     from narrate.config import CourseConfig
@@ -155,7 +156,7 @@ def say_config(options: BuildOptions | None = None, *, content: str | Path | Non
     return _say_config(options, Path(content) if content is not None else None)
 
 
-def spoken(text: str, language: str = "en-us", lexicon: Mapping[str, str] | None = None) -> str:
+def spoken(text: str, language: str = DEFAULT_LANGUAGE, lexicon: Mapping[str, str] | None = None) -> str:
     """What the speech engine is given for the written ``text``: the lexicon applied (``lexicon``
     maps a word, whole and case-aware, to its spoken respelling: ``{"PSII": "photosystem two"}``),
     then numbers, dates, units, abbreviations and symbols put in words of ``language`` (a BCP 47 tag

@@ -17,7 +17,17 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from narrate.errors import ConfigError, collected
 from narrate.model import PERSON_ROLES, Funding, Person
-from narrate.settings import AUDIO_FORMATS, SECTIONS, SETTINGS, Setting, keys_of, parse_size, range_text, unknown_keys
+from narrate.settings import (
+    AUDIO_FORMATS,
+    DEFAULT_LANGUAGE,
+    SECTIONS,
+    SETTINGS,
+    Setting,
+    keys_of,
+    parse_size,
+    range_text,
+    unknown_keys,
+)
 from narrate.yamlio import LineDict, LineList, load_yaml
 
 
@@ -92,7 +102,7 @@ class CourseConfig:
     title: str
     author: str = ""
     description: str = ""
-    language: str = "en-us"
+    language: str = DEFAULT_LANGUAGE
     base_url: str = "http://localhost:8000/"
     link: str = ""
     cover: Path | None = None

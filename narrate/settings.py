@@ -20,6 +20,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+DEFAULT_LANGUAGE = "en-us"
+"""The language of a course, lesson or text that names none (a BCP 47 tag); written here once."""
+
 AUDIO_FORMATS = ("mp3", "m4b")
 """Audio formats an episode can be written in, in the order they are built (the first is the feed enclosure)."""
 
@@ -115,7 +118,7 @@ SETTINGS: tuple[Setting, ...] = (
         example="The narrate authors",
     ),
     Setting("description", "text", "", "the course description (feed; safe HTML allowed)"),
-    Setting("language", "language", "en-us", "ISO 639 language code, optionally with a region (`en-us`)"),
+    Setting("language", "language", DEFAULT_LANGUAGE, "ISO 639 language code, optionally with a region (`en-us`)"),
     Setting(
         "base_url", "url", "http://localhost:8000/", "where the output folder will be published", option="--base-url"
     ),

@@ -36,6 +36,7 @@ from narrate.config import CourseConfig
 from narrate.errors import BuildError, ContentError, warn
 from narrate.model import ChapterMark, CodeBlock, Episode, Lesson, Table
 from narrate.publish.media_types import media_type
+from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.phrases import Phrases
 from narrate.text.script import course_phrases
 
@@ -446,7 +447,7 @@ def render_feed(
     _text(channel, "link", link)
     description = fit_html(safe_html(config.description) or html.escape(title, quote=False), MAX_DESCRIPTION_BYTES)
     _text(channel, "description", description)
-    _text(channel, "language", clean_text(config.language, single_line=True) or "en-us")
+    _text(channel, "language", clean_text(config.language, single_line=True) or DEFAULT_LANGUAGE)
     _text(channel, "generator", GENERATOR)
     # the newest episode's date, not the clock: a rebuild with no change gives the same bytes
     newest = (

@@ -22,6 +22,8 @@ import re
 from functools import lru_cache
 from html.parser import HTMLParser
 
+from narrate.settings import DEFAULT_LANGUAGE
+
 __all__ = ["clean_text", "drop_footnote_markers", "html_to_text", "join_hyphenated"]
 
 # Tags that make a text HTML; any other <word> is kept as written.
@@ -155,7 +157,7 @@ def _wordfreq_language(language: str) -> str | None:
     return lang if lang in available_languages() else None
 
 
-def join_hyphenated(text: str, language: str = "en-us") -> str:
+def join_hyphenated(text: str, language: str = DEFAULT_LANGUAGE) -> str:
     """Join a word split by a hyphen at a line break (``"ex-\\npand"``, or ``"ex- pand"`` once the
     break was folded into a space): ``"expand"`` when the joined word is in wordfreq's list for
     ``language`` (Zipf frequency >= 1; when both halves are common words themselves, >= 3.5), else
@@ -182,7 +184,7 @@ def join_hyphenated(text: str, language: str = "en-us") -> str:
     return _SPLIT_WORD.sub(repl, text)
 
 
-def clean_text(text: str, language: str = "en-us") -> str:
+def clean_text(text: str, language: str = DEFAULT_LANGUAGE) -> str:
     """A lesson's written text, repaired: :func:`html_to_text`, :func:`drop_footnote_markers`,
     :func:`join_hyphenated` (in that order). Returns ``str``; never raises."""
     return join_hyphenated(drop_footnote_markers(html_to_text(text)), language)

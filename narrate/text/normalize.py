@@ -29,12 +29,12 @@ from pathlib import Path
 from ftfy.fixes import uncurl_quotes
 
 from narrate.files import source_digest, write_atomic
+from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.chemistry import chemistry
 from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import abbreviations as language_abbreviations
 from narrate.text.languages import en, expand_abbreviations, language_for, ordinal_dot
 from narrate.text.languages import verbalize as verbalize_in
-from narrate.text.languages.en import DEFAULT_LANGUAGE
 from narrate.text.lexicon import ABBREVIATIONS, BEFORE_NUMBERS, Finding, apply_lexicon, lexicon_report
 from narrate.text.markup import clean_text
 
@@ -330,7 +330,7 @@ _PARAGRAPH = re.compile(r"\n\s*\n")
 _LIST_NUMBER = re.compile(r"\s*\d+$")  # "1. First item": the number opens the paragraph
 
 
-def _is_break(text: str, m: re.Match, language: str = "en") -> bool:
+def _is_break(text: str, m: re.Match, language: str = DEFAULT_LANGUAGE) -> bool:
     nxt = text[m.end() : m.end() + 1]
     if nxt.islower():
         return False
@@ -355,7 +355,7 @@ def _is_break(text: str, m: re.Match, language: str = "en") -> bool:
     return True
 
 
-def sentences(text: str, *, language: str = "en") -> list[str]:
+def sentences(text: str, *, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """Split written text into sentences (whitespace inside each collapsed).
 
     Breaks after ``. ! ?`` followed by whitespace and a word that does not start in lower case,

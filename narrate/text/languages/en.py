@@ -23,6 +23,8 @@ from functools import partial
 
 from num2words import num2words
 
+from narrate.settings import DEFAULT_LANGUAGE
+
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _MONTHS = (
     "January",
@@ -780,7 +782,6 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
 # ================================================================== more kinds (issue 13)
 # Each kind is one table and one function, so that a language can get its own table later.
 
-DEFAULT_LANGUAGE = "en-us"
 
 # ------------------------------------------------------------------ fractions
 _UNICODE_FRACTION = re.compile(r"(?:(\d+)\s?)?([\u00bc-\u00be\u2150-\u215e\u2189])")

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from narrate.errors import ContentError
 from narrate.model import Lesson
+from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.readers.export import lesson_to_yaml
 
 SUPPORTED = (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken")
@@ -29,7 +30,7 @@ SUPPORTED = (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken")
 __all__ = ["SUPPORTED", "read_lesson", "lesson_to_yaml"]
 
 
-def read_lesson(path: Path, number: int = 0, language: str = "en-us") -> Lesson:
+def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> Lesson:
     """Read one lesson file, choosing the reader by extension (case-insensitive).
 
     Args:

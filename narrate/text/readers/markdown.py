@@ -64,7 +64,7 @@ from narrate.model import (
     Section,
     Table,
 )
-from narrate.settings import MAX_PAUSE_S, range_text
+from narrate.settings import DEFAULT_LANGUAGE, MAX_PAUSE_S, range_text
 from narrate.text.code import speak_code
 from narrate.text.markup import clean_text, html_to_text
 from narrate.text.math import speak_math
@@ -161,7 +161,7 @@ def markdown_parser() -> MarkdownIt:
     return md
 
 
-def read_markdown(path: Path, number: int = 0, language: str = "en-us") -> Lesson:
+def read_markdown(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> Lesson:
     """Read a Markdown lesson (syntax and dialects in the module docstring). Every text goes through
     :func:`narrate.text.markup.clean_text` for ``language`` (HTML, footnote markers, split words).
 
@@ -419,7 +419,7 @@ def _text(node: SyntaxTreeNode, breaks: str = " ") -> str:
     return text if breaks == "\n" else " ".join(text.split())
 
 
-_LANGUAGE: ContextVar[str] = ContextVar("markdown_language", default="en-us")
+_LANGUAGE: ContextVar[str] = ContextVar("markdown_language", default=DEFAULT_LANGUAGE)
 """The language of the lesson being read (for :func:`_text`'s word list)."""
 
 

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from narrate.errors import Collector, ContentError
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.chrome import chrome_kind
 from narrate.text.markup import clean_text
 from narrate.text.readers.common import (
@@ -90,7 +91,7 @@ class _Item:
     items: list[str] = field(default_factory=list)
 
 
-def read_page(path: Path, number: int = 0, language: str = "en-us") -> Lesson:
+def read_page(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> Lesson:
     """Read a plain-text lesson page (shape in the module docstring).
 
     ``number`` is used when the page has no "Lesson N of" line; ``language`` (a BCP 47 tag) picks the

@@ -16,7 +16,7 @@ from typing import Any, NoReturn, TypeVar
 from narrate.config import LANGUAGE_TAG
 from narrate.errors import ContentError, Problems, collected
 from narrate.model import Block, BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
-from narrate.settings import MAX_PAUSE_S, range_text, unknown_keys
+from narrate.settings import DEFAULT_LANGUAGE, MAX_PAUSE_S, range_text, unknown_keys
 from narrate.text.markup import clean_text
 from narrate.text.readers.common import (
     DATE,
@@ -73,7 +73,7 @@ BLOCK_KEYS = {
 }
 
 
-def read_yaml_lesson(path: Path, number: int = 0, text: str | None = None, language: str = "en-us") -> Lesson:
+def read_yaml_lesson(path: Path, number: int = 0, text: str | None = None, language: str = DEFAULT_LANGUAGE) -> Lesson:
     """Read and validate a YAML lesson.
 
     Args:
@@ -95,7 +95,7 @@ class LessonValidator:
     Every text it returns has been through :func:`narrate.text.markup.clean_text` (HTML to text,
     footnote markers dropped, words split across a line break joined) for ``language``."""
 
-    def __init__(self, path: Path, language: str = "en-us"):
+    def __init__(self, path: Path, language: str = DEFAULT_LANGUAGE):
         self.path = path
         self.language = language
         self.problems: list[ContentError] = []
