@@ -675,6 +675,8 @@ def number_name(digits: str) -> str:
     oh one", ``"9000"`` -> "ninety hundred", ``"2822"`` -> "twenty-eight twenty-two"; others as cardinals."""
     if len(digits) == 3 and digits[0] != "0":
         tail = digits[1:]
+        if tail == "00":
+            return cardinal(digits)
         return f"{cardinal(digits[0])} " + (cardinal(tail) if tail[0] != "0" else f"oh {cardinal(tail[1])}")
     if len(digits) == 4 and digits[0] != "0" and digits[1:] != "000":
         head, tail = cardinal(digits[:2].lstrip("0") or "0"), digits[2:]
@@ -1162,8 +1164,9 @@ _ROMAN_KEYWORD = re.compile(
     + _ROMAN_TOKEN
     + r"(?![\w'’-])"
 )
-_ROMAN_ALONE = re.compile(r"^(?P<lead>\s*)(?P<r>[IVXLCDM]{2,7})(?P<end>\.?\s*)$")
-"""A text that is a Roman numeral alone ("XVII.", a chapter heading): the number ("seventeen")."""
+_ROMAN_ALONE = re.compile(r"^(?P<lead>\s*)(?P<r>[IVXLCDM]{2,7})(?P<end>\.\s*)$")
+"""A text that is a Roman numeral and its full stop alone ("XVII.", a chapter heading): the number
+("seventeen"); without the stop it may be a word ("CI", "CV", "MD")."""
 REGNAL_TITLES = "King Queen Pope Emperor Empress Tsar Czar Tsarina Kaiser Sultan Pharaoh Shah Prince Princess".split()
 _ROMAN_REGNAL = re.compile(
     r"\b(?P<name>(?:"
@@ -1212,7 +1215,7 @@ def roman_numerals(text: str) -> str:
         return f"{m['name']} the {ordinal(str(value))}"
 
     alone = _ROMAN_ALONE.match(text)
-    if alone and roman_value(alone["r"]) and alone["r"] not in ("CD", "DC", "MD", "DM", "CC", "MM", "LL", "DD"):
+    if alone and roman_value(alone["r"]) and alone["r"] not in ("CD", "DC", "MD", "CV", "CC", "MC", "XL", "MM"):
         return f"{alone['lead']}{cardinal(str(roman_value(alone['r'])))}{alone['end']}"
     return _ROMAN_REGNAL.sub(regnal, _ROMAN_KEYWORD.sub(keyword, text))
 
@@ -1369,15 +1372,76 @@ GIFT ``\\~``): each said by its name (English), where a symbol inside a word is 
 dropped."""
 
 
+_STREET_TYPES = {
+    "St": "Street", "Street": "Street", "Ave": "Avenue", "Avenue": "Avenue", "Rd": "Road", "Road": "Road",
+    "Blvd": "Boulevard", "Boulevard": "Boulevard", "Dr": "Drive", "Drive": "Drive", "Ln": "Lane", "Lane": "Lane",
+    "Ct": "Court", "Court": "Court", "Pl": "Place", "Place": "Place", "Way": "Way", "Hwy": "Highway",
+    "Highway": "Highway", "Pkwy": "Parkway", "Parkway": "Parkway", "Expy": "Expressway", "Ter": "Terrace",
+    "Cir": "Circle", "Sq": "Square", "Square": "Square",
+}  # fmt: skip
+_DIRECTIONS = {"N": "North", "S": "South", "E": "East", "W": "West", "NE": "Northeast", "NW": "Northwest",
+               "SE": "Southeast", "SW": "Southwest"}  # fmt: skip
+_STREET_ADDRESS = re.compile(
+    r"(?<![\w.,$£€#-])(?P<n>[1-9]\d{0,4})\s+(?:(?P<dir>[NSEW]|NE|NW|SE|SW)\.?\s+)?"
+    r"(?P<name>(?:[A-Z][a-z]+|\d{1,3}(?:st|nd|rd|th))(?:\s+[A-Z][a-z]+)?)\s+"
+    r"(?P<type>" + "|".join(sorted(_STREET_TYPES, key=len, reverse=True)) + r")\b(?P<dot>\.?)",
+    re.IGNORECASE,
+)
+_SERIAL = re.compile(r"(?<![\w.-])(?P<letters>[A-Za-z]{1,6})(?P<digits>\d{3,12})\b(?![.,]\d)")
+_DIGITS_AFTER = re.compile(
+    r"\b(?P<ctx>ending in|ends in|PIN|OTP|code|ZIP|zip code|postcode|extension|ext\.|account|card)"
+    r"(?P<sep>:?\s+(?:is\s+|number\s+)?)(?P<digits>\d{3,12})\b(?![.,]\d)",
+    re.IGNORECASE,
+)
+
+
+def _street(m: re.Match) -> str:
+    """``"1428 Elm St."`` -> "fourteen twenty-eight Elm Street" (a house number in pairs, as said)."""
+    kind = _STREET_TYPES.get(m["type"][:1].upper() + m["type"][1:].lower())
+    if kind is None or (m["type"].islower() and not m["name"][:1].isdigit()):
+        return m.group(0)
+    number = m["n"]
+    said = number_name(number) if len(number) in (3, 4) else cardinal(number)
+    direction = f"{_DIRECTIONS[m['dir'].upper()]} " if m["dir"] else ""
+    rest = m.string[m.end() :].lstrip()
+    end = "." if m["dot"] and (not rest or rest[:1].isupper()) else ""  # "Elm St. It was": the sentence ends
+    return f"{said} {direction}{m['name']} {kind}{end}"
+
+
+def serials_and_addresses(text: str) -> str:
+    """Numbers that name rather than count: a street address (``"708 N 1st St"`` -> "seven oh eight
+    North 1st Street"), digits a listener types one by one (``"card ending in 8876"``, ``"PIN 4417"``),
+    and codes of letters then digits (``"ab9453"`` -> "ab nine four five three", ``"A380"`` -> "A three
+    eighty")."""
+    text = _STREET_ADDRESS.sub(_street, text)
+    text = _DIGITS_AFTER.sub(lambda m: f"{m['ctx']}{m['sep']}{' '.join(_DIGITS[int(d)] for d in m['digits'])}", text)
+
+    def serial(m: re.Match) -> str:
+        digits = m["digits"]
+        said = number_name(digits) if len(digits) == 3 else " ".join(_DIGITS[int(d)] for d in digits)
+        return f"{m['letters']} {said}"
+
+    return _SERIAL.sub(serial, text)
+
+
 def prepare(text: str) -> str:
     """What must be read before letters and digits are parted and initials spelled: scientific
-    notation (:func:`scientific`), clock times, eras and dimensions (:func:`times_and_eras`)."""
-    return times_and_eras(scientific(text))
+    notation (:func:`scientific`), clock times, eras and dimensions (:func:`times_and_eras`), street
+    addresses, codes and digits said one by one (:func:`serials_and_addresses`)."""
+    return serials_and_addresses(times_and_eras(scientific(text)))
+
+
+_STREET_AFTER_NAME = re.compile(r"\b([A-Z][a-z]+) St\.(?!\s+[A-Z][a-z])")
+"""``"Main St."``: a street after a name; ``"St. Paul"`` (before a name) is a saint."""
 
 
 def expand_abbreviations(text: str) -> str:
     """English abbreviations written out (``e.g.`` -> "for example", ``Dr.`` -> "Doctor", ``Fig.`` ->
-    "Figure", ``No. 5`` -> "number 5", ``C#`` -> "C sharp"); a sentence-final full stop is kept."""
+    "Figure", ``No. 5`` -> "number 5", ``C#`` -> "C sharp", ``Main St.`` -> "Main Street", ``St. Paul``
+    -> "Saint Paul"); a sentence-final full stop is kept."""
+    text = _STREET_AFTER_NAME.sub(
+        lambda m: f"{m.group(1)} Street" + ("." if _ENDS_TEXT.match(m.string, m.end()) else ""), text
+    )
     for pattern, word in _ABBR_REPL:
         text = _abbr(pattern, word, text)
     return text
