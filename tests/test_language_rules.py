@@ -38,7 +38,7 @@ PAIRS = {
         ("Der Zug fährt um 14:30 Uhr.", "Der Zug fährt um vierzehn Uhr dreißig."),
         ("Er kommt um 9 Uhr.", "Er kommt um neun Uhr."),
         ("75 % der Teilnehmer", "fünfundsiebzig Prozent der Teilnehmer"),
-        ("Es hat 1.000 Einwohner.", "Es hat eintausend Einwohner."),
+        ("Es hat 1.000 Einwohner.", "Es hat tausend Einwohner."),
         ("Es wiegt 1 kg.", "Es wiegt ein Kilogramm."),
         ("Bei 230 °C backen.", "Bei zweihundertdreißig Grad Celsius backen."),
         ("z. B. Brot", "zum Beispiel Brot"),
@@ -99,7 +99,7 @@ PAIRS = {
         ("Pesa 1 kg.", "Pesa un chilogrammo."),
         ("A 230 °C.", "A duecentotrenta gradi Celsius."),
         ("ad es. il pane", "ad esempio il pane"),
-        ("pane, latte ecc.", "pane, latte eccetera"),
+        ("pane, latte ecc.", "pane, latte eccetera."),
         ("il 03/05/2026", "il tre maggio duemilaventisei"),
         ("Pi vale 3,14.", "Pi vale tre virgola quattordici."),
     ],
@@ -135,7 +135,7 @@ PAIRS = {
         ("Bij 230 °C.", "Bij tweehonderddertig graden Celsius."),
         ("bijv. brood", "bijvoorbeeld brood"),
         ("d.w.z. niets", "dat wil zeggen niets"),
-        ("op 03-05-2026", "op drie mei tweeduizendzesentwintig"),
+        ("op 03-05-2026", "op drie mei tweeduizend zesentwintig"),
         ("Pi is 3,14.", "Pi is drie komma één vier."),
         ("Nr. 5", "Nummer vijf"),
     ],
@@ -277,13 +277,13 @@ def test_every_language_with_rules_reads_the_electrical_and_data_units(language:
 
 PAGES = [
     ("en", "See p. 7.", "See page seven."),
-    ("de", "Siehe S. 12 und S. 4-6.", "Siehe Seite zwölf und Seiten vier-sechs."),
-    ("fr", "Voir p. 12 et pp. 4-6.", "Voir page douze et pages quatre-six."),
-    ("es", "Ver p. 12 y págs. 4-6.", "Ver página doce y páginas cuatro-seis."),
+    ("de", "Siehe S. 12 und S. 4-6.", "Siehe Seite zwölf und Seiten vier bis sechs."),
+    ("fr", "Voir p. 12 et pp. 4-6.", "Voir page douze et pages quatre à six."),
+    ("es", "Ver p. 12 y págs. 4-6.", "Ver página doce y páginas cuatro a seis."),
     ("it", "Vedi pag. 12.", "Vedi pagina dodici."),
     ("pt", "Ver p. 12.", "Ver página doze."),
     ("nl", "Zie blz. 12 en p. 4.", "Zie bladzijde twaalf en pagina vier."),
-    ("sv", "Se s. 12 och s. 4-6.", "Se sidan tolv och sidorna fyra-sex."),
+    ("sv", "Se s. 12 och s. 4-6.", "Se sidan tolv och sidorna fyra till sex."),
 ]
 
 

@@ -346,8 +346,8 @@ def test_review_speaks_each_lesson_s_questions_with_its_own_language(tmp_path: P
     review = build_review_script(loaded.lessons, loaded.config)
     assert review is not None
     question = next(c for c in review.cues if isinstance(c, Say) and c.text.startswith("Question one"))
-    assert question.text == "Question one. Wie viel sind zwei + eins? Is it A: drei, or B: vier?"
-    assert ("de", "Wie viel sind zwei + eins?") in question.parts and ("de", "drei") in question.parts
+    assert question.text == "Question one. Wie viel sind zwei plus eins? Is it A: drei, or B: vier?"
+    assert ("de", "Wie viel sind zwei plus eins?") in question.parts and ("de", "drei") in question.parts
 
 
 def test_phrases_fallback_gives_the_phrases_a_course_leaves_out(tmp_path: Path):

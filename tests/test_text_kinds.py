@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from narrate.text.languages.en import month_first, numeric_dates, roman_value
 from narrate.text.markup import clean_text, drop_footnote_markers, html_to_text, join_hyphenated
 from narrate.text.normalize import spoken
-from narrate.text.languages.en import month_first, numeric_dates, roman_value
 
 
 def _table(rows):

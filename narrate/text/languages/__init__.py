@@ -16,7 +16,9 @@ Layout: each language is a module of this package (``de``, ``fr``, ``es``, ``it`
 ``sv``) whose ``LANGUAGE`` is its :class:`Rules` (tables and hooks); ``_machinery`` holds the
 language-independent rewriting. This module is the registry (:data:`LANGUAGES`,
 :func:`language_for`) and the functions the rest of narrate calls with a language tag. A new
-language is a new module listed in :data:`LANGUAGES`.
+language is a new module listed in :data:`LANGUAGES`. A region that reads differently has a table
+of its own in its language's ``Rules.regions`` (``pt-BR``: "quilômetro", "dezesseis"; ``es-419``:
+"primero de enero"), chosen here from the whole tag, so every function below takes the region too.
 """
 
 from __future__ import annotations
@@ -62,8 +64,15 @@ def _primary(language: str) -> str:
 
 def language_for(tag: str) -> Rules | None:
     """The :class:`Rules` of a language tag (``"de"``, ``"de-AT"``, ``"pt_BR"``, ``"FR"``: its primary
-    subtag, any case), or None for a language without rules."""
-    return LANGUAGES.get(_primary(tag))
+    subtag, any case), or None for a language without rules. A region the language has a table for
+    (``Rules.regions``: ``pt-BR``, ``es-419``, ``es-MX``) gives that region's table."""
+    rules = LANGUAGES.get(_primary(tag))
+    if rules is None or not rules.regions:
+        return rules
+    for subtag in re.split(r"[-_]", tag.strip().lower())[1:]:
+        if subtag in rules.regions:
+            return rules.regions[subtag]
+    return rules
 
 
 def has_rules(language: str) -> bool:

@@ -31,7 +31,13 @@ class Rules:
 
     Tables:
 
-    * ``code``: the primary language subtag (``"de"``), also num2words' ``lang=``;
+    * ``code``: the primary language subtag (``"de"``), also num2words' ``lang=``; a regional table
+      (see ``regions``) adds its region the num2words way (language, underscore, region in capitals:
+      num2words falls back to the first two letters when it has no such language), which also keeps
+      its compiled patterns apart;
+    * ``regions``: region subtag (lower case, two letters or three digits) → that region's table
+      (usually ``dataclasses.replace`` of the language's), chosen by the package's ``language_for``
+      from a tag with that region;
     * ``thousands``: characters that group thousands (``".\\u00a0\\u202f"``);
     * ``decimal_word``: how the decimal comma is said ("Komma");
     * ``months``: the twelve month names, January first;
@@ -62,7 +68,48 @@ class Rules:
     * ``dot_ordinals``: the language writes ordinals with a full stop (``3.``): such a number is an
       ordinal only before a month or after a word of ``ordinal_context``, else it ends a sentence;
     * ``day_needs_marker``: a number before a month is a day only with its ordinal marker
-      ("3. Mai"); "3 Mai" stays as written.
+      ("3. Mai"); "3 Mai" stays as written;
+    * ``decimals_as_number``: the longest decimal part said as one number ("coma veinticinco",
+      "coma ciento veinticinco"); a longer one is said one digit at a time; 0: any length;
+    * ``minus_word``: how a minus sign is said, before a number (``-5``, ``−5``) or between two
+      (``7 − 3``): "menos"; empty: the sign is left as written;
+    * ``plus_word``: how a plus sign before a number is said (``+5``, a country code ``+34``): "más";
+    * ``range_joiners``: a range ``10-15`` or ``10–15``: the word before it (lower case) → the word
+      said between the two numbers, ``""`` → the usual one (``{"": "a", "entre": "y"}``: "diez a
+      quince", "entre diez y quince"), or a pattern ending in ``{b}`` ("da {a} a {b}": "da dieci a
+      quindici"); empty: a range is left as written;
+    * ``context_markers``: ordinal markers that mark an ordinal only after a word of
+      ``ordinal_context`` ("°": "el 2° piso" is an ordinal, "hace 30°" is degrees);
+    * ``phone_context``: lower-case words after which (within a few words) groups of digits are a
+      telephone number ("teléfono", "llama"); when set, telephone numbers are read group by group,
+      also without such a word when written with a country code (``+34 …``), an area code in
+      brackets (``(11) 3456-7890``) or groups joined by hyphens (``600-123-456``): a country code
+      of two digits or an area code in brackets and the later groups of two digits as numbers
+      ("treinta y cuatro"), every other group digit by digit, the groups apart (commas);
+    * ``phone_digits``: the ten digits as said in a telephone number when they differ from the
+      cardinals (a word of its own for six, "meia");
+    * ``phone_trunk``: the trunk prefix that opens a national number (``"0"``): digit groups
+      starting with it are a telephone number without any other sign ("030 1234567", "06-12345678");
+    * ``phone_group``: when set, every group of a telephone number is said digit by digit, and a
+      group longer than this is split into near-equal parts, the shorter first ("1234567" → "1 2 3,
+      4 5 6 7"); 0: the groups of two digits after the first are said as numbers;
+    * ``symbols``: a sign between two numbers → its words (``"="`` → "gleich", ``"×"`` → "mal":
+      "2 × 3 = 6"); a hyphen between spaces is a minus when an ``=`` follows ("10 - 4 = 6");
+    * ``year_words``: lower-case words after which a number of four digits is a year
+      ("im Jahr 1848", "seit 1990"; a month name counts too: "im Mai 1945");
+    * ``month_names``: other written forms of month names → the words said (``"Jan."`` →
+      "Januar", ``"Jänner"`` → "Jänner"), read like the twelve ``months``;
+    * ``scales``: a word or abbreviation of a large number after a number → (the phrase for one,
+      the word after any other number): ``"Mio."`` → ("eine Million", "Millionen"), also before a
+      currency ("3,5 Mio. €" → "drei Komma fünf Millionen Euro");
+    * ``domains``: top-level domains besides the common ones after which a bare ``name.tld`` is an
+      address said with ``address_words`` ("beispiel.at", "voorbeeld.nl");
+    * ``score_word``: a pair ``3-2`` whose second number is not larger is a score, said with this
+      word ("drei zu zwei"); empty: read like a range;
+    * ``ratio_word``: how the colon of a ratio or score that is no clock time is said ("3:2",
+      "1:100" → "drei zu zwei", "één op honderd"); empty: left as written;
+    * ``decade_suffix``: the ending written and said after a decade ("er": "die 1980er Jahre" →
+      "die neunzehnhundertachtziger Jahre", "die 80er" → "die achtziger").
 
     Written forms (gathered over all languages into :class:`Forms`, read in every language):
 
@@ -79,10 +126,58 @@ class Rules:
     Hooks (``None``: the language has no such rule):
 
     * ``feminine_ordinal``: masculine ordinal words → feminine ones ("primero" → "primera");
-    * ``inflected_ordinal``: (number, the word before) → the ordinal with the ending that word asks
-      for ("am" → "dritten"); when set, it says every ordinal and every day given as an ordinal;
+    * ``inflected_ordinal``: (number, the words before it: up to two, "in der", see
+      :func:`_words_before`) → the ordinal with the ending those words ask for ("am" → "dritten");
+      when set, it says every ordinal and every day given as an ordinal;
     * ``marked_ordinal``: (ordinal words, written marker) → the words the marker asks for
-      ("primero", ".er" → "primer").
+      ("primero", ".er" → "primer");
+    * ``number_fix``: num2words' words → the language's own where num2words errs ("veintiuno mil" →
+      "veintiún mil"), applied to every cardinal, ordinal and year;
+    * ``before_noun``: (a whole number's words, the word after it, the word before it) → the words
+      as said before that word: gender, shortened forms, a joining word ("uno", "personas", "" →
+      "una"; "veintiuno", "años" → "veintiún"; "un millón", "euros" → "un millón de"). Called for a
+      plain number (the word after, or ""), an amount (its currency word) and a number with a unit
+      (the unit's word);
+    * ``fraction``: (the whole number of a mixed number or None, numerator, denominator, the word
+      after) → the fraction in words ("un tercio", "dos y medio"; before a noun, the words said
+      before it: "media" before "taza", "tres cuartos de" before "taza"); a fraction followed by a
+      unit symbol is given the unit's singular word ("kilogramo") and the unit's word follows.
+      A fraction is read only when its numerator is smaller than its denominator ("24/7" stays);
+    * ``clock_time``: (hours, minutes) → the clock time in words ("una en punto", "dos y media");
+      when set, it says every clock time instead of ``clock`` and ``clock_hour``;
+    * ``roman``: (the value of a Roman numeral, the word before it) → its words ("Felipe", 2 →
+      "segundo"; "siglo", 21 → "veintiuno"), or None to leave it as written;
+    * ``regnal``: (the value of a Roman numeral, the capitalised name before it, the word before
+      that name) → a regnal number in words ("Ludwig", 14, "" → "der Vierzehnte"; "unter" → "dem
+      Vierzehnten"), or None to leave it to ``roman``; in a language with ``dot_ordinals`` only a
+      numeral with its full stop is regnal ("Ludwig XIV."), the stop said with it;
+    * ``inflect_after``: (the words said after a number: a unit's, a currency's, per cent; the word
+      before the number) → those words as that word asks ("ein Meter", "mit" → "einem Meter";
+      "Meter", "mit" → "Metern");
+    * ``respell``: the spoken text → the region's spelling of it ("ss" for "ß");
+    * ``year``: a year in words where num2words has none for the language (a year of 1100-1999
+      in hundreds: "nittonhundranittio"); used for every year, in dates and after ``year_words``.
+
+    Written forms of one language (besides the hooks):
+
+    * ``years_between``: (first, last): a plain number of four digits in this span is a year
+      wherever it stands ("1945" → "nittonhundraförtiofem"); (0, 0): only after ``year_words``;
+    * ``date_words``: lower-case words after which a day and a month written with digits and no
+      year (``17.06``, ``17/6``) are a date ("le 17.06" → "le dix-sept juin", "den 17/6" → "den
+      sjuttonde juni"); ``/`` with a leading zero ("livraison 17/06") is a date after any word;
+    * ``fraction_words``: lower-case words that follow a fraction but never a date ("de": "au 1/4 de
+      finale" is a quarter, not the first of April);
+    * ``clock_dot_words``: lower-case words after which ``17.30`` is a clock time ("alle 17.30",
+      "klockan 17.30");
+    * ``comma_thousands``: the region writes a decimal point and groups thousands with commas
+      (``1,500.50``, ``3.5``): every such number is read as if written the language's way
+      (``1.500,50``, ``3,5``);
+    * ``point_decimals``: a number written with a decimal point where the language writes a comma
+      (``17.06``, not a thousands group) is read as a decimal ("dix-sept virgule zéro six");
+    * ``roman_markers``: ordinal markers written after a Roman numeral (``XIXe``, ``Ier``,
+      ``Iᵉʳ``): the numeral is then an ordinal ("dix-neuvième"; feminine for ``feminine_markers``);
+    * ``roman_nouns``: lower-case words before which a Roman numeral is an ordinal ("secolo":
+      "XIX secolo" → "diciannovesimo secolo").
     """
 
     code: str
@@ -111,9 +206,44 @@ class Rules:
     clock_separators: tuple[str, ...] = ()
     day_markers: tuple[str, ...] = ()
     address_words: tuple[str, str, str] | tuple[()] = ()
+    regions: dict[str, Rules] = field(default_factory=dict)
+    decimals_as_number: int = 0
+    minus_word: str = ""
+    plus_word: str = ""
+    range_joiners: dict[str, str] = field(default_factory=dict)
+    context_markers: tuple[str, ...] = ()
+    phone_context: tuple[str, ...] = ()
+    phone_digits: tuple[str, ...] = ()
+    phone_trunk: str = ""
+    phone_group: int = 0
+    symbols: dict[str, str] = field(default_factory=dict)
+    year_words: tuple[str, ...] = ()
+    month_names: dict[str, str] = field(default_factory=dict)
+    scales: dict[str, tuple[str, str]] = field(default_factory=dict)
+    domains: tuple[str, ...] = ()
+    score_word: str = ""
+    ratio_word: str = ""
+    decade_suffix: str = ""
     feminine_ordinal: Callable[[str], str] | None = None
     inflected_ordinal: Callable[[int, str], str] | None = None
     marked_ordinal: Callable[[str, str], str] | None = None
+    number_fix: Callable[[str], str] | None = None
+    before_noun: Callable[[str, str, str], str] | None = None
+    fraction: Callable[[int | None, int, int, str], str] | None = None
+    clock_time: Callable[[int, int], str] | None = None
+    roman: Callable[[int, str], str | None] | None = None
+    regnal: Callable[[int, str, str], str | None] | None = None
+    inflect_after: Callable[[str, str], str] | None = None
+    respell: Callable[[str], str] | None = None
+    year: Callable[[int], str] | None = None
+    years_between: tuple[int, int] = (0, 0)
+    date_words: tuple[str, ...] = ()
+    fraction_words: tuple[str, ...] = ()
+    clock_dot_words: tuple[str, ...] = ()
+    point_decimals: bool = False
+    comma_thousands: bool = False
+    roman_markers: tuple[str, ...] = ()
+    roman_nouns: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -238,20 +368,26 @@ def unit_table(*tables: UnitTable) -> UnitTable:
 # ------------------------------------------------------------------ words
 
 
+def _fixed(words: str, rules: Rules) -> str:
+    return words if rules.number_fix is None else rules.number_fix(words)
+
+
 def _cardinal(n: int, rules: Rules) -> str:
-    return num2words(n, lang=rules.code)
+    return _fixed(num2words(n, lang=rules.code), rules)
 
 
 def _ordinal(n: int, rules: Rules, feminine: bool = False) -> str:
-    words = num2words(n, lang=rules.code, to="ordinal")
+    words = _fixed(num2words(n, lang=rules.code, to="ordinal"), rules)
     if feminine and rules.feminine_ordinal is not None:
         words = rules.feminine_ordinal(words)
     return words
 
 
 def _year(n: int, rules: Rules) -> str:
+    if rules.year is not None:
+        return rules.year(n)
     try:
-        return num2words(n, lang=rules.code, to="year")
+        return _fixed(num2words(n, lang=rules.code, to="year"), rules)
     except (NotImplementedError, AttributeError):
         return _cardinal(n, rules)
 
@@ -278,7 +414,8 @@ def number_words(number: str, rules: Rules) -> str:
     whole, _, frac = number.replace(" ", "").rpartition(",") if "," in number else (number, "", "")
     words = _cardinal(int(value), rules)
     if "," in number and frac:
-        if rules.digit_by_digit or frac.startswith("0"):
+        longer = 0 < rules.decimals_as_number < len(frac)
+        if rules.digit_by_digit or frac.startswith("0") or longer:
             decimals = " ".join(_cardinal(int(d), rules) for d in frac)
         else:
             decimals = _cardinal(int(frac), rules)
@@ -303,19 +440,24 @@ def _clock_pattern(forms: Forms) -> str:
     separators = "|".join([":", *forms.clock_separators])
     words = "|".join(forms.clock_words)
     after = r"(?:\s*(?:" + words + r"))?" if words else ""
-    time = r"(?<![\w.,:])([01]?\d|2[0-3])(?:" + separators + r")([0-5]\d)" + after + r"(?![\w:,]|\.\d)"
+    # "24:45 Uhr": the hour 24 is written too (a day's end, a timetable's hours past midnight)
+    # "14:30 h", "14:30 hs": an hour sign after a time with minutes says nothing more
+    time = r"(?<![\w.,:])([01]?\d|2[0-4])(?:" + separators + r")([0-5]\d)" + after
+    time += r"(?:\s?(?:h|hs|hrs)(?!\w))?(?![\w:]|[.,]\d)"  # "à 12:00, on mange": a comma may follow
     # group 3 always exists (matching nothing when no language writes a word after the hour)
-    hour = r"(?<![\w.,:])([01]?\d|2[0-3])\s?(?:" + words + r")(?!\w)" if words else r"(?!)(\d)"
+    hour = r"(?<![\w.,:])([01]?\d|2[0-4])\s?(?:" + words + r")(?!\w)" if words else r"(?!)(\d)"
     return time + "|" + hour
 
 
 def _day_month_pattern(rules: Rules, forms: Forms) -> str:
-    """A day, its optional marker and joiner, then a month of ``rules`` (groups: day, marker, the
-    space and joiner, month)."""
+    """A day, its optional marker and joiner, then a month of ``rules``, then maybe a year after a
+    space (groups: day, marker, the space and joiner, month, the space before the year, year)."""
     markers = "|".join(re.escape(m) for m in forms.day_markers)
     joiners = "|".join(re.escape(j) for j in forms.day_joiners)
     space = r"(\s+(?:(?:" + joiners + r")\s+)?)" if joiners else r"(\s+)"  # "3 de mayo"
-    return r"(?<![\w.,])(0?[1-9]|[12]\d|3[01])(" + markers + r")?" + space + r"(" + "|".join(rules.months) + r")\b"
+    day = r"(?<![\w.,])(0?[1-9]|[12]\d|3[01])(" + markers + r")?" + space
+    names = [*rules.months, *(re.escape(n) for n in sorted(rules.month_names, key=len, reverse=True))]
+    return day + r"(" + "|".join(names) + r")(?!\w)(?:(\s+)(\d{4})(?![\w]|[.,]\d))?"
 
 
 @dataclass(frozen=True)
@@ -367,8 +509,9 @@ def _compiled(rules: Rules, forms: Forms) -> _Compiled:
         day_month=re.compile(_day_month_pattern(rules, forms), re.IGNORECASE),
         clock=re.compile(_clock_pattern(forms)),
         # a bare "2 h" is a duration (the unit "h": "zwei Stunden"); with minutes, "14 h 30" is a time
-        money_before=re.compile(r"(?<![\w])(" + money + r")\s?(" + num + r")(?![\d])"),
-        money_after=re.compile(r"(?<![\w.,])(" + num + r")\s?(" + money + r")(?![\w])"),
+        # "€ 25,-", "25,– €": a whole amount with a dash for its cents
+        money_before=re.compile(r"(?<![\w])(" + money + r")\s?(" + num + r")(?:,[-–]{1,2}(?![\d]))?(?![\d])"),
+        money_after=re.compile(r"(?<![\w.,])(" + num + r")(?:,[-–]{1,2})?\s?(" + money + r")(?![\w])"),
         ordinal=re.compile(rules.ordinal),
         unit=re.compile(r"(?<![\w.,])(" + num + r")\s?(%|" + unit + r")(?![\w/])"),
         number=re.compile(r"(?<![\w.,])(" + num + r")(?![\w])"),
@@ -397,28 +540,52 @@ def abbreviations(rules: Rules) -> set[str]:
     """Tokens of the language's abbreviations and page abbreviations (lower case, each with its full
     stop: ``z.`` and ``b.`` for ``z. B.``) after which a sentence never ends."""
     pages = [a.lower() for a in rules.pages]
-    return {part for a in [*rules.abbreviations, *pages] for part in a.lower().split() if part.endswith(".")}
+    others = [*rules.scales, *rules.month_names]  # "3 Mio. Einwohner", "am 3. Okt. Wir"
+    return {part for a in [*rules.abbreviations, *pages, *others] for part in a.lower().split() if part.endswith(".")}
+
+
+_ENDS_TEXT = re.compile(r"[\s\"')\]»“”]*$")
+
+
+def _abbreviation(word: str, m: re.Match) -> str:
+    """An abbreviation's words; its full stop kept where it also ends the text ("Salz usw.")."""
+    ends = m.group(0).endswith(".") and _ENDS_TEXT.match(m.string, m.end()) is not None
+    return word + "." if ends else word
 
 
 def expand_abbreviations(text: str, rules: Rules) -> str:
     """The language's abbreviations written out (``z. B.`` → "zum Beispiel"); a capitalised
-    abbreviation gives a capitalised word."""
+    abbreviation gives a capitalised word; one that ends the text keeps its full stop as the
+    sentence's ("Mehl, Salz usw." → "Mehl, Salz und so weiter.")."""
     for pattern, word in _abbreviation_patterns(rules):
-        text = pattern.sub(word, text)
+        text = pattern.sub(partial(_abbreviation, word), text)
     return text
 
 
 def ordinal_dot(text: str, dot: int, rules: Rules) -> bool:
     """True when the full stop at ``dot`` (right after digits) marks an ordinal in a language that
     writes ordinals with a dot (``dot_ordinals``: German ``am 3. Mai``, ``der 21. Kurs``): the word
-    after is a month, or the word before is one of ``ordinal_context``; such a dot ends no sentence."""
+    after is a month, or the word before is one of ``ordinal_context``, or the word after starts in
+    lower case (no sentence does: "am 3. und 4. Mai"), or the number follows an ordinal and one word
+    ("3. und 4."), or it opens the text ("100. Geburtstag"); such a dot ends no sentence."""
     if not rules.dot_ordinals:
         return False
-    before = re.search(r"(\S+)\s+\d{1,3}$", text[:dot])
+    before = re.search(r"(\S+)\s+\d{1,7}$", text[:dot])
     after = re.match(r"\.\s+(\S+)", text[dot:])
-    if after and after.group(1).rstrip(".,;:") in rules.months:
+    if after and (after.group(1).rstrip(",;:") in rules.month_names or after.group(1).rstrip(".,;:") in rules.months):
+        return True
+    if after and after.group(1)[:1].islower():
+        return True
+    if re.search(r"\d\.\s+[^\W\d_]+\s+\d{1,7}$", text[:dot]):  # "am 3. und 4. Tag", "vom 3. bis 5. Mai"
+        return True
+    if after and re.fullmatch(r"[\s\"'(\[„“‚‘»«]*\d{1,7}", text[:dot]):
         return True
     return bool(before and before.group(1).lower() in rules.ordinal_context)
+
+
+def _agree(words: str, noun: str, rules: Rules, before: str = "") -> str:
+    """A whole number's ``words`` as said before ``noun`` (``Rules.before_noun``; unchanged without it)."""
+    return words if rules.before_noun is None else rules.before_noun(words, noun, before)
 
 
 def _money(amount: str, symbol: str, rules: Rules) -> str:
@@ -428,19 +595,21 @@ def _money(amount: str, symbol: str, rules: Rules) -> str:
         return f"{amount} {symbol}"
     whole = int(value)
     cents = int((value - whole) * 100)
-    out = one if whole == 1 else f"{_cardinal(whole, rules)} {many}"
+    if whole == 0 and cents and cent_many:  # "0,50 €": "cincuenta céntimos", not "cero euros con ..."
+        return cent_one if cents == 1 else f"{_agree(_cardinal(cents, rules), cent_many, rules)} {cent_many}"
+    out = one if whole == 1 else f"{_agree(_cardinal(whole, rules), many, rules)} {many}"
     if cents:
         said = _cardinal(cents, rules)
         if rules.bare_cents:  # "zwei Euro fünfzig", "deux euros cinquante"
             out += f" {said}"
         else:
-            cent = cent_one if cents == 1 else f"{said} {cent_many}"
+            cent = cent_one if cents == 1 else f"{_agree(said, cent_many, rules)} {cent_many}"
             out += f" {joiner} {cent}" if joiner else f" {cent}"
     return out
 
 
 def _day(day: int, rules: Rules, before: str = "") -> str:
-    """A day of the month before a month name, in words (``before``: the word before the day)."""
+    """A day of the month before a month name, in words (``before``: the words before the day)."""
     if day == 1 and rules.first_day:
         return rules.first_day
     if rules.date_ordinal:
@@ -455,22 +624,576 @@ def _word_before(text: str, pos: int) -> str:
     return m.group(1) if m else ""
 
 
+_ENUMERATED = re.compile(r"\d+(?:\.|[^\W\d_]+)\s+[^\W\d_]+\s*$")
+_TWO_WORDS = re.compile(r"((?:[^\W\d_]+\s+)?[^\W\d_]+)\s*$")
+
+
+def _words_before(text: str, pos: int) -> str:
+    """The (up to two) words before an ordinal at ``pos`` that decide its ending ("in der" before
+    "3. Klasse"); for the second of "am 3. und 4. Tag" or "vom 3. bis 5. Mai", the words before the
+    first ("am", "vom")."""
+    chunk = text[max(0, pos - 60) : pos]
+    enumerated = _ENUMERATED.search(chunk)
+    if enumerated:
+        chunk = chunk[: enumerated.start()]
+    m = _TWO_WORDS.search(chunk)
+    return " ".join(m.group(1).split()) if m else ""
+
+
+# ------------------------------------------------------------------ telephone numbers, ranges, signs, fractions, Roman numerals
+
+_ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+_ROMAN_AFTER_WORD = re.compile(r"(?<![\w.])([^\W\d_]+)(\s+)([IVXLCDM]+)(?![\w'’-])(\.)?")
+_WORD_AFTER = re.compile(r"\s+([^\W\d_]+)")
+
+
+def roman_value(numeral: str) -> int:
+    """ "XIV" → 14 (a numeral already checked to be well formed)."""
+    values = [_ROMAN_VALUES[c] for c in numeral]
+    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0]))
+
+
+@dataclass(frozen=True)
+class _Spans:
+    phone: re.Pattern
+    range: re.Pattern
+    sign: re.Pattern
+    minus_between: re.Pattern
+    fraction: re.Pattern
+    unit_after: re.Pattern
+    phone_context: re.Pattern | None
+
+
+_SPANS: dict[str, _Spans] = {}
+
+
+def _spans(rules: Rules) -> _Spans:
+    if rules.code in _SPANS:
+        return _SPANS[rules.code]
+    num = _num(rules)
+    unit = "|".join(re.escape(u) for u in sorted(rules.units, key=len, reverse=True))
+    context = "|".join(re.escape(w) for w in rules.phone_context)
+    stop = r"\.?" if rules.dot_ordinals else ""  # "3.–5. Mai": a range of ordinals written with a full stop
+    spans = _Spans(
+        phone=re.compile(
+            r"(?<![\w+.,/-])(?:(\+\d{1,3})[\s.-]?)?(?:\((\d{1,5})\)[\s.-]?)?"
+            r"((?:(?<=[)\s.-])\d|\d{2})\d{0,6}(?:[\s./-]\d{1,8}){0,5})(?![\w/]|[.,-]\d)"
+        ),
+        range=re.compile(r"(?<![\w.,:/-])((?:" + num + r")" + stop + r")(?:-|\s?–\s?)(" + num + r")(?![\w:/-]|[.,]\d)"),
+        sign=re.compile(r"(?<![\w.,)\]%])([-−–+])(?=\d)"),
+        minus_between=re.compile(r"(?<=\d)\s+−\s+(?=\d)"),
+        fraction=re.compile(
+            r"(?<![\w.,/:-])(?:(\d{1,3})\s+)?(\d{1,3})/(\d{1,4})(?![\w/]|[.,:]\d)(?:\s?(" + unit + r")(?![\w/]))?"
+        ),
+        unit_after=re.compile(r"\s?(" + unit + r")(?![\w/])"),
+        phone_context=re.compile(r"(?<!\w)(?:" + context + r")(?!\w)", re.IGNORECASE) if context else None,
+    )
+    _SPANS[rules.code] = spans
+    return spans
+
+
+_CAPITAL_AFTER = re.compile(r"\s+[\"'„“(]*([^\W\d_])")
+
+
+def _keeps_stop(text: str, end: int) -> bool:
+    """True when a full stop ending at ``end`` also ends a sentence: the text ends there, or a
+    capitalised word follows."""
+    if _ENDS_TEXT.match(text, end):
+        return True
+    after = _CAPITAL_AFTER.match(text, end)
+    return bool(after and after.group(1).isupper())
+
+
+def _romans(text: str, rules: Rules) -> str:
+    """A Roman numeral after a word, in words where ``Rules.regnal`` ("Ludwig XIV." → "Ludwig der
+    Vierzehnte") or ``Rules.roman`` says them ("Felipe II")."""
+    hook, regnal = rules.roman, rules.regnal
+    if hook is None and regnal is None:
+        return text
+
+    def repl(m: re.Match) -> str:
+        numeral, stop = m.group(3), m.group(4) or ""
+        if not _ROMAN.fullmatch(numeral):
+            return m.group(0)
+        value = roman_value(numeral)
+        if regnal is not None and m.group(1)[:1].isupper() and (stop or not rules.dot_ordinals):
+            said = regnal(value, m.group(1), _word_before(m.string, m.start()))
+            if said is not None:
+                if rules.dot_ordinals and not _keeps_stop(m.string, m.end()):
+                    stop = ""  # "Ludwig XIV. war": the full stop is the numeral's
+                return f"{m.group(1)}{m.group(2)}{said}{stop}"
+        said = hook(value, m.group(1)) if hook is not None else None
+        return m.group(0) if said is None else f"{m.group(1)}{m.group(2)}{said}{stop}"
+
+    return _ROMAN_AFTER_WORD.sub(repl, text)
+
+
+def _phone_digits(group: str, rules: Rules) -> str:
+    return " ".join(rules.phone_digits[int(d)] if rules.phone_digits else _cardinal(int(d), rules) for d in group)
+
+
+def _phone_pair(group: str, rules: Rules) -> str:
+    """A group of two digits as a number ("34" → "treinta y cuatro"; "05" digit by digit)."""
+    return _cardinal(int(group), rules) if len(group) == 2 and group[0] != "0" else _phone_digits(group, rules)
+
+
+def _phone_groups(body: str) -> list[str]:
+    return re.split(r"[\s./-]", body)
+
+
+def _phone_split(group: str, longest: int) -> list[str]:
+    """A group of digits longer than ``longest`` in near-equal parts, the shorter first
+    ("1234567", 4 → "123", "4567")."""
+    parts = -(-len(group) // longest)
+    size, extra = divmod(len(group), parts)
+    sizes = [size] * (parts - extra) + [size + 1] * extra
+    starts = [sum(sizes[:i]) for i in range(parts)]
+    return [group[start : start + n] for start, n in zip(starts, sizes)]
+
+
+def _is_phone(m: re.Match, spans: _Spans, trunk: str = "") -> bool:
+    code, area, body = m.group(1), m.group(2), m.group(3)
+    groups = _phone_groups(body)
+    digits = sum(map(len, groups)) + len(area or "")
+    if code or area:
+        return digits >= 6
+    if len(groups) < 2:
+        return False
+    if trunk and groups[0].startswith(trunk) and len(groups[0]) > len(trunk) and digits >= 7:
+        return True  # "030 1234567", "06-12345678": a national number opens with its trunk prefix
+    if re.fullmatch(r"[\d-]+", body):  # "600-123-456", "98765-4321", but "1990-1995" is a range of years
+        years = len(groups) == 2 and all(len(g) == 4 and 1000 <= int(g) < 2100 for g in groups)
+        return digits >= 7 and not years
+    before = m.string[max(0, m.start() - 30) : m.start()]
+    return digits >= 8 and spans.phone_context is not None and spans.phone_context.search(before) is not None
+
+
+def _phones(text: str, rules: Rules) -> str:
+    """Telephone numbers group by group (see ``Rules.phone_context``)."""
+    spans = _spans(rules)
+    if spans.phone_context is None:
+        return text
+
+    def repl(m: re.Match) -> str:
+        if not _is_phone(m, spans, rules.phone_trunk):
+            return m.group(0)
+        code, area, body = m.group(1), m.group(2), m.group(3)
+        if code and area == rules.phone_trunk and rules.phone_trunk:
+            area = None  # "+49 (0)89 …": the trunk prefix in brackets is not dialled from abroad
+        parts = []
+        if code:
+            digits = code[1:]
+            said = _cardinal(int(digits), rules) if len(digits) <= 2 else _phone_digits(digits, rules)
+            parts.append(f"{rules.plus_word} {said}".strip())
+        if rules.phone_group:  # every group digit by digit, a long group in parts
+            groups = [area] if area else []
+            groups += [g for g in _phone_groups(body) if g]
+            parts += [_phone_digits(p, rules) for g in groups for p in _phone_split(g, rules.phone_group)]
+            return ", ".join(parts)
+        if area:
+            parts.append(_phone_pair(area, rules))
+        for i, group in enumerate(_phone_groups(body)):
+            parts.append(_phone_digits(group, rules) if i == 0 and not area else _phone_pair(group, rules))
+        return ", ".join(parts)
+
+    return spans.phone.sub(repl, text)
+
+
+def _noun_after(text: str, end: int, rules: Rules, spans: _Spans) -> str:
+    """The word a number at ``end`` counts: a unit's word ("km" → "kilómetros"), else the next word."""
+    unit = spans.unit_after.match(text, end)
+    if unit:
+        return rules.units[unit.group(1)][1]
+    word = _WORD_AFTER.match(text, end)
+    return word.group(1) if word else ""
+
+
+def _ranges(text: str, rules: Rules) -> str:
+    """ "10-15", "10–15" → "10 a 15" (``Rules.range_joiners``); the first number, in words, agrees
+    with what the second counts ("doscientas a 300 millas")."""
+    if not rules.range_joiners:
+        return text
+    spans = _spans(rules)
+
+    def repl(m: re.Match) -> str:
+        before = _word_before(m.string, m.start())
+        joiner = rules.range_joiners.get(before.lower(), rules.range_joiners.get("", ""))
+        if not joiner:
+            return m.group(0)
+        first = m.group(1)
+        low, high = _parse(first.rstrip("."), rules), _parse(m.group(2), rules)
+        if rules.score_word and low is not None and high is not None and low >= high:
+            return f"{first} {rules.score_word} {m.group(2)}"  # "3-2": a score, not a range (a range goes up)
+        if rules.before_noun is not None and "," not in first and not first.endswith("."):
+            noun = _noun_after(m.string, m.end(), rules, spans)
+            said = number_words(first, rules)
+            agreed = _agree(said, noun, rules, before) if noun else said
+            if agreed != said:  # otherwise the digits stay for what reads them later (a year: "1990-1995")
+                first = agreed
+        if "{" in joiner:  # a pattern: "da {a} a {b}"
+            return joiner.format(a=first, b=m.group(2))
+        return f"{first} {joiner} {m.group(2)}"
+
+    text = spans.range.sub(repl, text)
+
+    def times(m: re.Match) -> str:  # "9:00-17:00 Uhr" → "9:00 bis 17:00 Uhr"
+        before = _word_before(m.string, m.start())
+        joiner = rules.range_joiners.get(before.lower(), rules.range_joiners.get("", ""))
+        if "{" in joiner:  # the second time follows the pattern's "{b}", its end
+            return joiner.format(a=m.group(1), b="")
+        return f"{m.group(1)} {joiner} " if joiner else m.group(0)
+
+    return _TIME_RANGE.sub(times, text)
+
+
+_TIME_RANGE = re.compile(r"(?<![\w.,:])(\d{1,2}[:.]\d\d)\s?[-–]\s?(?=\d{1,2}[:.]\d\d(?![\d:]|[.,]\d))")
+
+
+def _signs(text: str, rules: Rules) -> str:
+    """ "-5", "−5" → "menos 5", "+5" → "más 5", "7 − 3" → "7 menos 3" (``minus_word``, ``plus_word``)."""
+    if not rules.minus_word and not rules.plus_word:
+        return text
+    spans = _spans(rules)
+
+    def repl(m: re.Match) -> str:
+        word = rules.plus_word if m.group(1) == "+" else rules.minus_word
+        return f"{word} " if word else m.group(0)
+
+    if rules.symbols:  # "2 + 2 = 4", "7 × 3", "10 - 4 = 6" (a hyphen with an "=" after: a minus)
+        if rules.minus_word:
+            text = _HYPHEN_MINUS.sub(f" {MINUS} ", text)
+        text = _spans_between(rules).sub(partial(_symbol, rules), text)
+    text = spans.sign.sub(repl, text)
+    return spans.minus_between.sub(f" {MINUS} ", text) if rules.minus_word else text
+
+
+MINUS = "\ue000"
+"""A minus between two numbers until the units are read (then ``Rules.minus_word``): a minus word
+may also be a unit's symbol ("min": "7 min 3" is not seven minutes)."""
+
+
+def _symbol(rules: Rules, m: re.Match) -> str:
+    return f" {MINUS if m.group(1) == '−' else rules.symbols[m.group(1)]} "
+
+
+_RATIO = re.compile(r"(?<![\w:.,])(\d+):(\d+)(?![\w:]|[.,]\d)")
+_HYPHEN_MINUS = re.compile(r"(?<=\d)\s+-\s+(?=\d[\d.,]*\s*=)")
+_BETWEEN: dict[str, re.Pattern] = {}
+
+
+def _spans_between(rules: Rules) -> re.Pattern:
+    """A sign of ``Rules.symbols`` between two numbers (spaces around it or not)."""
+    if rules.code not in _BETWEEN:
+        signs = "|".join(re.escape(s) for s in sorted(rules.symbols, key=len, reverse=True))
+        _BETWEEN[rules.code] = re.compile(r"(?<=[\d)])\s*(" + signs + r")\s*(?=[\d(−-])")
+    return _BETWEEN[rules.code]
+
+
+_VULGAR_FRACTIONS = {
+    "½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5",
+    "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8",
+}  # fmt: skip
+_VULGAR = re.compile(r"(?<![\d/])(?:(\d+)\s?)?([" + "".join(_VULGAR_FRACTIONS) + r"])")
+
+
+def _fractions(text: str, rules: Rules) -> str:
+    """ "1/3" → "un tercio", "2 1/2" → "dos y medio", "1/2 kg" → "medio kilogramo" (``Rules.fraction``)."""
+    hook = rules.fraction
+    if hook is None:
+        return text
+    text = _VULGAR.sub(lambda m: (m.group(1) + " " if m.group(1) else "") + _VULGAR_FRACTIONS[m.group(2)], text)
+
+    def repl(m: re.Match) -> str:
+        whole = int(m.group(1)) if m.group(1) else None
+        numerator, denominator = int(m.group(2)), int(m.group(3))
+        if not 0 < numerator < denominator:
+            return m.group(0)
+        unit = m.group(4)
+        if unit:
+            one, many = rules.units[unit]
+            noun = many if whole is not None else one.split(" ", 1)[-1]
+            return f"{hook(whole, numerator, denominator, noun)} {noun}"
+        word = _WORD_AFTER.match(m.string, m.end())
+        return hook(whole, numerator, denominator, word.group(1) if word else "")
+
+    return _spans(rules).fraction.sub(repl, text)
+
+
+@dataclass(frozen=True)
+class _Written:
+    """Patterns of the written forms read with ``Rules.domains``, ``Rules.scales``, ``Rules.year_words``
+    and the short dates of a language with ``dot_ordinals`` ("am 14.7.")."""
+
+    address: re.Pattern | None
+    short_date: re.Pattern
+    scaled: re.Pattern | None
+    year: re.Pattern
+
+
+_WRITTEN: dict[str, _Written] = {}
+
+
+def _written(rules: Rules) -> _Written:
+    if rules.code in _WRITTEN:
+        return _WRITTEN[rules.code]
+    num = _num(rules)
+    money = "|".join(re.escape(s) for s in sorted(rules.money, key=len, reverse=True))
+    scales = "|".join(re.escape(s) for s in sorted(rules.scales, key=len, reverse=True))
+    tlds = "|".join(re.escape(d) for d in rules.domains)
+    written = _Written(
+        address=re.compile(
+            r"(?<![\w@./-])[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:" + tlds + r")(?![\w-])(?:/[^\s<>\"]*)?"
+        )
+        if tlds
+        else None,
+        short_date=re.compile(r"(?<![\w.,/-])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?![\w.]|\s*\d)"),
+        scaled=re.compile(
+            r"(?<![\w.,])(?:(" + money + r")\s?)?(" + num + r")\s?(" + scales + r")(?!\w)(?:\s?(" + money + r")(?!\w))?"
+        )
+        if scales and money
+        else None,
+        year=re.compile(r"(?<![\w.,])([12]\d{3})(?![\w]|[.,]\d)"),
+    )
+    _WRITTEN[rules.code] = written
+    return written
+
+
+def _addresses(text: str, rules: Rules) -> str:
+    """A bare address with one of ``Rules.domains`` ("beispiel.at/kontakt") said with ``address_words``."""
+    pattern = _written(rules).address
+    if pattern is None or not rules.address_words:
+        return text
+    dot, _, slash = rules.address_words
+
+    def repl(m: re.Match) -> str:
+        address = m.group(0)
+        tail = re.search(r"[.,;:!?)]*$", address).group(0)  # type: ignore[union-attr]
+        address = address[: len(address) - len(tail)].rstrip("/")
+        said = re.sub(r"[-_+=&%~:]+", " ", address.replace(".", f" {dot} ").replace("/", f" {slash} "))
+        return " ".join(said.split()) + tail
+
+    return pattern.sub(repl, text)
+
+
+def _short_dates(text: str, rules: Rules) -> str:
+    """ "am 14.7." → "am vierzehnten Juli" in a language with ``dot_ordinals``, after a word of
+    ``ordinal_context`` (elsewhere "1.2." may number a section)."""
+    if not rules.dot_ordinals:
+        return text
+
+    def repl(m: re.Match) -> str:
+        before = _words_before(m.string, m.start())
+        if not before or before.split()[-1].lower() not in rules.ordinal_context:
+            return m.group(0)
+        said = f"{_day(int(m.group(1)), rules, before)} {rules.months[int(m.group(2)) - 1]}"
+        return said + "." if _ENDS_TEXT.match(m.string, m.end()) else said
+
+    return _written(rules).short_date.sub(repl, text)
+
+
+def _amount(rules: Rules, amount: int, symbol: int, m: re.Match) -> str:
+    """An amount of money matched with its ``amount`` and ``symbol`` groups, in words."""
+    return _inflected(_money(m.group(amount), m.group(symbol), rules), m.string, m.start(), rules)
+
+
+def _inflected(words: str, text: str, pos: int, rules: Rules) -> str:
+    """``words`` said after the number at ``pos`` as the word before it asks (``Rules.inflect_after``)."""
+    return words if rules.inflect_after is None else rules.inflect_after(words, _word_before(text, pos))
+
+
+def _scaled(text: str, rules: Rules) -> str:
+    """ "3 Mio. Einwohner", "3,5 Mio. €", "€ 3 mln." → the number, the scale's word, the currency's
+    (``Rules.scales``)."""
+    pattern = _written(rules).scaled
+    if pattern is None:
+        return text
+
+    def repl(m: re.Match) -> str:
+        number, scale, symbol = m.group(2), m.group(3), m.group(1) or m.group(4)
+        one, many = rules.scales[scale]
+        said = one if _is_one(number, rules) else f"{number_words(number, rules)} {many}"
+        if symbol:
+            said += " " + rules.money[symbol][1]
+        if scale.endswith(".") and not m.group(4) and _ENDS_TEXT.match(m.string, m.end()):
+            said += "."  # "… 3 Mio." at the end keeps its full stop
+        return _inflected(said, m.string, m.start(), rules)
+
+    return pattern.sub(repl, text)
+
+
+def _decade(rules: Rules, m: re.Match) -> str:
+    """ "1980er" → "neunzehnhundertachtziger", "80er" → "achtziger" (``Rules.decade_suffix``)."""
+    n = int(m.group(1))
+    return (_year(n, rules) if n >= 1000 else _cardinal(n, rules)) + rules.decade_suffix
+
+
+def _years(text: str, rules: Rules) -> str:
+    """A number of four digits after a word of ``Rules.year_words`` or a month name, or within
+    ``Rules.years_between``, as a year ("im Jahr 1848" → "achtzehnhundertachtundvierzig")."""
+    if rules.decade_suffix:
+        text = re.sub(
+            r"(?<![\w.,'’])(\d{0,2}[1-9]0)" + re.escape(rules.decade_suffix) + r"(?!\w)", partial(_decade, rules), text
+        )
+    first, last = rules.years_between
+    if not rules.year_words and not last:
+        return text
+    words = {w.lower() for w in (*rules.year_words, *rules.months, *rules.month_names.values())}
+    words = words if rules.year_words else set()
+
+    def repl(m: re.Match) -> str:
+        if first <= int(m.group(1)) <= last or _word_before(m.string, m.start()).lower() in words:
+            return _year(int(m.group(1)), rules)
+        return m.group(0)
+
+    return _written(rules).year.sub(repl, text)
+
+
+# ------------------------------------------------------------------ written forms of one language
+
+_MARKED_ROMANS: dict[str, re.Pattern] = {}
+_ROMAN_NOUN_PATTERNS: dict[str, re.Pattern] = {}
+_ROMAN_ENDING = re.compile(r"(?<![\w.])([^\W\d_]+\s+[IVXLCDM]+):([^\W\d_]+)(?![\w'’-])")
+_DAY_MONTH_DIGITS = re.compile(r"(?<![\w.,/:-])(0?[1-9]|[12]\d|3[01])([./])(0?[1-9]|1[0-2])(?![\w/]|[.,:]?\d|\s?%)")
+_CLOCK_DOT = re.compile(r"(?<![\w.,:])([01]?\d|2[0-4])\.([0-5]\d)(?![\w]|[.,:]?\d)")
+_POINT_DECIMAL = re.compile(r"(?<![\w.,])(\d+)\.(\d+)(?![\w]|[.,]\d)")
+
+
+def _marked_romans(text: str, rules: Rules) -> str:
+    """Roman numerals read as ordinals: with a marker of ``Rules.roman_markers`` ("XIXe siècle" →
+    "dix-neuvième siècle", "François Ier" → "François premier"), before a word of
+    ``Rules.roman_nouns`` ("XIX secolo" → "diciannovesimo secolo"); and a case ending written after
+    a colon is said with the numeral's words ("Karl XII:s" → "Karl den tolftes")."""
+    if rules.roman_markers:
+        if rules.code not in _MARKED_ROMANS:
+            markers = "|".join(re.escape(k) for k in sorted(rules.roman_markers, key=len, reverse=True))
+            _MARKED_ROMANS[rules.code] = re.compile(r"(?<![\w'’-])([IVXLCDM]{2,}|[IVX])(" + markers + r")(?![\w'’-])")
+
+        def marked(m: re.Match) -> str:
+            if not _ROMAN.fullmatch(m.group(1)):
+                return m.group(0)
+            words = _ordinal(roman_value(m.group(1)), rules, m.group(2) in rules.feminine_markers)
+            return words if rules.marked_ordinal is None else rules.marked_ordinal(words, m.group(2))
+
+        text = _MARKED_ROMANS[rules.code].sub(marked, text)
+    if rules.roman_nouns:
+        if rules.code not in _ROMAN_NOUN_PATTERNS:
+            nouns = "|".join(re.escape(n) for n in sorted(rules.roman_nouns, key=len, reverse=True))
+            _ROMAN_NOUN_PATTERNS[rules.code] = re.compile(
+                r"(?<![\w'’-])([IVXLCDM]{2,}|[IVX])(\s+)((?i:" + nouns + r"))(?!\w)"
+            )
+
+        def before_noun(m: re.Match) -> str:
+            if not _ROMAN.fullmatch(m.group(1)):
+                return m.group(0)
+            return f"{_ordinal(roman_value(m.group(1)), rules)}{m.group(2)}{m.group(3)}"
+
+        text = _ROMAN_NOUN_PATTERNS[rules.code].sub(before_noun, text)
+    if rules.roman is None and rules.regnal is None:
+        return text
+
+    def ending(m: re.Match) -> str:
+        said = _romans(m.group(1), rules)
+        return m.group(0) if said == m.group(1) else said + m.group(2)
+
+    return _ROMAN_ENDING.sub(ending, text)
+
+
+def _day_month_digits(text: str, rules: Rules) -> str:
+    """A day and a month in digits without a year after a word of ``Rules.date_words`` ("le 17.06"
+    → "le dix-sept juin", "den 17/6" → "den sjuttonde juni"), or with ``/`` and a leading zero
+    ("17/06")."""
+    if not rules.date_words:
+        return text
+
+    def repl(m: re.Match) -> str:
+        before = _word_before(m.string, m.start()).lower()
+        zero = m.group(2) == "/" and (m.group(1)[0] == "0" or m.group(3)[0] == "0")
+        if before not in rules.date_words and not zero:
+            return m.group(0)
+        after = _WORD_AFTER.match(m.string, m.end())
+        if m.group(2) == "/" and after and after.group(1).lower() in rules.fraction_words:
+            return m.group(0)  # "au 1/4 de finale": a fraction
+        return f"{_day(int(m.group(1)), rules, before)} {rules.months[int(m.group(3)) - 1]}"
+
+    return _DAY_MONTH_DIGITS.sub(repl, text)
+
+
+def _clock_words(hours: int, minutes: int, rules: Rules) -> str:
+    if rules.clock_time is not None:
+        return rules.clock_time(hours, minutes)
+    if minutes == 0:
+        return rules.clock_hour.format(h=_cardinal(hours, rules))
+    return rules.clock.format(h=_cardinal(hours, rules), m=_cardinal(minutes, rules))
+
+
+def _clock_dots(text: str, rules: Rules) -> str:
+    """ "alle 17.30", "klockan 17.30": a time written with a full stop after a word of
+    ``Rules.clock_dot_words``."""
+    if not rules.clock_dot_words:
+        return text
+
+    def repl(m: re.Match) -> str:
+        if _word_before(m.string, m.start()).lower() not in rules.clock_dot_words:
+            return m.group(0)
+        return _clock_words(int(m.group(1)), int(m.group(2)), rules)
+
+    return _CLOCK_DOT.sub(repl, text)
+
+
+_COMMA_THOUSANDS = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+)(?![\w]|[.,]\d)")
+_SWAP_MARKS = str.maketrans(",.", ".,")
+
+
+def _comma_thousands(text: str, rules: Rules) -> str:
+    """ "1,500.50" → "1.500,50", "3.5" → "3,5" where the region writes numbers so (``Rules.comma_thousands``)."""
+    if not rules.comma_thousands:
+        return text
+    return _COMMA_THOUSANDS.sub(lambda m: m.group(0).translate(_SWAP_MARKS), text)
+
+
+def _point_decimals(text: str, rules: Rules) -> str:
+    """ "17.06" → "17,06" where the language writes a decimal comma (``Rules.point_decimals``); a
+    thousands group ("1.250" where ``.`` groups thousands) stays."""
+    if not rules.point_decimals:
+        return text
+
+    def repl(m: re.Match) -> str:
+        if "." in rules.thousands and len(m.group(1)) <= 3 and len(m.group(2)) == 3:
+            return m.group(0)
+        return f"{m.group(1)},{m.group(2)}"
+
+    return _POINT_DECIMAL.sub(repl, text)
+
+
 def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     """Numbers and abbreviations of ``text`` in words of the language of ``rules``, in this order:
-    page references, abbreviations, ISO and numeric dates, a day before a month, clock times, money,
-    ordinals, numbers with a unit or per cent sign, plain numbers. ``forms``: the written forms read
-    in every language (:func:`shared_forms`)."""
+    bare addresses (``Rules.domains``), page references, abbreviations, Roman numerals, ISO and
+    numeric dates, telephone numbers, ranges, signs, fractions, a day before a month, clock times
+    and ratios, numbers with a scale ("3 Mio."), money, ordinals, numbers with a unit or per cent
+    sign, decades and years, plain numbers; then the region's spelling (``Rules.respell``).
+    ``forms``: the written forms read in every language (:func:`shared_forms`)."""
     c = _compiled(rules, forms)
+    text = _addresses(text, rules)
     text = _pages(text, rules)
     text = expand_abbreviations(text, rules)
+    text = _marked_romans(text, rules)
+    text = _romans(text, rules)
+    text = _comma_thousands(text, rules)
 
     def date(day: int, month: int, year: int, m: re.Match) -> str:
         joiner = rules.date_joiner
-        said = _day(day, rules, _word_before(m.string, m.start()))
+        said = _day(day, rules, _words_before(m.string, m.start()))
         return f"{said}{joiner}{rules.months[month - 1]}{joiner}{_year(year, rules)}"
 
     text = c.iso_date.sub(lambda m: date(int(m.group(3)), int(m.group(2)), int(m.group(1)), m), text)
     text = c.numeric_date.sub(lambda m: date(int(m.group(1)), int(m.group(3)), int(m.group(4)), m), text)
+    text = _short_dates(text, rules)
+    text = _day_month_digits(text, rules)
+    text = _phones(text, rules)
+    text = _ranges(text, rules)
+    text = _signs(text, rules)
+    text = _fractions(text, rules)
 
     def day_month(m: re.Match) -> str:
         day = int(m.group(1))
@@ -481,12 +1204,22 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
         if marker and rules.inflected_ordinal is None:
             said = rules.first_day if day == 1 and rules.first_day else _ordinal(day, rules, feminine)
         else:
-            said = _day(day, rules, _word_before(m.string, m.start()))
-        return f"{said}{m.group(3)}{m.group(4)}"
+            said = _day(day, rules, _words_before(m.string, m.start()))
+        joiner = rules.date_joiner if rules.date_joiner.strip() else ""
+        space = m.group(3) if m.group(3).strip() or not joiner else joiner  # "1 enero" → "uno de enero"
+        year = ""
+        if m.group(6):  # "7 julio 2021" → "siete de julio de 2021"; the year is read as a number later
+            year = (m.group(5) if not joiner else joiner) + m.group(6)
+        month = rules.month_names.get(m.group(4), m.group(4))  # "Jan." → "Januar"
+        return f"{said}{space}{month}{year}"
 
     text = c.day_month.sub(day_month, text)
 
     def clock(m: re.Match) -> str:
+        if rules.clock_time is not None:
+            if m.group(3) is not None:
+                return rules.clock_time(int(m.group(3)), 0)
+            return rules.clock_time(int(m.group(1)), int(m.group(2)))
         if m.group(3) is not None:
             return rules.clock_hour.format(h=_cardinal(int(m.group(3)), rules))
         hours, minutes = int(m.group(1)), int(m.group(2))
@@ -495,15 +1228,22 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
         return rules.clock.format(h=_cardinal(hours, rules), m=_cardinal(minutes, rules))
 
     text = c.clock.sub(clock, text)
-    text = c.money_before.sub(lambda m: _money(m.group(2), m.group(1), rules), text)
-    text = c.money_after.sub(lambda m: _money(m.group(1), m.group(2), rules), text)
+    if rules.ratio_word:  # "3:2", "1:100" (a clock time was read above)
+        text = _RATIO.sub(rf"\1 {rules.ratio_word} \2", text)
+    text = _clock_dots(text, rules)
+    text = _point_decimals(text, rules)
+    text = _scaled(text, rules)
+    text = c.money_before.sub(partial(_amount, rules, 2, 1), text)
+    text = c.money_after.sub(partial(_amount, rules, 1, 2), text)
 
     def ordinal(m: re.Match) -> str:
         n, marker = int(m.group(1)), m.group(2)
         if rules.dot_ordinals and not ordinal_dot(m.string, m.start(2), rules):
             return m.group(0)
+        if marker in rules.context_markers and _word_before(m.string, m.start()).lower() not in rules.ordinal_context:
+            return m.group(0)  # "hace 30°": degrees, not "trigésimo"
         if rules.inflected_ordinal is not None:
-            return rules.inflected_ordinal(n, _word_before(m.string, m.start()))
+            return rules.inflected_ordinal(n, _words_before(m.string, m.start()))
         words = _ordinal(n, rules, marker in rules.feminine_markers)
         if rules.marked_ordinal is not None:
             words = rules.marked_ordinal(words, marker)
@@ -514,16 +1254,29 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     def unit(m: re.Match) -> str:
         number, symbol = m.group(1), m.group(2)
         one, many = rules.percent if symbol == "%" else rules.units[symbol]
-        said = one if _is_one(number, rules) else f"{number_words(number, rules)} {many}"
+        words = number_words(number, rules)
+        if "," not in number:
+            words = _agree(words, many, rules)  # "doscientas millas", "veintiún kilómetros"
+        if rules.inflect_after is not None:  # "mit 5 m" → "mit fünf Metern"
+            one, many = _inflected(one, m.string, m.start(), rules), _inflected(many, m.string, m.start(), rules)
+        said = one if _is_one(number, rules) else f"{words} {many}"
         if symbol.endswith(".") and not m.string[m.end() :].strip():
             said += "."  # "45 Min." at the end keeps its full stop
         return said
 
     text = c.unit.sub(unit, text)
+    text = text.replace(MINUS, rules.minus_word)
+    text = _years(text, rules)
 
     def number(m: re.Match) -> str:
         if rules.one_before_noun and m.group(1) == "1" and re.match(r"\s+[^\W\d_]", m.string[m.end() :]):
             return rules.one_before_noun  # "1 Tag" → "ein Tag", not "eins Tag"
-        return number_words(m.group(1), rules)
+        words = number_words(m.group(1), rules)
+        if rules.before_noun is not None and "," not in m.group(1):
+            after = _WORD_AFTER.match(m.string, m.end())
+            before = _word_before(m.string, m.start())
+            words = _agree(words, after.group(1) if after else "", rules, before)
+        return words
 
-    return c.number.sub(number, text)
+    text = c.number.sub(number, text)
+    return text if rules.respell is None else rules.respell(text)

@@ -1,13 +1,56 @@
-"""Spanish: ordinals ``21.º``/``1.ª``/``1.er`` ("primer día"), dates joined by "de" ("tres de mayo
-de 2024"), "un día" for ``1 día``, cents with "con" ("dos euros con cincuenta céntimos")."""
+"""Spanish, read as the RAE (*Ortografía*, *Diccionario panhispánico de dudas*) and Fundéu describe it.
+
+Ordinals ``21.º``/``1.ª``/``1.er`` ("primer día"; "undécimo", "decimotercero"), dates joined by "de"
+("tres de mayo de 2024", "1 enero" → "uno de enero"), cents with "con" ("dos euros con cincuenta
+céntimos"). Numbers agree with the noun they count: feminine before a feminine noun ("doscientas
+millas", "veintiuna personas", "la una"), shortened before a masculine one ("veintiún años",
+"un libro"), "de" after "millón" ("un millón de habitantes"). Hours are feminine ("la una en punto",
+"las dos y media", "las veintiuna horas"); fractions by their denominators ("un tercio", "tres
+cuartos", "siete doceavos", "media taza"); Roman numerals after a king's or pope's name are ordinals
+up to ten ("Felipe segundo", "Luis catorce"), after "siglo" likewise ("siglo quinto", "siglo
+veintiuno"); telephone numbers group by group ("seis uno dos, treinta y cuatro, ...").
+
+Regions: Latin America (``es-419`` and its countries) says "primero de enero"; where "$" is the
+peso (Mexico, Argentina, Colombia, Chile, Uruguay, Cuba, the Dominican Republic) "$150" is "ciento
+cincuenta pesos"; where numbers are written ``1,500.50`` (Mexico, Central America, the Dominican
+Republic, Puerto Rico, the United States) they are read so, the point said "punto".
+"""
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from dataclasses import replace
+
+from num2words import num2words
 
 from narrate.text.languages._machinery import Rules, data_units, electric_and_data, family, kitchen_units, unit_table
 
 _PREFIXED = (("m", "mili"), ("k", "kilo"), ("M", "mega"), ("G", "giga"))
+
+# ------------------------------------------------------------------ number words
+
+_TEENS = "tercero cuarto quinto sexto séptimo octavo noveno".split()
+
+
+def fixed(words: str) -> str:
+    """num2words' Spanish corrected: "veintiuno mil" → "veintiún mil", "treinta y uno mil" → "treinta
+    y un mil", "décimoprimero" → "undécimo", "décimo tercero" → "decimotercero", "quadragésimo" →
+    "cuadragésimo"."""
+    words = re.sub(r"\bveintiuno(?= (?:mil|millones|billones)\b)", "veintiún", words)
+    words = re.sub(r"\buno(?= (?:mil|millones|billones)\b)", "un", words)
+    words = words.replace("décimoprimero", "undécimo").replace("décimosegundo", "duodécimo")
+    words = re.sub(r"\bdécimo (" + "|".join(_TEENS) + r")\b", lambda m: "decimo" + m.group(1), words)
+    words = words.replace("decimooctavo", "decimoctavo")
+    return words.replace("quadragésim", "cuadragésim")
+
+
+def cardinal(n: int) -> str:
+    return fixed(num2words(n, lang="es"))
+
+
+def ordinal(n: int) -> str:
+    return fixed(num2words(n, lang="es", to="ordinal"))
 
 
 def feminine(words: str) -> str:
@@ -22,12 +65,230 @@ def shortened(words: str, marker: str) -> str:
     return words
 
 
+_SCALE = r"(?:millón|millones|billón|billones|trillón|trillones)"
+
+
+def feminine_number(words: str) -> str:
+    """A cardinal before a feminine noun: "doscientos uno" → "doscientas una", "veintiuno" →
+    "veintiuna"; what counts millions stays masculine ("doscientos millones de personas")."""
+    m = re.match(r"(.*\b" + _SCALE + r"\b\s*)?(.*)", words)
+    assert m is not None
+    head, tail = m.group(1) or "", m.group(2)
+    tail = re.sub(r"ientos\b", "ientas", tail)
+    tail = re.sub(r"(\b|veinti)uno$", r"\1una", tail)
+    return head + tail
+
+
+def masculine_number(words: str) -> str:
+    """A cardinal before a masculine noun: "uno" → "un", "veintiuno" → "veintiún"."""
+    return re.sub(r"\buno$", "un", re.sub(r"veintiuno$", "veintiún", words))
+
+
+# ------------------------------------------------------------------ nouns
+
+_FUNCTION_WORDS = frozenset(
+    """a al ante bajo con contra de del desde durante en entre hacia hasta mediante para por según sin
+    sobre tras y e o u ni que como cuando donde más menos muy ya no sí si pero aunque porque es son era
+    eran fue fueron será serán ha han hay he hemos está están estaba estaban yo tú él ella ello nosotros
+    vosotros ellos ellas usted ustedes le les lo la los las se me te nos os su sus mi mis tu tus un una
+    unos unas el este esta estos estas ese esa esos esas cada otro otra otros otras""".split()
+)
+_VERB_ENDINGS = ("aron", "ieron", "aban", "ían", "ó")
+_FEMININE = frozenset(
+    """vez clase frase parte noche tarde calle gente llave fuente red flor mujer imagen sal leche muerte
+    suerte nube nave torre carne mente base fase ley piel miel sed paz voz luz cruz nariz raiz carcel
+    senal serie especie superficie sangre madre razon mano radio foto moto catedral postal vocal labor
+    tos res lente helice nieve sede piramide variable clave fiebre frente liebre peste muchedumbre
+    costumbre cumbre legumbre lumbre""".split()
+)
+_MASCULINE = frozenset(
+    """dia mapa problema sistema programa tema idioma clima poema esquema dilema lema teorema diagrama
+    drama aroma enigma dogma fantasma pijama plasma prisma sintoma trauma panorama diploma crucigrama
+    telegrama planeta cometa profeta poeta sofa papa tranvia avion camion gorrion sarampion guion
+    aguijon""".split()
+)
+_FEMININE_ENDINGS = ("a", "ion", "dad", "tad", "tud", "umbre", "itis", "sis")
+_FEMININE_DETERMINERS = frozenset("la las una unas esta estas esa esas aquella aquellas otra otras".split())
+_LABELS = frozenset(
+    """capítulo página lección tema paso número nivel ejercicio parte unidad sección figura tabla
+    versión artículo línea habitación planta piso puerta apartado punto módulo día año aula grupo curso
+    ruta autobús vía andén carril canal fila asiento casilla pregunta respuesta opción nota anexo modelo
+    tipo talla calle portal km kilómetro""".split()
+)
+
+
+def _plain(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if unicodedata.category(c) != "Mn")
+
+
+def _singulars(word: str) -> set[str]:
+    w = _plain(word)
+    out = {w}
+    if w.endswith("ces"):
+        out.add(w[:-3] + "z")  # "veces" → "vez"
+    if w.endswith("es"):
+        out.add(w[:-2])
+    if w.endswith("s"):
+        out.add(w[:-1])
+    return out
+
+
+def feminine_noun(word: str) -> bool:
+    """Whether a Spanish noun (singular or plural) is feminine: "millas", "hora", "canciones", "veces"
+    yes; "días", "problemas", "kilómetros" no (by its ending and a list of exceptions)."""
+    forms = _singulars(word)
+    if forms & _MASCULINE:
+        return False
+    return bool(forms & _FEMININE) or any(f.endswith(_FEMININE_ENDINGS) for f in forms)
+
+
+def is_noun(word: str) -> bool:
+    """Whether ``word`` may be a noun a number counts (not a preposition, article or verb form)."""
+    w = word.lower()
+    return bool(w) and w not in _FUNCTION_WORDS and not w.endswith(_VERB_ENDINGS)
+
+
+_YEARISH = re.compile(r"(?:dos )?mil(?: (?!mil\b)\D*)?")
+
+
+def before_noun(words: str, noun: str, before: str) -> str:
+    """A whole number's words as said before ``noun`` (see ``Rules.before_noun``): feminine before
+    a feminine noun or after a feminine article ("a la 1" → "a la una"), shortened before a
+    masculine noun ("veintiún años"), "de" after "millón"; a label keeps its number ("capítulo 21")."""
+    b, n = before.lower(), (noun.split() or [""])[0]
+    if b in _LABELS:
+        return words
+    if not is_noun(n):
+        return feminine_number(words) if b in _FEMININE_DETERMINERS else words
+    if re.search(_SCALE + r"$", words):
+        return words + " de"  # "un millón de habitantes"
+    if _YEARISH.fullmatch(words) and (not n.lower().endswith("s") or n.lower().endswith("mos")):
+        return words  # "en 2021 llovió", "en 2001 llegamos": a year
+    if b in _FEMININE_DETERMINERS or feminine_noun(n):
+        return feminine_number(words)
+    return masculine_number(words)
+
+
+# ------------------------------------------------------------------ clock, fractions, Roman numerals
+
+
+def clock_time(hours: int, minutes: int) -> str:
+    """ "la una en punto" (1:00), "las dos y media" (2:30), "las siete y cuarto" (7:15), "las trece y
+    cuarenta y cinco" (13:45), "las veintiuna horas" (21:00): hours are feminine."""
+    h = feminine_number(cardinal(hours))
+    if minutes == 0:
+        return f"{h} en punto" if 1 <= hours <= 12 else f"{h} horas"
+    if 1 <= hours <= 12 and minutes in (15, 30):
+        return f"{h} y {'cuarto' if minutes == 15 else 'media'}"
+    return f"{h} y {cardinal(minutes)}"
+
+
+_DENOMINATORS = {
+    2: "medio",
+    3: "tercio",
+    4: "cuarto",
+    5: "quinto",
+    6: "sexto",
+    7: "séptimo",
+    8: "octavo",
+    9: "noveno",
+    10: "décimo",
+    100: "centésimo",
+    1000: "milésimo",
+}
+
+
+def _denominator(d: int) -> str:
+    """3 → "tercio", 12 → "doceavo", 16 → "dieciseisavo", 30 → "treintavo", 21 → "veintiunavo"."""
+    if d in _DENOMINATORS:
+        return _DENOMINATORS[d]
+    w = _plain(cardinal(d))
+    return (w[:-1] if w.endswith(("a", "uno")) else w) + "avo"
+
+
+def fraction(whole: int | None, numerator: int, denominator: int, noun: str) -> str:
+    """ "un tercio", "tres cuartos", "siete doceavos", "dos y medio"; before a noun "media taza",
+    "medio litro", "tres cuartos de taza"."""
+    real = is_noun(noun)
+    if (numerator, denominator) == (1, 2):
+        half = "media" if real and feminine_noun(noun) else "medio"
+        if whole is not None:
+            return f"{cardinal(whole)} y {half}"
+        return half if real else "un medio"
+    words = f"{masculine_number(cardinal(numerator))} {_denominator(denominator)}{'s' if numerator > 1 else ''}"
+    if whole is not None:
+        words = f"{cardinal(whole)} y {words}"
+    return f"{words} de" if real else words
+
+
+_CENTURY = frozenset({"siglo", "siglos"})
+_ROMAN_LABELS = frozenset(
+    """capítulo capítulos tomo volumen libro parte acto escena canto fase tipo grado nivel apartado
+    anexo título artículo sección lección unidad tema ejercicio clase categoría división grupo""".split()
+)
+_NOT_NAMES = frozenset({"generación", "vitamina", "rayos", "malcolm", "tipo", "clase"})
+_WOMEN = frozenset(
+    """isabel maría juana catalina victoria cristina ana leonor urraca berenguela blanca sancha beatriz
+    teresa luisa margarita sofía carlota amalia mariana""".split()
+)
+
+
+def roman(value: int, before: str) -> str | None:
+    """A Roman numeral after ``before``: "siglo XXI" → "veintiuno", "siglo V" → "quinto", "capítulo IV"
+    → "cuatro", "Felipe II" → "segundo", "Isabel II" → "segunda", "Luis XIV" → "catorce"."""
+    b = before.lower()
+    if b in _CENTURY:
+        return ordinal(value) if value <= 10 else cardinal(value)
+    if b in _ROMAN_LABELS:
+        return cardinal(value)
+    if before[:1].isupper() and before[1:].islower() and b not in _NOT_NAMES and value <= 40:
+        if value > 10:
+            return cardinal(value)
+        return feminine(ordinal(value)) if b in _WOMEN else ordinal(value)
+    return None
+
+
+# ------------------------------------------------------------------ the table
+
+_DOLLAR = ("un dólar", "dólares", "un centavo", "centavos", "con")
+
 LANGUAGE = Rules(
     code="es",
-    thousands=".\u00a0\u202f",
+    thousands=".\u00a0\u202f ",
     decimal_word="coma",
     months=tuple("enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split()),
     units=unit_table(
+        {
+            "°": ("un grado", "grados"),  # "hace 30°", "un ángulo de 90°"
+            "°F": ("un grado Fahrenheit", "grados Fahrenheit"),
+            "mi": ("una milla", "millas"),
+            "mph": ("una milla por hora", "millas por hora"),
+            "kph": ("un kilómetro por hora", "kilómetros por hora"),
+            "lb": ("una libra", "libras"),
+            "lbs": ("una libra", "libras"),
+            "oz": ("una onza", "onzas"),
+            "ft": ("un pie", "pies"),
+            "yd": ("una yarda", "yardas"),
+            "gal": ("un galón", "galones"),
+            "t": ("una tonelada", "toneladas"),
+            "ha": ("una hectárea", "hectáreas"),
+            "kcal": ("una kilocaloría", "kilocalorías"),
+            "cal": ("una caloría", "calorías"),
+            "rpm": ("una revolución por minuto", "revoluciones por minuto"),
+            "dB": ("un decibelio", "decibelios"),
+            "m²": ("un metro cuadrado", "metros cuadrados"),
+            "km²": ("un kilómetro cuadrado", "kilómetros cuadrados"),
+            "cm²": ("un centímetro cuadrado", "centímetros cuadrados"),
+            "m³": ("un metro cúbico", "metros cúbicos"),
+            "cm³": ("un centímetro cúbico", "centímetros cúbicos"),
+            "µg": ("un microgramo", "microgramos"),
+            "μg": ("un microgramo", "microgramos"),
+            "µm": ("un micrómetro", "micrómetros"),
+            "μm": ("un micrómetro", "micrómetros"),
+            "µs": ("un microsegundo", "microsegundos"),
+            "μs": ("un microsegundo", "microsegundos"),
+            "ns": ("un nanosegundo", "nanosegundos"),
+        },
         kitchen_units(
             ("un gramo", "gramos"),
             ("un kilogramo", "kilogramos"),
@@ -69,7 +330,8 @@ LANGUAGE = Rules(
     money={
         "€": ("un euro", "euros", "un céntimo", "céntimos", "con"),
         "EUR": ("un euro", "euros", "un céntimo", "céntimos", "con"),
-        "$": ("un dólar", "dólares", "un centavo", "centavos", "con"),
+        "US$": _DOLLAR,
+        "$": _DOLLAR,
         "£": ("una libra", "libras", "un penique", "peniques", "con"),
     },
     abbreviations={
@@ -82,20 +344,92 @@ LANGUAGE = Rules(
         "Srta.": "señorita",
         "Dr.": "doctor",
         "Dra.": "doctora",
+        "sr.": "señor",
+        "sra.": "señora",
+        "srta.": "señorita",
+        "dr.": "doctor",
+        "dra.": "doctora",
+        "Ud.": "usted",
+        "Uds.": "ustedes",
+        "Vd.": "usted",
+        "Vds.": "ustedes",
+        "Prof.": "profesor",
+        "Profa.": "profesora",
+        "Lic.": "licenciado",
+        "Ing.": "ingeniero",
+        "Dña.": "doña",
+        "avda.": "avenida",
+        "av.": "avenida",
         "núm.": "número",
+        "n.º": "número",
+        "nº": "número",
+        "art.": "artículo",
+        "cap.": "capítulo",
+        "vol.": "volumen",
+        "tel.": "teléfono",
+        "tfno.": "teléfono",
+        "máx.": "máximo",
+        "mín.": "mínimo",
         "pág.": "página",
+        "a. C.": "antes de Cristo",
+        "a.C.": "antes de Cristo",
+        "d. C.": "después de Cristo",
+        "d.C.": "después de Cristo",
         "EE. UU.": "Estados Unidos",
+        "EE.UU.": "Estados Unidos",
+        "24/7": "veinticuatro siete",
     },
     pages={"p.": ("página", "páginas"), "pp.": ("páginas", "páginas"), "págs.": ("páginas", "páginas")},
     ordinal=r"(?<![\w.,])(\d{1,3})(\.?[ºª°]|\.?er)(?!\w)",
     clock="{h} y {m}",
-    one_before_noun="un",
     clock_hour="{h} en punto",
     percent=("uno por ciento", "por ciento"),
     feminine_markers=(".ª", "ª"),
+    ordinal_context=tuple("el la los las del al su sus mi mis tu tus este esta ese esa cada".split()),
+    context_markers=("°",),  # "el 2° piso", but "hace 30°"
     date_joiner=" de ",
     day_markers=("º", "°"),  # "1º de mayo"
+    address_words=("punto", "arroba", "barra"),
+    decimals_as_number=3,  # "coma ciento veinticinco", but "coma uno cuatro uno cinco nueve"
+    minus_word="menos",
+    plus_word="más",
+    range_joiners={"": "a", "entre": "y"},
+    symbols={"=": "es igual a", "+": "más", "×": "por", "÷": "entre"},  # "2 + 2 = 4"
+    point_decimals=True,  # "3.5" written the English way: "tres coma cinco"
+    domains=tuple("es mx ar co cl pe ve uy ec bo py cr gt hn ni sv pa do cu pr cat eus gal".split()),
+    phone_context=tuple(
+        "teléfono teléfonos tel tfno tlf móvil celular fax llama llame llamar llámanos llámenos llámame whatsapp"
+        " contacto".split()
+    ),
     feminine_ordinal=feminine,
     marked_ordinal=shortened,
+    number_fix=fixed,
+    before_noun=before_noun,
+    fraction=fraction,
+    clock_time=clock_time,
+    roman=roman,
+)
+
+_AMERICA = replace(LANGUAGE, code="es_419", first_day="primero")
+"""Latin America: "primero de enero"."""
+
+_PESOS = {**LANGUAGE.money, "$": ("un peso", "pesos", "un centavo", "centavos", "con")}
+_PESO = replace(_AMERICA, code="es_AR", money=_PESOS)
+"""Where "$" is the peso: "$150" → "ciento cincuenta pesos" ("US$" stays dollars)."""
+
+_POINT = replace(_AMERICA, code="es_US", comma_thousands=True, decimal_word="punto")
+"""Where numbers are written ``1,500.50`` and the point is said "punto" ("tres punto cinco")."""
+
+_PESO_POINT = replace(_POINT, code="es_MX", money=_PESOS)
+"""Mexico and the Dominican Republic: pesos, and ``$1,500.50``."""
+
+LANGUAGE = replace(
+    LANGUAGE,
+    regions={
+        **dict.fromkeys("419 ec pe ve cr py bo".split(), _AMERICA),
+        **dict.fromkeys("ar co cl uy cu".split(), _PESO),
+        **dict.fromkeys("us pr sv pa gt hn ni".split(), _POINT),
+        **dict.fromkeys("mx do".split(), _PESO_POINT),
+    },
 )
 """Spanish's table."""

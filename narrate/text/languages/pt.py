@@ -1,11 +1,37 @@
-"""Portuguese: ordinals ``21.º``/``2.ª`` (feminine "segunda"), dates joined by "de" ("três de maio
-de 2024"), cents with "e" ("dois euros e cinquenta cêntimos")."""
+"""Portuguese, read as the grammars and the Priberam and ABL references describe it.
+
+Ordinals ``21.º``/``2.ª`` (feminine "segunda"), dates joined by "de" ("três de maio de 2024", "1
+janeiro" → "um de janeiro"), cents with "e" ("dois euros e cinquenta cêntimos"). Numbers agree with
+the noun they count: feminine before a feminine noun ("duzentas milhas", "vinte e uma pessoas",
+"duas semanas", "às duas"; but "duzentos gramas"), "de" after "milhão" ("um milhão de
+habitantes"). Hours are feminine ("à uma hora", "às vinte e uma horas", "uma e meia"); fractions by
+their denominators ("um terço", "três quartos", "sete doze avos", "meia chávena"); Roman numerals
+after a king's or pope's name are ordinals up to ten ("Pedro segundo", "Luís catorze"), after
+"século" likewise ("século quinto", "século vinte e um"); telephone numbers group by group.
+
+``pt`` is European Portuguese ("quilómetro", "dezasseis", "mil milhões", "cêntimos"); ``pt-BR`` has
+its own table (``REGIONS``): "quilômetro", "dezesseis", "bilhão", "primeiro de janeiro", "centavos",
+and "meia" for a six in a telephone number.
+"""
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from narrate.text.languages._machinery import Rules, data_units, electric_and_data, family, kitchen_units, unit_table
+from num2words import num2words
+
+from narrate.text.languages._machinery import (
+    Rules,
+    UnitTable,
+    data_units,
+    electric_and_data,
+    family,
+    kitchen_units,
+    unit_table,
+)
 
 _PREFIXED = (("m", "mili"), ("k", "quilo"), ("M", "mega"), ("G", "giga"))
 
@@ -15,55 +41,300 @@ def feminine(words: str) -> str:
     return re.sub(r"o\b", "a", words)
 
 
+# ------------------------------------------------------------------ number words
+
+
+def fixed(words: str) -> str:
+    """num2words' Brazilian Portuguese without its commas ("mil, novecentos e noventa" → "mil
+    novecentos e noventa")."""
+    return words.replace(",", "")
+
+
+def _words(lang: str) -> tuple[Callable[[int], str], Callable[[int], str]]:
+    """(cardinal, ordinal) in num2words' ``lang`` ("pt" or "pt_BR"), corrected."""
+
+    def cardinal(n: int) -> str:
+        return fixed(num2words(n, lang=lang))
+
+    def ordinal(n: int) -> str:
+        return fixed(num2words(n, lang=lang, to="ordinal"))
+
+    return cardinal, ordinal
+
+
+_SCALE = r"(?:milhão|milhões|bilião|biliões|bilhão|bilhões|trilião|triliões|trilhão|trilhões)"
+
+
+def feminine_number(words: str) -> str:
+    """A cardinal before a feminine noun: "duzentos e um" → "duzentas e uma", "dois mil" → "duas
+    mil"; what counts millions stays masculine ("duzentos milhões de pessoas")."""
+    m = re.match(r"(.*\b" + _SCALE + r"\b\s*)?(.*)", words)
+    assert m is not None
+    head, tail = m.group(1) or "", m.group(2)
+    tail = re.sub(r"entos\b", "entas", tail)
+    tail = re.sub(r"\bum\b", "uma", tail)
+    return head + re.sub(r"\bdois\b", "duas", tail)
+
+
+# ------------------------------------------------------------------ nouns
+
+_FUNCTION_WORDS = frozenset(
+    """a ao aos à às o os as um uma uns umas de do da dos das em no na nos nas num numa por pelo pela
+    pelos pelas para com sem sob sobre entre até desde e ou nem que como quando onde mais menos muito
+    já não sim se mas porque é são era eram foi foram será serão há tem têm está estão eu tu ele ela
+    nós vós eles elas você vocês lhe lhes me te vos seu sua seus suas meu minha teu tua este esta
+    estes estas esse essa esses essas cada outro outra outros outras""".split()
+)
+_VERB_ENDINGS = ("aram", "eram", "iram", "ou", "avam")
+_FEMININE = frozenset(
+    """vez noite tarde parte gente chave fonte rede flor mulher cor dor lei pele fase frase classe
+    base mente morte sorte nuvem ordem ponte torre carne fome sede paz voz luz cruz raiz foz mao radio
+    foto moto tribo febre neve arte catedral vogal""".split()
+)
+_MASCULINE = frozenset(
+    """dia mapa problema sistema programa tema idioma clima poema esquema dilema lema teorema diagrama
+    drama aroma enigma dogma fantasma pijama plasma prisma sintoma trauma panorama diploma telefonema
+    cinema planeta cometa profeta poeta sofa grama quilograma miligrama micrograma telegrama
+    holograma guarda""".split()
+)
+_FEMININE_ENDINGS = ("a", "cao", "sao", "dade", "tude", "gem", "ise")
+_FEMININE_DETERMINERS = frozenset(
+    "à às as uma umas da das na nas pela pelas esta estas essa essas aquela aquelas".split()
+)
+_LABELS = frozenset(
+    """capítulo página lição tema passo número nível exercício parte unidade secção seção figura tabela
+    versão artigo linha quarto andar porta ponto módulo dia ano aula grupo curso rota autocarro ônibus
+    via fila lugar pergunta resposta opção nota anexo modelo tipo rua km quilómetro quilômetro""".split()
+)
+
+
+def _plain(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if unicodedata.category(c) != "Mn")
+
+
+def _singulars(word: str) -> set[str]:
+    w = _plain(word)
+    out = {w}
+    for plural, singular in (("oes", "ao"), ("aes", "ao"), ("ns", "m"), ("es", ""), ("s", "")):
+        if w.endswith(plural):
+            out.add(w[: -len(plural)] + singular)
+    return out
+
+
+def feminine_noun(word: str) -> bool:
+    """Whether a Portuguese noun (singular or plural) is feminine: "milhas", "hora", "lições",
+    "vezes" yes; "dias", "gramas", "quilómetros" no (by its ending and a list of exceptions)."""
+    forms = _singulars(word)
+    if forms & _MASCULINE:
+        return False
+    return bool(forms & _FEMININE) or any(f.endswith(_FEMININE_ENDINGS) for f in forms)
+
+
+def is_noun(word: str) -> bool:
+    """Whether ``word`` may be a noun a number counts (not a preposition, article or verb form)."""
+    w = word.lower()
+    return bool(w) and w not in _FUNCTION_WORDS and not w.endswith(_VERB_ENDINGS)
+
+
+_YEARISH = re.compile(r"(?:dois )?mil(?: e)?(?: (?!mil\b)\D*)?")
+
+
+def before_noun(words: str, noun: str, before: str) -> str:
+    """A whole number's words as said before ``noun`` (see ``Rules.before_noun``): feminine before
+    a feminine noun ("duas semanas") or, with no noun, after a feminine article ("às 2" → "às
+    duas"); "de" after "milhão"; a label keeps its number ("capítulo 2")."""
+    b, n = before.lower(), (re.split(r"[\s-]", noun) or [""])[0]
+    if b in _LABELS:
+        return words
+    if not is_noun(n):
+        return feminine_number(words) if b in _FEMININE_DETERMINERS else words
+    if re.search(_SCALE + r"$", words):
+        return words + " de"  # "um milhão de habitantes"
+    if _YEARISH.fullmatch(words) and (not n.lower().endswith("s") or n.lower().endswith("mos")):
+        return words  # "em 2022 choveu": a year
+    return feminine_number(words) if feminine_noun(n) else words
+
+
+# ------------------------------------------------------------------ clock, fractions, Roman numerals
+
+_DENOMINATORS = {
+    2: "meio",
+    3: "terço",
+    4: "quarto",
+    5: "quinto",
+    6: "sexto",
+    7: "sétimo",
+    8: "oitavo",
+    9: "nono",
+    10: "décimo",
+    100: "centésimo",
+    1000: "milésimo",
+}
+_CENTURY = frozenset({"século", "séculos"})
+_ROMAN_LABELS = frozenset(
+    """capítulo capítulos tomo volume livro parte ato acto cena canto fase tipo grau nível secção seção
+    anexo título artigo lição unidade tema exercício classe categoria divisão grupo""".split()
+)
+_NOT_NAMES = frozenset({"geração", "vitamina", "raios", "malcolm", "tipo", "classe"})
+_WOMEN = frozenset(
+    """maria isabel beatriz leonor teresa catarina joana amélia ana urraca mafalda sancha vitória
+    carlota luísa""".split()
+)
+
+
+@dataclass(frozen=True)
+class _Hooks:
+    clock_time: Callable[[int, int], str]
+    fraction: Callable[[int | None, int, int, str], str]
+    roman: Callable[[int, str], str | None]
+
+
+def _hooks(lang: str) -> _Hooks:
+    """The hooks that say numbers, in num2words' ``lang``: ``clock_time``, ``fraction``, ``roman``."""
+    cardinal, ordinal = _words(lang)
+
+    def clock_time(hours: int, minutes: int) -> str:
+        """ "uma hora" (1:00), "vinte e uma horas" (21:00), "uma e meia" (1:30), "catorze e trinta"."""
+        h = feminine_number(cardinal(hours))
+        if minutes == 0:
+            return f"{h} hora" if hours in (0, 1) else f"{h} horas"
+        if 1 <= hours <= 12 and minutes == 30:
+            return f"{h} e meia"
+        return f"{h} e {cardinal(minutes)}"
+
+    def fraction(whole: int | None, numerator: int, denominator: int, noun: str) -> str:
+        """ "um terço", "três quartos", "sete doze avos", "dois e meio"; before a noun "meia
+        chávena", "meio litro", "três quartos de chávena"."""
+        real = is_noun(noun)
+        if (numerator, denominator) == (1, 2):
+            half = "meia" if real and feminine_noun(noun) else "meio"
+            if whole is not None:
+                return f"{cardinal(whole)} e {half}"
+            return half if real else "um meio"
+        if denominator in _DENOMINATORS:
+            parts = f"{_DENOMINATORS[denominator]}{'s' if numerator > 1 else ''}"
+        else:
+            parts = f"{cardinal(denominator)} avos"
+        words = f"{cardinal(numerator)} {parts}"
+        if whole is not None:
+            words = f"{cardinal(whole)} e {words}"
+        return f"{words} de" if real else words
+
+    def roman(value: int, before: str) -> str | None:
+        """ "século XXI" → "vinte e um", "século V" → "quinto", "capítulo IV" → "quatro", "Pedro
+        II" → "segundo", "Maria II" → "segunda", "Luís XIV" → "catorze"."""
+        b = before.lower()
+        if b in _CENTURY:
+            return ordinal(value) if value <= 10 else cardinal(value)
+        if b in _ROMAN_LABELS:
+            return cardinal(value)
+        if before[:1].isupper() and before[1:].islower() and b not in _NOT_NAMES and value <= 40:
+            if value > 10:
+                return cardinal(value)
+            return feminine(ordinal(value)) if b in _WOMEN else ordinal(value)
+        return None
+
+    return _Hooks(clock_time, fraction, roman)
+
+
+# ------------------------------------------------------------------ the table
+
+_UNITS = unit_table(
+    {
+        "°": ("um grau", "graus"),  # "está 30°", "um ângulo de 90°"
+        "°F": ("um grau Fahrenheit", "graus Fahrenheit"),
+        "mi": ("uma milha", "milhas"),
+        "mph": ("uma milha por hora", "milhas por hora"),
+        "kph": ("um quilómetro por hora", "quilómetros por hora"),
+        "lb": ("uma libra", "libras"),
+        "lbs": ("uma libra", "libras"),
+        "oz": ("uma onça", "onças"),
+        "ft": ("um pé", "pés"),
+        "yd": ("uma jarda", "jardas"),
+        "gal": ("um galão", "galões"),
+        "t": ("uma tonelada", "toneladas"),
+        "ha": ("um hectare", "hectares"),
+        "kcal": ("uma quilocaloria", "quilocalorias"),
+        "cal": ("uma caloria", "calorias"),
+        "rpm": ("uma rotação por minuto", "rotações por minuto"),
+        "dB": ("um decibel", "decibéis"),
+        "m²": ("um metro quadrado", "metros quadrados"),
+        "km²": ("um quilómetro quadrado", "quilómetros quadrados"),
+        "cm²": ("um centímetro quadrado", "centímetros quadrados"),
+        "m³": ("um metro cúbico", "metros cúbicos"),
+        "cm³": ("um centímetro cúbico", "centímetros cúbicos"),
+        "µg": ("um micrograma", "microgramas"),
+        "μg": ("um micrograma", "microgramas"),
+        "µm": ("um micrómetro", "micrómetros"),
+        "μm": ("um micrómetro", "micrómetros"),
+        "µs": ("um microssegundo", "microssegundos"),
+        "μs": ("um microssegundo", "microssegundos"),
+        "ns": ("um nanossegundo", "nanossegundos"),
+    },
+    kitchen_units(
+        ("um grama", "gramas"),
+        ("um quilograma", "quilogramas"),
+        ("um litro", "litros"),
+        ("um mililitro", "mililitros"),
+        ("um quilómetro", "quilómetros"),
+        ("um metro", "metros"),
+        ("um centímetro", "centímetros"),
+        ("um milímetro", "milímetros"),
+        ("um grau Celsius", "graus Celsius"),
+        ("uma hora", "horas"),
+        ("um minuto", "minutos"),
+        ("um segundo", "segundos"),
+        ("um quilómetro por hora", "quilómetros por hora"),
+    ),
+    electric_and_data(
+        ("um", "uma"),
+        {
+            **family("V", "m", "volt", "volts", prefixes=_PREFIXED),
+            **family("W", "m", "watt", "watts", prefixes=_PREFIXED),
+            **family("Hz", "m", "hertz", prefixes=_PREFIXED),
+            **family("Wh", "m", "watt-hora", "watts-hora", prefixes=_PREFIXED),
+            "mA": ("m", "miliampere", "miliamperes"),
+            "Ah": ("m", "ampere-hora", "amperes-hora"),
+            "mAh": ("m", "miliampere-hora", "miliamperes-hora"),
+            **data_units("m", "byte", "bytes", "quilo"),
+            "mg": ("m", "miligrama", "miligramas"),
+            "ms": ("m", "milissegundo", "milissegundos"),
+            "nm": ("m", "nanómetro", "nanómetros"),
+            "N": ("m", "newton", "newtons"),
+            "kN": ("m", "quilonewton", "quilonewtons"),
+            "m/s": ("m", "metro por segundo", "metros por segundo"),
+            "m/s²": ("m", "metro por segundo ao quadrado", "metros por segundo ao quadrado"),
+            "J": ("m", "joule", "joules"),
+            "kJ": ("m", "quilojoule", "quilojoules"),
+        },
+    ),
+)
+
+
+def brazilian(units: UnitTable) -> UnitTable:
+    """European spelling → Brazilian: "quilómetro" → "quilômetro", "nanómetro" → "nanômetro"."""
+
+    def respell(words: str) -> str:
+        return re.sub(r"ómetro", "ômetro", words)
+
+    return {symbol: (respell(one), respell(many)) for symbol, (one, many) in units.items()}
+
+
+_DOLLAR = ("um dólar", "dólares", "um cêntimo", "cêntimos", "e")
+_PORTUGAL, _BRAZILIAN = _hooks("pt"), _hooks("pt_BR")
+
 LANGUAGE = Rules(
     code="pt",
-    thousands=".\u00a0\u202f",
+    thousands=".\u00a0\u202f ",
     decimal_word="vírgula",
     months=tuple("janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro".split()),
-    units=unit_table(
-        kitchen_units(
-            ("um grama", "gramas"),
-            ("um quilograma", "quilogramas"),
-            ("um litro", "litros"),
-            ("um mililitro", "mililitros"),
-            ("um quilómetro", "quilómetros"),
-            ("um metro", "metros"),
-            ("um centímetro", "centímetros"),
-            ("um milímetro", "milímetros"),
-            ("um grau Celsius", "graus Celsius"),
-            ("uma hora", "horas"),
-            ("um minuto", "minutos"),
-            ("um segundo", "segundos"),
-            ("um quilómetro por hora", "quilómetros por hora"),
-        ),
-        electric_and_data(
-            ("um", "uma"),
-            {
-                **family("V", "m", "volt", "volts", prefixes=_PREFIXED),
-                **family("W", "m", "watt", "watts", prefixes=_PREFIXED),
-                **family("Hz", "m", "hertz", prefixes=_PREFIXED),
-                **family("Wh", "m", "watt-hora", "watts-hora", prefixes=_PREFIXED),
-                "mA": ("m", "miliampere", "miliamperes"),
-                "Ah": ("m", "ampere-hora", "amperes-hora"),
-                "mAh": ("m", "miliampere-hora", "miliamperes-hora"),
-                **data_units("m", "byte", "bytes", "quilo"),
-                "mg": ("m", "miligrama", "miligramas"),
-                "ms": ("m", "milissegundo", "milissegundos"),
-                "nm": ("m", "nanômetro", "nanômetros"),
-                "N": ("m", "newton", "newtons"),
-                "kN": ("m", "quilonewton", "quilonewtons"),
-                "m/s": ("m", "metro por segundo", "metros por segundo"),
-                "m/s²": ("m", "metro por segundo ao quadrado", "metros por segundo ao quadrado"),
-                "J": ("m", "joule", "joules"),
-                "kJ": ("m", "quilojoule", "quilojoules"),
-            },
-        ),
-    ),
+    units=_UNITS,
     money={
         "€": ("um euro", "euros", "um cêntimo", "cêntimos", "e"),
         "EUR": ("um euro", "euros", "um cêntimo", "cêntimos", "e"),
         "R$": ("um real", "reais", "um centavo", "centavos", "e"),
-        "$": ("um dólar", "dólares", "um cêntimo", "cêntimos", "e"),
+        "US$": _DOLLAR,
+        "$": _DOLLAR,
         "£": ("uma libra", "libras", "um péni", "pénis", "e"),
     },
     abbreviations={
@@ -74,10 +345,35 @@ LANGUAGE = Rules(
         "Sra.": "senhora",
         "Dr.": "doutor",
         "Dra.": "doutora",
+        "sr.": "senhor",
+        "sra.": "senhora",
+        "dr.": "doutor",
+        "dra.": "doutora",
+        "Prof.": "professor",
+        "Profa.": "professora",
+        "Prof.ª": "professora",
+        "Eng.": "engenheiro",
+        "Eng.ª": "engenheira",
+        "Exmo.": "excelentíssimo",
+        "Exma.": "excelentíssima",
+        "V. Ex.ª": "Vossa Excelência",
+        "av.": "avenida",
         "n.º": "número",
         "nº": "número",
+        "art.": "artigo",
+        "cap.": "capítulo",
+        "vol.": "volume",
+        "séc.": "século",
+        "tel.": "telefone",
+        "máx.": "máximo",
+        "mín.": "mínimo",
         "pág.": "página",
         "aprox.": "aproximadamente",
+        "a.C.": "antes de Cristo",
+        "a. C.": "antes de Cristo",
+        "d.C.": "depois de Cristo",
+        "d. C.": "depois de Cristo",
+        "24/7": "vinte e quatro sete",
     },
     pages={"p.": ("página", "páginas"), "pp.": ("páginas", "páginas"), "págs.": ("páginas", "páginas")},
     ordinal=r"(?<![\w.,])(\d{1,3})(\.?[ºª°])(?!\w)",
@@ -85,8 +381,50 @@ LANGUAGE = Rules(
     clock_hour="{h} horas",
     percent=("um por cento", "por cento"),
     feminine_markers=(".ª", "ª"),
+    ordinal_context=tuple(
+        "o a os as do da dos das no na nos nas ao à pelo pela seu sua meu minha este esta cada".split()
+    ),
+    context_markers=("°",),  # "o 2° andar", but "está 30°"
     date_joiner=" de ",
     day_markers=("º", "°"),  # "1º de maio"
+    address_words=("ponto", "arroba", "barra"),
+    decimals_as_number=3,  # "vírgula cento e vinte e cinco", but "vírgula um quatro um cinco nove"
+    minus_word="menos",
+    plus_word="mais",
+    range_joiners={"": "a", "entre": "e", "das": "às"},  # "das 9:00-14:00": "das nove às catorze horas"
+    symbols={"=": "é igual a", "+": "mais", "×": "vezes", "÷": "dividido por"},  # "2 + 2 = 4"
+    point_decimals=True,  # "3.5" written the English way: "três vírgula cinco"
+    domains=("pt", "br", "ao", "mz", "cv"),
+    phone_context=tuple(
+        "telefone telefones tel telemóvel telemovel celular fax ligue ligar liga contacto contato whatsapp".split()
+    ),
     feminine_ordinal=feminine,
+    before_noun=before_noun,
+    clock_time=_PORTUGAL.clock_time,
+    fraction=_PORTUGAL.fraction,
+    roman=_PORTUGAL.roman,
 )
+
+_BRAZIL = replace(
+    LANGUAGE,
+    code="pt_BR",
+    units=brazilian(_UNITS),
+    money={
+        **LANGUAGE.money,
+        "€": ("um euro", "euros", "um centavo", "centavos", "e"),
+        "EUR": ("um euro", "euros", "um centavo", "centavos", "e"),
+        "US$": ("um dólar", "dólares", "um centavo", "centavos", "e"),
+        "$": ("um dólar", "dólares", "um centavo", "centavos", "e"),
+    },
+    first_day="primeiro",
+    phone_digits=tuple("zero um dois três quatro cinco meia sete oito nove".split()),
+    number_fix=fixed,
+    clock_time=_BRAZILIAN.clock_time,
+    fraction=_BRAZILIAN.fraction,
+    roman=_BRAZILIAN.roman,
+)
+"""Brazil: "quilômetro", "dezesseis", "bilhão", "primeiro de janeiro", "centavos", "meia" (six) in
+a telephone number."""
+
+LANGUAGE = replace(LANGUAGE, regions={"br": _BRAZIL})
 """Portuguese's table."""

@@ -1,9 +1,147 @@
 """Swedish: ordinals ``21:a``/``3:e``, a day before a month said as an ordinal ("den tredje maj"),
-decimals digit by digit, kronor and öre joined by "och"."""
+decimals digit by digit, kronor and öre joined by "och" (and a price "199:-"), "hundra" and
+"tusen" without "ett", years in hundreds ("nittonhundranittio", "1990-talet" →
+"nittonhundranittiotalet"), "kl. 17.30", fractions "en halv", "tre fjärdedelar", "två och en
+halv", ranges "tio till femton", telephone numbers in their groups ("noll åtta, sju åtta nio,
+femtiotvå, tjugofem"), kings "Karl XII" → "Karl den tolfte" ("Karl XII:s" → "den tolftes")."""
 
 from __future__ import annotations
 
-from narrate.text.languages._machinery import Rules, data_units, electric_and_data, family, kitchen_units, unit_table
+import re
+
+from num2words import num2words
+
+from narrate.text.languages._machinery import (
+    Rules,
+    UnitTable,
+    data_units,
+    electric_and_data,
+    family,
+    kitchen_units,
+    unit_table,
+)
+
+
+def number_fix(words: str) -> str:
+    """num2words' Swedish → as said: "etttusen" → "tusen", "etthundra" → "hundra" (a leading "ett"
+    is not said), "tjugode" → "tjugonde"."""
+    words = re.sub(r"^ett(?=hundra|tusen)", "", words)
+    words = words.replace("ettt", "ett")  # "hundraetttusen": three t's where Swedish writes two
+    return re.sub(r"tjugode\b", "tjugonde", words)
+
+
+def _say(n: int) -> str:
+    return number_fix(num2words(n, lang="sv"))
+
+
+def year(n: int) -> str:
+    """A year: 1100-1999 in hundreds ("nittonhundranittio", "sjuttonhundraarton"), others as numbers
+    ("tvåtusentjugosex")."""
+    if 1100 <= n < 2000:
+        rest = n % 100
+        return _say(n // 100) + "hundra" + (_say(rest) if rest else "")
+    return _say(n)
+
+
+def _ordinal(n: int) -> str:
+    return number_fix(num2words(n, lang="sv", to="ordinal"))
+
+
+def _part(denominator: int) -> str:
+    """ "tredjedel", "fjärdedel", "åttondel", "sjundedel", "hundradel" (without the plural)."""
+    word = _ordinal(denominator)
+    if word.endswith(("nde", "ade")) and not word.endswith("sjunde"):
+        return word + "l"  # "åttonde" → "åttondel", "hundrade" → "hundradel"
+    return word + "del"
+
+
+def fraction(whole: int | None, numerator: int, denominator: int, after: str) -> str:
+    """ "1/2" → "en halv", "3/4" → "tre fjärdedelar", "1/3" → "en tredjedel", "2 1/2" → "två och en
+    halv", "1 1/2" → "en och en halv"."""
+    if denominator == 2:
+        said = "en halv"
+    elif numerator == 1:
+        said = "en " + _part(denominator)
+    else:
+        said = f"{_say(numerator)} {_part(denominator)}ar"
+    if whole is None:
+        return said
+    return ("en" if whole == 1 else _say(whole)) + " och " + said
+
+
+def respell(text: str) -> str:
+    """ "nittonhundranittio-talet" → "nittonhundranittiotalet": a decade ("1990-talet", "80-talet")
+    is one word once its number is in words."""
+    return re.sub(r"(?<=[^\W\d_])-(?=tal(?:et|ets|en|s)?\b)", "", text)
+
+
+def clock_time(hours: int, minutes: int) -> str:
+    """ "14:30" → "fjorton och trettio", "18:05" → "arton noll fem", "9:00" → "nio"."""
+    if minutes == 0:
+        return _say(hours)
+    if minutes < 10:
+        return f"{_say(hours)} noll {_say(minutes)}"
+    return f"{_say(hours)} och {_say(minutes)}"
+
+
+_ROMAN_NOUNS = frozenset("kapitel del delen avsnitt band akt akten scen bilaga volym nummer".split())
+
+
+def roman(value: int, before: str) -> str | None:
+    """ "kapitel IV" → "kapitel fyra", "del II" → "del två"; other words: as written."""
+    return _say(value) if before.lower() in _ROMAN_NOUNS else None
+
+
+def regnal(value: int, name: str, before: str) -> str | None:
+    """ "Karl XII" → "den tolfte", "Gustav II Adolf" → "den andre" (a king's ordinal, masculine:
+    "förste", "andre")."""
+    if name.lower() in _ROMAN_NOUNS:
+        return roman(value, name)
+    if value > 39 or name.isupper():  # "vitamin C", "en CD": not a number
+        return None
+    said = re.sub(r"första$", "förste", _ordinal(value))
+    return "den " + re.sub(r"andra$", "andre", said)
+
+
+_UNITS: UnitTable = {
+    "°": ("en grad", "grader"),  # a bare degree is not "Celsius": "6° ute"
+    "°F": ("en grad Fahrenheit", "grader Fahrenheit"),
+    "‰": ("en promille", "promille"),
+    "mph": ("en engelsk mil i timmen", "engelska mil i timmen"),
+    "mi": ("en engelsk mil", "engelska mil"),
+    "oz": ("ett uns", "uns"),
+    "lb": ("ett pund", "pund"),
+    "ft": ("en fot", "fot"),
+    "µm": ("en mikrometer", "mikrometer"),
+    "μm": ("en mikrometer", "mikrometer"),
+    "µg": ("ett mikrogram", "mikrogram"),
+    "μg": ("ett mikrogram", "mikrogram"),
+    "µs": ("en mikrosekund", "mikrosekunder"),
+    "μs": ("en mikrosekund", "mikrosekunder"),
+    "ns": ("en nanosekund", "nanosekunder"),
+    "m²": ("en kvadratmeter", "kvadratmeter"),
+    "km²": ("en kvadratkilometer", "kvadratkilometer"),
+    "cm²": ("en kvadratcentimeter", "kvadratcentimeter"),
+    "mm²": ("en kvadratmillimeter", "kvadratmillimeter"),
+    "m³": ("en kubikmeter", "kubikmeter"),
+    "cm³": ("en kubikcentimeter", "kubikcentimeter"),
+    "dm³": ("en kubikdecimeter", "kubikdecimeter"),
+    "ha": ("ett hektar", "hektar"),
+    "t": ("ett ton", "ton"),
+    "cl": ("en centiliter", "centiliter"),
+    "cL": ("en centiliter", "centiliter"),
+    "dl": ("en deciliter", "deciliter"),
+    "dL": ("en deciliter", "deciliter"),
+    "msk": ("en matsked", "matskedar"),
+    "tsk": ("en tesked", "teskedar"),
+    "krm": ("ett kryddmått", "kryddmått"),
+    "tim": ("en timme", "timmar"),
+    "Pa": ("en pascal", "pascal"),
+    "hPa": ("en hektopascal", "hektopascal"),
+    "kPa": ("en kilopascal", "kilopascal"),
+    "dB": ("en decibel", "decibel"),
+    "kcal": ("en kilokalori", "kilokalorier"),
+}
 
 LANGUAGE = Rules(
     code="sv",
@@ -11,6 +149,7 @@ LANGUAGE = Rules(
     decimal_word="komma",
     months=tuple("januari februari mars april maj juni juli augusti september oktober november december".split()),
     units=unit_table(
+        _UNITS,
         kitchen_units(
             ("ett gram", "gram"),
             ("ett kilo", "kilo"),
@@ -52,8 +191,10 @@ LANGUAGE = Rules(
     money={
         "kr": ("en krona", "kronor", "ett öre", "öre", "och"),
         "SEK": ("en krona", "kronor", "ett öre", "öre", "och"),
+        ":-": ("en krona", "kronor", "ett öre", "öre", "och"),  # a price: "199:-"
         "€": ("en euro", "euro", "en cent", "cent", "och"),
         "$": ("en dollar", "dollar", "en cent", "cent", "och"),
+        "£": ("ett pund", "pund", "en penny", "pence", "och"),
     },
     abbreviations={
         "t.ex.": "till exempel",
@@ -62,11 +203,27 @@ LANGUAGE = Rules(
         "d.v.s.": "det vill säga",
         "dvs.": "det vill säga",
         "osv.": "och så vidare",
+        "o.s.v.": "och så vidare",
         "m.m.": "med mera",
+        "m.fl.": "med flera",
+        "fr.o.m.": "från och med",
+        "t.o.m.": "till och med",
+        "f.Kr.": "före Kristus",
+        "e.Kr.": "efter Kristus",
         "ca": "cirka",
         "nr": "nummer",
         "kl.": "klockan",
         "s.k.": "så kallad",
+        "jfr": "jämför",
+        "inkl.": "inklusive",
+        "exkl.": "exklusive",
+        "resp.": "respektive",
+        "ang.": "angående",
+        "ev.": "eventuellt",
+        "tel.": "telefon",
+        "tfn": "telefon",
+        "s:t": "sankt",
+        "kap.": "kapitel",
     },
     pages={"s.": ("sidan", "sidorna")},
     ordinal=r"(?<![\w.,])(\d{1,3})(:[ae])(?!\w)",
@@ -75,5 +232,23 @@ LANGUAGE = Rules(
     percent=("en procent", "procent"),
     digit_by_digit=True,
     date_ordinal=True,
+    address_words=("punkt", "snabel-a", "snedstreck"),
+    minus_word="minus",
+    plus_word="plus",
+    range_joiners={"": "till", "mellan": "och"},
+    phone_context=tuple("ring ringer ringa telefon tel tfn mobil mobilen nummer numret fax växel".split()),
+    phone_trunk="0",
+    years_between=(1100, 1999),  # "1945", "1500": Swedes say them in hundreds
+    date_words=tuple("den måndag tisdag onsdag torsdag fredag lördag söndag".split()),  # "den 17/6"
+    fraction_words=("av",),  # "den 3/4 av kakan"
+    clock_dot_words=tuple("klockan kl från till vid mellan och efter före innan".split()),  # "kl. 17.30"
+    point_decimals=True,  # "17.06" written with a point: "sjutton komma noll sex"
+    number_fix=number_fix,
+    fraction=fraction,
+    clock_time=clock_time,
+    roman=roman,
+    regnal=regnal,
+    respell=respell,
+    year=year,
 )
 """Swedish's table."""
