@@ -193,13 +193,13 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
             config = replace(config, language=lesson.language)
         else:
             from narrate.text.detect import detect_lesson_language
-            from narrate.text.phrases import missing_phrases, primary
+            from narrate.text.phrases import SOURCE_LANGUAGE, missing_phrases, primary
 
             detected = detect_lesson_language(lesson)
             if detected and detected != primary(config.language):  # English keeps the default en-us
                 config = replace(config, language=detected)
                 if missing_phrases(detected):  # nobody asked for this language: English framing
-                    config = replace(config, framing="en")
+                    config = replace(config, framing=SOURCE_LANGUAGE)
         lessons = [replace(lesson, language=None)]
     else:
         raise ContentError("no such course folder or lesson file", content)

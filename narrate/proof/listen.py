@@ -34,6 +34,7 @@ from narrate.errors import BuildError, ConfigError
 from narrate.files import write_atomic
 from narrate.model import CueTime
 from narrate.proof.report import GAP_MS, EpisodeReport, Window, _missing_extra, compare, windows
+from narrate.settings import DEFAULT_LANGUAGE
 from narrate.speech.cache import default_cache_dir
 from narrate.uptodate import LISTEN_MARKS, read_records
 
@@ -326,9 +327,9 @@ def _feed_language(out_dir: Path) -> str:
     try:
         root = ET.parse(out_dir / "feed.xml").getroot()
     except (OSError, ET.ParseError):
-        return "en"
+        return DEFAULT_LANGUAGE
     node = root.find("channel/language")
-    return node.text.strip() if node is not None and node.text and node.text.strip() else "en"
+    return node.text.strip() if node is not None and node.text and node.text.strip() else DEFAULT_LANGUAGE
 
 
 def _cache_key(digest: str, model: str, language: str, cue_times: Sequence[CueTime], parts: Sequence[Window]) -> str:

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from narrate.errors import ConfigError
 from narrate.model import CueTime
+from narrate.text.languages import language as language_module
 from narrate.text.normalize import spoken
 
 __all__ = [
@@ -138,7 +139,8 @@ def normaliser(language: str) -> Callable[[str], str]:
         ConfigError: the listen extra (whisper-normalizer) is not installed.
     """
     try:
-        if language.lower().split("-")[0] == "en":
+        known = language_module(language)
+        if known is not None and known.asr_normaliser == "english":
             from whisper_normalizer.english import EnglishTextNormalizer
 
             return EnglishTextNormalizer()

@@ -35,6 +35,7 @@ from narrate.model import ChapterMark, Episode, Lesson, Script, episode_stem
 from narrate.publish import transcripts as transcript
 from narrate.publish.media_types import MEDIA_TYPES, media_type
 from narrate.settings import AUDIO_FORMATS
+from narrate.text.languages import language as language_module
 from narrate.text.readers.common import slugify
 from narrate.text.script import course_phrases, render_script
 
@@ -268,34 +269,16 @@ def _mime(cover: str | None) -> str:
     return media_type(cover) if cover else MEDIA_TYPES[".jpg"]
 
 
-_ISO639_1_TO_2 = {
-    "en": "eng",
-    "de": "deu",
-    "fr": "fra",
-    "es": "spa",
-    "it": "ita",
-    "nl": "nld",
-    "pt": "por",
-    "el": "ell",
-    "cs": "ces",
-    "ja": "jpn",
-    "ar": "ara",
-    "zh": "zho",
-    "ru": "rus",
-    "pl": "pol",
-    "sv": "swe",
-    "da": "dan",
-    "fi": "fin",
-    "no": "nor",
-    "nb": "nob",
-    "tr": "tur",
-    "ko": "kor",
-}
-
-
 def _iso639_2(language: str) -> str:
-    """BCP 47 tag (``en-us``) → ISO 639-2 code for ID3 ``TLAN``/``COMM`` (``eng``; unknown: ``und``)."""
+    """BCP 47 tag (``en-us``) → ISO 639-2 code for ID3 ``TLAN``/``COMM`` (``eng``; unknown: ``und``):
+    the language module's own code, else the ISO 639 tables of pycountry (terminology codes: ``deu``)."""
     primary = (language or "").split("-")[0].lower()
     if len(primary) == 3 and primary.isalpha():
         return primary
-    return _ISO639_1_TO_2.get(primary, "und")
+    known = language_module(primary) if primary else None
+    if known is not None:
+        return known.iso639_2
+    import pycountry
+
+    found = pycountry.languages.get(alpha_2=primary) if len(primary) == 2 else None
+    return found.alpha_3 if found is not None else "und"

@@ -37,7 +37,7 @@ from narrate.errors import BuildError, ContentError, warn
 from narrate.model import ChapterMark, CodeBlock, Episode, Lesson, Table
 from narrate.publish.media_types import media_type
 from narrate.settings import DEFAULT_LANGUAGE
-from narrate.text.phrases import Phrases
+from narrate.text.phrases import SOURCE_LANGUAGE, Phrases
 from narrate.text.script import course_phrases
 
 ITUNES = "http://www.itunes.com/dtds/podcast-1.0.dtd"
@@ -323,7 +323,7 @@ def episode_description(
     if chapters:
         items = [f"{clock(c.start_ms)} {clean_text(c.title, single_line=True)}" for c in chapters]
     else:
-        say = phrases or Phrases("en")
+        say = phrases or Phrases(SOURCE_LANGUAGE)
         items = [clean_text(say(s.role) if s.role else s.title, single_line=True) for s in lesson.sections]
         if lesson.quiz:
             items.append(say("notes.quiz", count=len(lesson.quiz)))

@@ -10,8 +10,8 @@ spelled (``"Fe"`` -> ``"F E"``); a charge is read as "plus"/"minus" after its si
 from __future__ import annotations
 
 import re
-
-from num2words import num2words
+from collections.abc import Callable
+from contextvars import ContextVar
 
 ELEMENTS = frozenset(
     """H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr
@@ -50,8 +50,11 @@ def _elements_ok(formula: str) -> bool:
     return all(sym in ELEMENTS for sym in re.findall(r"[A-Z][a-z]?", formula))
 
 
+_COUNT: ContextVar[Callable[[str], str]] = ContextVar("chemistry_count", default=str)
+
+
 def _count(digits: str) -> str:
-    return num2words(int(digits), lang="en")
+    return _COUNT.get()(digits)
 
 
 def formula_words(formula: str) -> str:
@@ -124,8 +127,12 @@ def _ion(m: re.Match) -> str:
     return ion_words(m["f"], m["c"])
 
 
-def chemistry(text: str) -> str:
+def chemistry(text: str, count: Callable[[str], str] = str) -> str:
     """Reaction equations and ions in ``text`` -> words (see the module docstring); other text is
-    left as it is. Plain formulas without a charge (``"CO2"``) are left to the number rules, which
-    read them as "C O two"."""
-    return _ION.sub(_ion, _EQUATION.sub(_equation, text))
+    left as it is. ``count`` says a number ("2" -> "two": the language's cardinal). Plain formulas
+    without a charge (``"CO2"``) are left to the number rules, which read them as "C O two"."""
+    token = _COUNT.set(count)
+    try:
+        return _ION.sub(_ion, _EQUATION.sub(_equation, text))
+    finally:
+        _COUNT.reset(token)

@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from narrate.files import write_atomic
+from narrate.settings import DEFAULT_LANGUAGE
+from narrate.text.phrases import primary
 
 __all__ = ["speak_math", "speak_latex", "sre_available"]
 
@@ -45,7 +47,7 @@ def sre_available() -> bool:
     return os.environ.get("NARRATE_SRE", "").lower() != "off" and bool(shutil.which("node")) and _sre_dir() is not None
 
 
-def speak_math(expressions: Sequence[str], locale: str = "en") -> list[str]:
+def speak_math(expressions: Sequence[str], locale: str = DEFAULT_LANGUAGE) -> list[str]:
     """Speak each expression (LaTeX, or MathML starting with ``<math``) as words.
 
     Args:
@@ -60,7 +62,7 @@ def speak_math(expressions: Sequence[str], locale: str = "en") -> list[str]:
     items = tuple(row for expr in rows for row in expr)
     spoken: list[str | None] = [None] * len(items)
     if items and sre_available():
-        spoken = list(_sre_cached(items, locale.split("-")[0].lower() or "en"))
+        spoken = list(_sre_cached(items, primary(locale)))
     said = iter([s if s else _fallback_or_cue(e) for s, e in zip(spoken, items)])
     return [", ".join(w for w in (next(said) for _ in expr) if w) for expr in rows]
 

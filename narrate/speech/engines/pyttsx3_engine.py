@@ -23,6 +23,7 @@ from pathlib import Path
 from narrate.errors import EngineError
 from narrate.speech.engines import Spoken, Voice, WordTimes
 from narrate.speech.signals import signals_held
+from narrate.text.languages import LANGUAGES
 
 _INSTALL = "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng)"
 
@@ -108,7 +109,7 @@ class Pyttsx3Engine:
 
 def _some_voices(voices: list[Voice]) -> str:
     """A short list of voices for an error message: ``en (gmw/en), de (gmw/de), ... and 120 more``."""
-    common = ("en", "de", "fr", "es", "it", "pt", "nl", "sv", "ar", "he", "fa")
+    common = tuple(LANGUAGES)
     best: dict[str, Voice] = {}
     for v in voices:
         base = v.languages[0].split("-")[0] if v.languages else ""

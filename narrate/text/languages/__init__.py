@@ -24,12 +24,17 @@ of its own in its language's ``Rules.regions`` (``pt-BR``: "quilômetro", "dezes
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from narrate.text.languages import _machinery, de, es, fr, it, nl, pt, sv
+from narrate.text.languages import _machinery, de, en, es, fr, it, nl, pt, sv
+from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import Forms, Rules, number_words, shared_forms
 
 __all__ = [
     "LANGUAGES",
+    "Language",
+    "QuizWords",
+    "language",
     "PAGE_ABBREVIATIONS",
     "RULES",
     "Forms",
@@ -43,19 +48,28 @@ __all__ = [
     "verbalize",
 ]
 
-LANGUAGES: dict[str, Rules] = {module.LANGUAGE.code: module.LANGUAGE for module in (de, fr, es, it, pt, nl, sv)}
-"""Language code (primary subtag, lower case) → its :class:`Rules`, one per language module."""
+_MODULES = (en, de, fr, es, it, pt, nl, sv)
 
-RULES = LANGUAGES
-"""The same registry as :data:`LANGUAGES`, by its older name."""
+RULES: dict[str, Rules] = {m.LANGUAGE.code: m.LANGUAGE.rules for m in _MODULES if m.LANGUAGE.rules is not None}
+"""Language code (primary subtag, lower case) → its rules table, for the languages the shared machinery reads."""
 
-PAGE_ABBREVIATIONS: dict[str, dict[str, tuple[str, str]]] = {code: r.pages for code, r in LANGUAGES.items()}
+PAGE_ABBREVIATIONS: dict[str, dict[str, tuple[str, str]]] = {code: r.pages for code, r in RULES.items()}
 """Page references per language (``Rules.pages``), written out only right before a number
 (``S. 12`` → "Seite 12", ``S. 4-6`` → "Seiten 4-6"): elsewhere ``S.`` may be an initial ("Johann S. Bach")."""
 
-FORMS: Forms = shared_forms(LANGUAGES.values())
+FORMS: Forms = shared_forms(RULES.values())
 """The written forms of every language's dates and clock times, read in each language with rules
 (German "14 Uhr" in a French lesson too)."""
+
+LANGUAGES: dict[str, Language] = {m.LANGUAGE.code: replace(m.LANGUAGE, forms=FORMS) for m in _MODULES}
+"""Language code (primary subtag, lower case) → its :class:`Language`, one per language module: the
+registry every other part of narrate asks (quiz words, ISO 639-2 codes, number agreement, rules)."""
+
+
+def language(tag: str) -> Language | None:
+    """The :class:`Language` of a tag (``"de"``, ``"de-AT"``, ``"pt_BR"``, ``"EN-GB"``: its primary
+    subtag, any case), or None for a language narrate has no module for."""
+    return LANGUAGES.get(_primary(tag))
 
 
 def _primary(language: str) -> str:
@@ -66,13 +80,8 @@ def language_for(tag: str) -> Rules | None:
     """The :class:`Rules` of a language tag (``"de"``, ``"de-AT"``, ``"pt_BR"``, ``"FR"``: its primary
     subtag, any case), or None for a language without rules. A region the language has a table for
     (``Rules.regions``: ``pt-BR``, ``es-419``, ``es-MX``) gives that region's table."""
-    rules = LANGUAGES.get(_primary(tag))
-    if rules is None or not rules.regions:
-        return rules
-    for subtag in re.split(r"[-_]", tag.strip().lower())[1:]:
-        if subtag in rules.regions:
-            return rules.regions[subtag]
-    return rules
+    found = LANGUAGES.get(_primary(tag))
+    return None if found is None else found.table(tag)
 
 
 def has_rules(language: str) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from num2words import num2words
 
+from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import (
     Rules,
     UnitTable,
@@ -260,7 +261,7 @@ MONTH_NAMES = {
 }
 """Month abbreviations ("3. Okt.") and the Austrian names, read wherever German is."""
 
-LANGUAGE = Rules(
+RULES = Rules(
     code="de",
     thousands=".\u00a0\u202f ",
     decimal_word="Komma",
@@ -463,7 +464,7 @@ LANGUAGE = Rules(
 """German's table (Germany's; Austria's and Switzerland's in ``regions``)."""
 
 AUSTRIA = replace(
-    LANGUAGE,
+    RULES,
     code="de_AT",
     months=("Jänner", *MONTHS[1:]),
     month_names={**MONTH_NAMES, "Jan.": "Jänner"},
@@ -471,11 +472,37 @@ AUSTRIA = replace(
 """Austrian German: "Jänner" for January (a numeric date, "Jan."); a written "Januar" stays."""
 
 SWITZERLAND = replace(
-    LANGUAGE,
+    RULES,
     code="de_CH",
-    thousands="'’" + LANGUAGE.thousands,
+    thousands="'’" + RULES.thousands,
     respell=lambda text: text.replace("ß", "ss"),
 )
 """Swiss German: "ss" for "ß" ("dreissig", "Fuss"), thousands grouped by an apostrophe (``1'250``)."""
 
-LANGUAGE = replace(LANGUAGE, regions={"at": AUSTRIA, "ch": SWITZERLAND, "li": SWITZERLAND})
+RULES = replace(RULES, regions={"at": AUSTRIA, "ch": SWITZERLAND, "li": SWITZERLAND})
+
+
+LANGUAGE = Language(
+    code="de",
+    name="German",
+    iso639_2="deu",
+    quiz=QuizWords(
+        quiz_headings=(
+            "teste dein wissen",
+            "teste dich",
+            "testen sie ihr wissen",
+            "selbsttest",
+            "wissenscheck",
+            "übungsfragen",
+            "fragen",
+            "übung(en)?",
+        ),
+        next_headings=("als nächstes", "weiter geht'?s", "nächste lektion(en)?", "demnächst"),
+        answer=("(richtige )?antwort", "lösung"),
+        explanation=("erklärung", "begründung"),
+        question=("frage",),
+        lesson=("lektion", "von"),
+    ),
+    rules=RULES,
+)
+"""German: the one object narrate asks about the language (see :class:`Language`)."""

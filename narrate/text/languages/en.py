@@ -18,12 +18,15 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import partial
 
 from num2words import num2words
 
 from narrate.settings import DEFAULT_LANGUAGE
+from narrate.text.chemistry import chemistry
+from narrate.text.languages._language import Language, QuizWords
 
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _MONTHS = (
@@ -1467,3 +1470,65 @@ def symbols(text: str) -> str:
     for pattern, word in _SYMBOLS:
         text = pattern.sub(word, text)
     return text
+
+
+@dataclass(frozen=True)
+class English(Language):
+    """English behind the same interface as the other languages: its rules are this module's own
+    functions rather than a table for the shared machinery."""
+
+    def prepare(self, text: str, tag: str) -> str:
+        return prepare(text)
+
+    def expand_abbreviations(self, text: str, tag: str) -> str:
+        return expand_abbreviations(text)
+
+    def verbalize(self, text: str, tag: str) -> str:
+        return verbalize_numbers(text, tag)
+
+    def symbols(self, text: str, tag: str) -> str:
+        return symbols(rates_without_number(text, tag))
+
+    def chemistry(self, text: str, tag: str) -> str:
+        return chemistry(text, cardinal)
+
+    def abbreviations(self, tag: str) -> set[str]:
+        return set()
+
+    def ordinal_dot(self, text: str, dot: int, tag: str) -> bool:
+        return False
+
+
+LANGUAGE = English(
+    code="en",
+    name="English",
+    iso639_2="eng",
+    quiz=QuizWords(
+        quiz_headings=(
+            "check yourself",
+            "test yourself",
+            "quiz",
+            "self[- ]check",
+            "knowledge check",
+            "practice( questions)?",
+            "review questions",
+            "questions",
+        ),
+        next_headings=(
+            "keep going",
+            "what'?s next",
+            "next up",
+            "up next",
+            "continue learning",
+            "next lessons?",
+            "coming up",
+        ),
+        answer=("(correct )?answer",),
+        explanation=("explanation",),
+        question=("question",),
+        lesson=("lesson", "of"),
+    ),
+    asr_normaliser="english",
+    engine_reads_symbols=False,
+)
+"""English: the one object narrate asks about the language (see :class:`Language`)."""

@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from num2words import num2words
 
+from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import Rules, data_units, electric_and_data, family, kitchen_units, unit_table
 
 _PREFIXED = (("m", "mili"), ("k", "kilo"), ("M", "mega"), ("G", "giga"))
@@ -252,7 +253,7 @@ def roman(value: int, before: str) -> str | None:
 
 _DOLLAR = ("un dólar", "dólares", "un centavo", "centavos", "con")
 
-LANGUAGE = Rules(
+RULES = Rules(
     code="es",
     thousands=".\u00a0\u202f ",
     decimal_word="coma",
@@ -410,10 +411,10 @@ LANGUAGE = Rules(
     roman=roman,
 )
 
-_AMERICA = replace(LANGUAGE, code="es_419", first_day="primero")
+_AMERICA = replace(RULES, code="es_419", first_day="primero")
 """Latin America: "primero de enero"."""
 
-_PESOS = {**LANGUAGE.money, "$": ("un peso", "pesos", "un centavo", "centavos", "con")}
+_PESOS = {**RULES.money, "$": ("un peso", "pesos", "un centavo", "centavos", "con")}
 _PESO = replace(_AMERICA, code="es_AR", money=_PESOS)
 """Where "$" is the peso: "$150" → "ciento cincuenta pesos" ("US$" stays dollars)."""
 
@@ -423,8 +424,8 @@ _POINT = replace(_AMERICA, code="es_US", comma_thousands=True, decimal_word="pun
 _PESO_POINT = replace(_POINT, code="es_MX", money=_PESOS)
 """Mexico and the Dominican Republic: pesos, and ``$1,500.50``."""
 
-LANGUAGE = replace(
-    LANGUAGE,
+RULES = replace(
+    RULES,
     regions={
         **dict.fromkeys("419 ec pe ve cr py bo".split(), _AMERICA),
         **dict.fromkeys("ar co cl uy cu".split(), _PESO),
@@ -433,3 +434,21 @@ LANGUAGE = replace(
     },
 )
 """Spanish's table."""
+
+
+LANGUAGE = Language(
+    code="es",
+    name="Spanish",
+    iso639_2="spa",
+    quiz=QuizWords(
+        quiz_headings=("ponte a prueba", "pon a prueba", "autoevaluación", "cuestionario", "preguntas", "ejercicios?"),
+        next_headings=("a continuación", "siguientes? lecci(ón|ones)", "próximas? lecci(ón|ones)"),
+        answer=("respuesta( correcta)?", "solución"),
+        explanation=("explicación",),
+        question=("pregunta",),
+        lesson=("lección", "de"),
+    ),
+    feminine=(("uno$", "una"), ("(?<=veinti)uno$", "una"), ("ientos\\b", "ientas")),
+    rules=RULES,
+)
+"""Spanish: the one object narrate asks about the language (see :class:`Language`)."""

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from num2words import num2words
 
+from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import (
     Rules,
     UnitTable,
@@ -369,7 +370,7 @@ def _region(code: str, fix: Callable[[str], str], address_words: tuple[str, str,
     )
 
 
-LANGUAGE = replace(
+RULES = replace(
     _BASE,
     regions={
         "be": _region("fr_be", septante),
@@ -378,3 +379,27 @@ LANGUAGE = replace(
     },
 )
 """French's table (with Belgium's, Switzerland's and Québec's)."""
+
+
+LANGUAGE = Language(
+    code="fr",
+    name="French",
+    iso639_2="fra",
+    quiz=QuizWords(
+        quiz_headings=(
+            "testez vos connaissances",
+            "teste tes connaissances",
+            "auto-?évaluation",
+            "questions",
+            "exercices?",
+        ),
+        next_headings=("à suivre", "leçons? suivantes?", "prochaines? leçons?", "la suite"),
+        answer=("(bonne )?réponse", "solution"),
+        explanation=("explication",),
+        question=("question",),
+        lesson=("leçon", "sur"),
+    ),
+    feminine=(("\\bun$", "une"),),
+    rules=RULES,
+)
+"""French: the one object narrate asks about the language (see :class:`Language`)."""

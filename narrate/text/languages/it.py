@@ -12,6 +12,7 @@ import re
 
 from num2words import num2words
 
+from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import (
     Rules,
     UnitTable,
@@ -159,7 +160,7 @@ _ARTICLES = tuple(
     vostro vostra loro questo questa quel quello quella""".split()
 )
 
-LANGUAGE = Rules(
+RULES = Rules(
     code="it",
     thousands=".\u00a0\u202f ",
     decimal_word="virgola",
@@ -300,3 +301,21 @@ LANGUAGE = Rules(
     respell=respell,
 )
 """Italian's table."""
+
+
+LANGUAGE = Language(
+    code="it",
+    name="Italian",
+    iso639_2="ita",
+    quiz=QuizWords(
+        quiz_headings=("mettiti alla prova", "verifica", "autovalutazione", "domande", "esercizi"),
+        next_headings=("prossimamente", "prossim[ae] lezion[ei]", "lezion[ei] successiv[ae]"),
+        answer=("risposta( corretta| giusta)?", "soluzione"),
+        explanation=("spiegazione",),
+        question=("domanda",),
+        lesson=("lezione", "di"),
+    ),
+    feminine=(("^uno$", "una"),),
+    rules=RULES,
+)
+"""Italian: the one object narrate asks about the language (see :class:`Language`)."""

@@ -11,6 +11,7 @@ import re
 
 from num2words import num2words
 
+from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import Rules, data_units, electric_and_data, family, kitchen_units, unit_table
 
 ROMAN_CARDINAL = frozenset(
@@ -75,7 +76,7 @@ def roman(n: int, word: str) -> str | None:
     return str(n) if word.lower() in ROMAN_CARDINAL else None
 
 
-LANGUAGE = Rules(
+RULES = Rules(
     code="nl",
     thousands=".\u00a0\u202f ",
     decimal_word="komma",
@@ -283,3 +284,20 @@ LANGUAGE = Rules(
     regnal=regnal,
 )
 """Dutch's table."""
+
+
+LANGUAGE = Language(
+    code="nl",
+    name="Dutch",
+    iso639_2="nld",
+    quiz=QuizWords(
+        quiz_headings=("test jezelf", "test je kennis", "zelftest", "vragen", "oefen(vragen|ingen)"),
+        next_headings=("hierna", "volgende les(sen)?", "verder"),
+        answer=("(juiste )?antwoord", "oplossing"),
+        explanation=("uitleg",),
+        question=("vraag",),
+        lesson=("les", "van"),
+    ),
+    rules=RULES,
+)
+"""Dutch: the one object narrate asks about the language (see :class:`Language`)."""

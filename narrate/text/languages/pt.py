@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from num2words import num2words
 
+from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import (
     Rules,
     UnitTable,
@@ -323,7 +324,7 @@ def brazilian(units: UnitTable) -> UnitTable:
 _DOLLAR = ("um dólar", "dólares", "um cêntimo", "cêntimos", "e")
 _PORTUGAL, _BRAZILIAN = _hooks("pt"), _hooks("pt_BR")
 
-LANGUAGE = Rules(
+RULES = Rules(
     code="pt",
     thousands=".\u00a0\u202f ",
     decimal_word="vírgula",
@@ -406,11 +407,11 @@ LANGUAGE = Rules(
 )
 
 _BRAZIL = replace(
-    LANGUAGE,
+    RULES,
     code="pt_BR",
     units=brazilian(_UNITS),
     money={
-        **LANGUAGE.money,
+        **RULES.money,
         "€": ("um euro", "euros", "um centavo", "centavos", "e"),
         "EUR": ("um euro", "euros", "um centavo", "centavos", "e"),
         "US$": ("um dólar", "dólares", "um centavo", "centavos", "e"),
@@ -426,5 +427,30 @@ _BRAZIL = replace(
 """Brazil: "quilômetro", "dezesseis", "bilhão", "primeiro de janeiro", "centavos", "meia" (six) in
 a telephone number."""
 
-LANGUAGE = replace(LANGUAGE, regions={"br": _BRAZIL})
+RULES = replace(RULES, regions={"br": _BRAZIL})
 """Portuguese's table."""
+
+
+LANGUAGE = Language(
+    code="pt",
+    name="Portuguese",
+    iso639_2="por",
+    quiz=QuizWords(
+        quiz_headings=(
+            "teste os seus conhecimentos",
+            "teste seus conhecimentos",
+            "autoavaliação",
+            "questionário",
+            "perguntas",
+            "exercícios",
+        ),
+        next_headings=("a seguir", "próximas? liç(ão|ões)", "liç(ão|ões) seguintes?"),
+        answer=("resposta( certa| correta)?", "solução"),
+        explanation=("explicação",),
+        question=("pergunta",),
+        lesson=("lição", "de"),
+    ),
+    feminine=(("\\bum$", "uma"), ("\\bdois$", "duas"), ("entos\\b", "entas")),
+    rules=RULES,
+)
+"""Portuguese: the one object narrate asks about the language (see :class:`Language`)."""

@@ -11,6 +11,7 @@ import re
 
 from num2words import num2words
 
+from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import (
     Rules,
     UnitTable,
@@ -143,7 +144,7 @@ _UNITS: UnitTable = {
     "kcal": ("en kilokalori", "kilokalorier"),
 }
 
-LANGUAGE = Rules(
+RULES = Rules(
     code="sv",
     thousands="\u00a0\u202f ",
     decimal_word="komma",
@@ -252,3 +253,21 @@ LANGUAGE = Rules(
     year=year,
 )
 """Swedish's table."""
+
+
+LANGUAGE = Language(
+    code="sv",
+    name="Swedish",
+    iso639_2="swe",
+    quiz=QuizWords(
+        quiz_headings=("testa dig själv", "testa dina kunskaper", "självtest", "frågor", "övningar"),
+        next_headings=("härnäst", "nästa lektion(er)?", "fortsätt"),
+        answer=("(rätt )?svar(et)?", "lösning"),
+        explanation=("förklaring",),
+        question=("fråga",),
+        lesson=("lektion", "av"),
+    ),
+    feminine=(("ett$", "en"),),
+    rules=RULES,
+)
+"""Swedish: the one object narrate asks about the language (see :class:`Language`)."""

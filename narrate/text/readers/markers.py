@@ -1,84 +1,25 @@
-"""Words that mark the parts of a lesson page, in every catalogue language (en de fr es it pt nl sv).
+"""Words that mark the parts of a lesson page, in every language with a module (``QuizWords`` of
+each ``narrate.text.languages`` module).
 
 Readers build their patterns from these tables: a quiz heading ("Check yourself", "Teste dein
 Wissen", "Testez vos connaissances", ...), an answer line ("Answer:", "Antwort:", "Réponse :",
 "Svar:"), the "next" heading ("Next up", "Als Nächstes", "À suivre", ...) and the "Lesson N of"
-line. A language joins by adding its words to each table.
+line. A language joins with its module's ``quiz`` words.
 """
 
 from __future__ import annotations
 
 import re
 
-QUIZ_HEADINGS: dict[str, tuple[str, ...]] = {
-    "en": ("check yourself", "test yourself", "quiz", r"self[- ]check", "knowledge check", "practice( questions)?",
-           "review questions", "questions"),
-    "de": ("teste dein wissen", "teste dich", "testen sie ihr wissen", "selbsttest", "wissenscheck", "übungsfragen",
-           "fragen", "übung(en)?"),
-    "fr": ("testez vos connaissances", "teste tes connaissances", "auto-?évaluation", "questions", "exercices?"),
-    "es": ("ponte a prueba", "pon a prueba", "autoevaluación", "cuestionario", "preguntas", "ejercicios?"),
-    "it": ("mettiti alla prova", "verifica", "autovalutazione", "domande", "esercizi"),
-    "pt": ("teste os seus conhecimentos", "teste seus conhecimentos", "autoavaliação", "questionário", "perguntas",
-           "exercícios"),
-    "nl": ("test jezelf", "test je kennis", "zelftest", "vragen", "oefen(vragen|ingen)"),
-    "sv": ("testa dig själv", "testa dina kunskaper", "självtest", "frågor", "övningar"),
-}  # fmt: skip
+from narrate.text.languages import LANGUAGES
 
-NEXT_HEADINGS: dict[str, tuple[str, ...]] = {
-    "en": ("keep going", "what'?s next", "next up", "up next", "continue learning", "next lessons?", "coming up"),
-    "de": ("als nächstes", "weiter geht'?s", "nächste lektion(en)?", "demnächst"),
-    "fr": ("à suivre", "leçons? suivantes?", "prochaines? leçons?", "la suite"),
-    "es": ("a continuación", "siguientes? lecci(ón|ones)", "próximas? lecci(ón|ones)"),
-    "it": ("prossimamente", "prossim[ae] lezion[ei]", "lezion[ei] successiv[ae]"),
-    "pt": ("a seguir", "próximas? liç(ão|ões)", "liç(ão|ões) seguintes?"),
-    "nl": ("hierna", "volgende les(sen)?", "verder"),
-    "sv": ("härnäst", "nästa lektion(er)?", "fortsätt"),
-}
-
-ANSWER_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("(correct )?answer",),
-    "de": ("(richtige )?antwort", "lösung"),
-    "fr": ("(bonne )?réponse", "solution"),
-    "es": ("respuesta( correcta)?", "solución"),
-    "it": ("risposta( corretta| giusta)?", "soluzione"),
-    "pt": ("resposta( certa| correta)?", "solução"),
-    "nl": ("(juiste )?antwoord", "oplossing"),
-    "sv": ("(rätt )?svar(et)?", "lösning"),
-}
-
-EXPLANATION_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("explanation",),
-    "de": ("erklärung", "begründung"),
-    "fr": ("explication",),
-    "es": ("explicación",),
-    "it": ("spiegazione",),
-    "pt": ("explicação",),
-    "nl": ("uitleg",),
-    "sv": ("förklaring",),
-}
-
-QUESTION_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("question",),
-    "de": ("frage",),
-    "fr": ("question",),
-    "es": ("pregunta",),
-    "it": ("domanda",),
-    "pt": ("pergunta",),
-    "nl": ("vraag",),
-    "sv": ("fråga",),
-}
-
-LESSON_WORDS: dict[str, tuple[str, str]] = {
-    # language: (the word for lesson, the word for "of" in "Lesson 2 of 8")
-    "en": ("lesson", "of"),
-    "de": ("lektion", "von"),
-    "fr": ("leçon", "sur"),
-    "es": ("lección", "de"),
-    "it": ("lezione", "di"),
-    "pt": ("lição", "de"),
-    "nl": ("les", "van"),
-    "sv": ("lektion", "av"),
-}
+QUIZ_HEADINGS: dict[str, tuple[str, ...]] = {code: lang.quiz.quiz_headings for code, lang in LANGUAGES.items()}
+NEXT_HEADINGS: dict[str, tuple[str, ...]] = {code: lang.quiz.next_headings for code, lang in LANGUAGES.items()}
+ANSWER_WORDS: dict[str, tuple[str, ...]] = {code: lang.quiz.answer for code, lang in LANGUAGES.items()}
+EXPLANATION_WORDS: dict[str, tuple[str, ...]] = {code: lang.quiz.explanation for code, lang in LANGUAGES.items()}
+QUESTION_WORDS: dict[str, tuple[str, ...]] = {code: lang.quiz.question for code, lang in LANGUAGES.items()}
+LESSON_WORDS: dict[str, tuple[str, str]] = {code: lang.quiz.lesson for code, lang in LANGUAGES.items()}
+"""(the word for lesson, the word for "of" in "Lesson 2 of 8") per language."""
 
 
 def alternatives(table: dict[str, tuple[str, ...]]) -> str:
