@@ -1167,9 +1167,10 @@ _ROMAN_KEYWORD = re.compile(
     + _ROMAN_TOKEN
     + r"(?![\w'’-])"
 )
-_ROMAN_ALONE = re.compile(r"^(?P<lead>\s*)(?P<r>[IVXLCDM]{2,7})(?P<end>\.\s*)$")
-"""A text that is a Roman numeral and its full stop alone ("XVII.", a chapter heading): the number
-("seventeen"); without the stop it may be a word ("CI", "CV", "MD")."""
+_ROMAN_ALONE = re.compile(r"^(?P<lead>\s*)(?P<r>[IVXLCDM]{2,7})(?P<end>\.?\s*)$")
+"""A text that is a Roman numeral alone ("XVII.", "XIII", a chapter heading): the number ("seventeen");
+two letters without a full stop only where they are no common word or abbreviation ("CI", "CV", "MD")."""
+_ROMAN_PAIRS = frozenset({"II", "IV", "IX", "XI", "XV", "XX", "XC", "LX", "LV"})
 REGNAL_TITLES = "King Queen Pope Emperor Empress Tsar Czar Tsarina Kaiser Sultan Pharaoh Shah Prince Princess".split()
 _ROMAN_REGNAL = re.compile(
     r"\b(?P<name>(?:"
@@ -1218,7 +1219,13 @@ def roman_numerals(text: str) -> str:
         return f"{m['name']} the {ordinal(str(value))}"
 
     alone = _ROMAN_ALONE.match(text)
-    if alone and roman_value(alone["r"]) and alone["r"] not in ("CD", "DC", "MD", "CV", "CC", "MC", "XL", "MM"):
+    if (
+        alone
+        and roman_value(alone["r"])
+        and (len(alone["r"]) > 2 or alone["r"] in _ROMAN_PAIRS)
+        and alone["r"]
+        not in ("CD", "DC", "MD", "CV", "MC", "MM", "MIX", "DIV", "CLI", "DIX", "LIV", "MDX", "CIV", "XXX")
+    ):
         return f"{alone['lead']}{cardinal(str(roman_value(alone['r'])))}{alone['end']}"
     return _ROMAN_REGNAL.sub(regnal, _ROMAN_KEYWORD.sub(keyword, text))
 
