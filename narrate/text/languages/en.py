@@ -1438,6 +1438,8 @@ def prepare(text: str) -> str:
     """What must be read before letters and digits are parted and initials spelled: scientific
     notation (:func:`scientific`), clock times, eras and dimensions (:func:`times_and_eras`), street
     addresses, codes and digits said one by one (:func:`serials_and_addresses`)."""
+    if not _ANY_DIGIT.search(text):
+        return text  # each of these reads digits
     return serials_and_addresses(times_and_eras(scientific(text)))
 
 
