@@ -269,6 +269,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Emperor Haile Selassie I", "Emperor Haile Selassie the first"),
     ],
     "symbol": [
+        ("The timeout is 30s.", "The timeout is thirty seconds."),
+        ("Computers store 1s and 0s.", "Computers store ones and zeros."),
         ("Bake at 200°C / 400°F.", "Bake at two hundred degrees Celsius or four hundred degrees Fahrenheit."),
         ("Use 1 cup / 250 ml of milk.", "Use one cup or two hundred and fifty milliliters of milk."),
         ("Solve 4M/N for M.", "Solve four M over N for M."),

@@ -707,6 +707,8 @@ def named_numbers(text: str) -> str:
 _AT_LEAST = re.compile(r"(?<![\w.+])(\d+(?:\.\d+)?)\+(?=\s+[A-Za-z])")
 _MEASURE_OR = re.compile(r"(\d\s?(?:°\s?[CF]?|%|[A-Za-zµμΩ²³]{1,5}))\s+/\s+(?=[$€£]?\d)")
 _COEFFICIENT_OVER = re.compile(r"(?<![\w.])(\d+)([A-Za-z])/([A-Za-z])(?![\w/])")
+_PLURAL_PAIR = re.compile(r"(?<![\w.,])(\d{1,3})['’]?s(?=\s+(?:and|or)\s+\d{1,3}['’]?s\b)")
+_INT_SECONDS = re.compile(r"(?<![\w.,'’])(\d{1,4})s\b(?!['’])")
 _DECIMAL_SECONDS = re.compile(r"(?<![\w.])(\d+\.\d+)s\b")
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 
@@ -773,7 +775,9 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = _YEAR_CTX.sub(_year_ctx, text)
     text = years_in_context(text)
     text = _YEAR_RANGE.sub(lambda m: f"{year(m.group(1))} to {year(m.group(2))}", text)
+    text = _PLURAL_PAIR.sub(lambda m: plural_words(cardinal(m.group(1))), text)  # "1s and 0s"
     text = decades_and_plurals(text)
+    text = _INT_SECONDS.sub(r"\1 s", text)  # "timeout 5s": no decade or plural read it, so seconds
     text = _VERSION.sub(lambda m: " point ".join(cardinal(p) for p in m.group(0).split(".")), text)
     us = us_english(language)
     text = _MIXED_FRACTION.sub(partial(_mixed_fraction, us=us), text)
