@@ -348,3 +348,46 @@ def test_every_class_has_ten_cases_of_its_own():
     assert all(len(rows) >= 10 for rows in CASES.values()), {c: len(r) for c, r in CASES.items()}
     written = [w for rows in CASES.values() for w, _ in rows]
     assert len(written) == len(set(written))
+
+
+PAGE = """Free sample lesson · A Short History
+
+The Hanoverian Kings
+
+Who ruled longest?
+
+Lesson 1 of the Lumen course A Short History
+
+The Long Reign
+
+King George III reigned for sixty years. Under George III the colonies broke away.
+
+  • King George III
+  • Queen Anne
+
+Check yourself
+
+Who reigned for sixty years?
+
+  • King George III
+  • Queen Anne
+
+Answer: King George III
+
+He reigned from 1760 to 1820.
+"""
+
+
+def test_regnal_numbers_on_a_pasted_page(tmp_path):
+    """Issue 23: a pasted page said "King George III" letter by letter; in its paragraphs, bullets,
+    options and answer it is "King George the third"."""
+    from narrate.pipeline import load
+    from narrate.text.script import build_script
+
+    page = tmp_path / "lesson.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    loaded = load(page)
+    said = " ".join(c.text for c in build_script(loaded.lessons[0], loaded.config).says())
+    assert "III" not in said
+    assert said.count("George the third") == 5, said
+    assert "from seventeen sixty to eighteen twenty" in said

@@ -16,51 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-# written abbreviations that narrate.text.normalize expands or reads well (lower case, with their dots)
-ABBREVIATIONS = frozenset(
-    {
-        "e.g.",
-        "i.e.",
-        "etc.",
-        "vs.",
-        "cf.",
-        "al.",
-        "approx.",
-        "a.m.",
-        "p.m.",
-        "dr.",
-        "mrs.",
-        "mr.",
-        "ms.",
-        "st.",
-        "prof.",
-        "jr.",
-        "sr.",
-        "mt.",
-        "fig.",
-        "no.",
-        "p.",
-        "pp.",
-        "inc.",
-        "ltd.",
-        "co.",
-        "corp.",
-        "jan.",
-        "feb.",
-        "mar.",
-        "apr.",
-        "jun.",
-        "jul.",
-        "aug.",
-        "sep.",
-        "sept.",
-        "oct.",
-        "nov.",
-        "dec.",
-    }
-)
+from narrate.text.languages.en import ABBREVIATIONS
 
-BEFORE_NUMBERS = frozenset({"vol.", "vols.", "ch.", "chap.", "sec.", "eq.", "eqs.", "ed.", "ft.", "in."})
+# written abbreviations that narrate.text.normalize expands or reads well (lower case, with their dots)
 """Abbreviations that end no sentence when a number follows ("Vol. 2", "sec. 4", "5 in. 3 ft."),
 but may end one otherwise ("Put it in. Then ...")."""
 

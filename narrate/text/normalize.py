@@ -33,7 +33,7 @@ from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import en, language_for
 from narrate.text.languages import language as language_of
-from narrate.text.lexicon import ABBREVIATIONS, BEFORE_NUMBERS, Finding, apply_lexicon, lexicon_report
+from narrate.text.lexicon import Finding, apply_lexicon, lexicon_report
 from narrate.text.markup import clean_text
 
 __all__ = ["Finding", "apply_lexicon", "as_sentence", "is_pronounceable", "lexicon_report", "sentences", "spoken"]
@@ -337,9 +337,9 @@ def _is_break(text: str, m: re.Match, language: str = DEFAULT_LANGUAGE) -> bool:
     token = text[_token_start(text, m.end(1)) : m.end(1)].lstrip("([\"'“‘").lower()
     if token[:-1].isdigit() and _LIST_NUMBER.match(text, 0, m.start(1)):
         return False  # "1. First item": a list number, not a sentence
-    if token in ABBREVIATIONS or _DOTTED.fullmatch(token):
+    if token in en.ABBREVIATIONS or _DOTTED.fullmatch(token):
         return False
-    if token in BEFORE_NUMBERS and (nxt.isdigit() or nxt == "("):
+    if token in en.BEFORE_NUMBERS and (nxt.isdigit() or nxt == "("):
         return False
     lang = language_of(language)
     if lang is not None and token in lang.abbreviations(language):

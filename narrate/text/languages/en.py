@@ -1235,6 +1235,52 @@ def roman_numerals(text: str) -> str:
 
 
 # ================================================================== words, abbreviations and symbols
+ABBREVIATIONS = frozenset(
+    {
+        "e.g.",
+        "i.e.",
+        "etc.",
+        "vs.",
+        "cf.",
+        "al.",
+        "approx.",
+        "a.m.",
+        "p.m.",
+        "dr.",
+        "mrs.",
+        "mr.",
+        "ms.",
+        "st.",
+        "prof.",
+        "jr.",
+        "sr.",
+        "mt.",
+        "fig.",
+        "no.",
+        "p.",
+        "pp.",
+        "inc.",
+        "ltd.",
+        "co.",
+        "corp.",
+        "jan.",
+        "feb.",
+        "mar.",
+        "apr.",
+        "jun.",
+        "jul.",
+        "aug.",
+        "sep.",
+        "sept.",
+        "oct.",
+        "nov.",
+        "dec.",
+    }
+)
+
+BEFORE_NUMBERS = frozenset({"vol.", "vols.", "ch.", "chap.", "sec.", "eq.", "eqs.", "ed.", "ft.", "in."})
+"""Abbreviations after which a sentence does not end ("e.g.", "Dr."), and those that do not end one
+before a number ("vol. 3", "ch. 4")."""
 ADDRESS_WORDS = ("dot", "at", "slash")
 """How the parts of a web or e-mail address are said: (dot, at, slash)."""
 _ENDS_TEXT = re.compile(r"[\s\"')\]]*$")
