@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import re
 
+_FOOTER_LINKS = (
+    r"(?:cite|contact(?: us)?|about(?: us)?|privacy(?: policy)?|terms(?: of (?:use|service))?|imprint|accessibility|"
+    r"sitemap|faq|help|source|contributing|license|code of conduct)"
+)
 # kind -> patterns matched against the whole line (case-insensitive, after bullets and "|" are stripped)
 CHROME_LINES: dict[str, tuple[str, ...]] = {
     "navigation": (
@@ -27,6 +31,32 @@ CHROME_LINES: dict[str, tuple[str, ...]] = {
         r"table of contents",
         r"search (?:this site|the site|courses|lessons)\s*(?:\.\.\.|…)?",
         r"(?:previous|next) (?:article|post|page|story)",
+        r"toggle (?:navigation(?: sidebar)?|menu|theme|sidebar|in-page table of contents|dark mode)",
+        r"previous next|(?:« ?)?previous: .{1,60} next: .{1,60}",
+        r"(?:see|view) all in one page|search the all in one page",
+        r"learner view|instructor view",
+        r"expand all solutions|collapse all solutions|expand all|collapse all",
+    ),
+    "page tools": (
+        r"last (?:updated|modified|edited)(?: on)?:? .{1,60}",
+        r"edit (?:this|the) page(?: on github)?|edit on (?:github|gitlab)|suggest an edit|improve this page",
+        r"view (?:page )?source|view on github|report an issue|open an issue",
+        r"print(?: this page| this lesson)?|printable version|download (?:as )?pdf",
+        r"related (?:articles|posts|lessons|content|reading)",
+        r"was this (?:page|lesson|article) helpful\??(?:\s*yes\s*no)?",
+    ),
+    "footer": (
+        r"this lesson is subject to the code of conduct",
+        r"(?:materials|template|content|text|code)(?: is| are)? licensed under (?:cc|creative commons|the mit|mit|apache|gpl)"
+        r".{0,80}",
+        r"built with (?:sphinx|jekyll|hugo|sandpaper|mkdocs|jupyter book|docusaurus|gatsby|quarto|wordpress|bookdown|"
+        r"hexo|pelican).{0,80}",
+        r"powered by (?:jupyter book|sphinx|jekyll|hugo|mkdocs|wordpress|read the docs|github pages|docusaurus|quarto|"
+        r"ghost|squarespace|wix).{0,40}",
+        r"(?:©|\(c\)|copyright ©|copyright \d{4}).{0,80}",
+        r"all rights reserved",
+        r"privacy(?: policy)?|terms(?: of (?:use|service))?|imprint|sitemap|cookie policy",
+        _FOOTER_LINKS + r"(?:\s*[|·•]\s*" + _FOOTER_LINKS + r")+",
     ),
     "sign-in": (
         r"sign ?in",
@@ -149,6 +179,8 @@ def chrome_kind(line: str) -> str | None:
     if _breadcrumb(text):
         return "breadcrumb"
     kind = _whole_line_kind(text)
+    if kind is None and _TABS.fullmatch(text):
+        return "tabs"
     if kind is None:
         parts = [p for p in _PART_SEP.split(text) if p]
         if len(parts) > 1 and all(len(p.split()) <= _MAX_PART_WORDS for p in parts):
@@ -156,6 +188,8 @@ def chrome_kind(line: str) -> str | None:
     return kind
 
 
+# a row of tabs copied as one word: "PythonRJuliaC++", "Catch2GoogleTest" (not "SQLite", "JavaScript")
+_TABS = re.compile(r"(?=(?:.*[A-Z][a-z]){2})(?:[A-Z][a-z0-9]*[+#]*){3,}")
 _PART_SEP = re.compile(r"\s+[·|•]\s+")
 _MAX_PART_WORDS = 6
 

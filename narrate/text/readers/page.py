@@ -33,11 +33,22 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from narrate.errors import Collector, ContentError
-from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
+from narrate.errors import Collector, ContentError, warn
+from narrate.model import (
+    PROMPT_CUES,
+    BulletList,
+    Callout,
+    Caption,
+    CodeBlock,
+    Lesson,
+    Paragraph,
+    Question,
+    Section,
+)
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.chrome import chrome_kind
 from narrate.text.markup import clean_text
+from narrate.text.readers import page_layout as layout
 from narrate.text.readers.common import (
     blank_answers,
     count_blanks,
@@ -85,10 +96,11 @@ _BREADCRUMB = re.compile(r"\s[·|›»/]\s")
 
 @dataclass
 class _Item:
-    kind: str  # "title" | "para" | "bullets" | "numbered" | "answer"
+    kind: str  # "title" | "para" | "bullets" | "numbered" | "answer" | "block" (a code block, a callout)
     text: str
     line: int
     items: list[str] = field(default_factory=list)
+    block: CodeBlock | Callout | None = None
 
 
 def read_page(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> Lesson:
@@ -103,14 +115,17 @@ def read_page(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> 
     """
     text = repair_text(read_text(path))
     dropped: list[tuple[str, str, int]] = []
-    lines = _drop_chrome_lines(text.splitlines(), dropped)
-    items = _items(lines)
+    lines = layout.drop_site_frame(text.splitlines(), path)
+    lines = _drop_chrome_lines(lines, dropped)
+    lines, code = layout.code_blocks(lines)
+    items = _items(lines, code)
     if not items:
         raise ContentError("file is empty" if not dropped else "the file holds nothing but page chrome", path)
     for item in items:
-        item.text = " ".join(clean_text(item.text, language).split())
+        item.text = layout.strip_permalink(" ".join(clean_text(item.text, language).split()))
         item.items = [t for t in (" ".join(clean_text(i, language).split()) for i in item.items) if t]
-    items = [i for i in items if i.text or i.items or i.kind == "answer"]  # markup with no text in it
+    items = [i for i in items if i.text or i.items or i.kind in ("answer", "block")]  # markup with no text in it
+    items, overview, keypoints = _boxes(items)
     number = _lesson_number(items) or number
     course = _course_name(items)
     title, subtitle, start = _header(items, course, path, dropped)
@@ -122,11 +137,12 @@ def read_page(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> 
             items, start, lambda i: i.kind in ("title", "para") and i.text.lower().startswith("this is lesson")
         )
     end_body = min(x for x in (quiz_at, next_at, len(items)) if x is not None)
-    intro, sections = _body(items[start:end_body], dropped)
-    quiz: tuple[Question, ...] = ()
+    body, exercises = _exercises(_callouts(items[start:end_body]), path)
+    intro, sections = _body(body, dropped, title)
+    quiz: tuple[Question, ...] = tuple(exercises)
     if quiz_at is not None:
         quiz_end = next_at if next_at is not None and next_at > quiz_at else len(items)
-        quiz = _quiz(items[quiz_at + 1 : quiz_end], path)
+        quiz += _quiz(items[quiz_at + 1 : quiz_end], path)
     next_lessons: tuple[str, ...] = ()
     if next_at is not None:
         lists = [i for i in items[next_at:] if i.kind in ("numbered", "bullets")]
@@ -136,6 +152,7 @@ def read_page(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> 
             raise ContentError("no lesson text found (a heading line followed by paragraphs)", path)
         sections = [Section(title, tuple(Paragraph(t, n) for t, n in intro), intro[0][1])]
         intro = []  # now the one section: not read twice as the summary too
+    sections = overview + sections + keypoints
     return Lesson(
         id=default_id(path),
         title=title,
@@ -170,8 +187,11 @@ def _title_like(text: str) -> bool:
     return bool(stripped) and stripped[-1] not in _FINAL_PUNCT and len(text.split()) <= 14 and len(text) <= 100
 
 
-def _items(lines: list[str]) -> list[_Item]:
-    """Group lines (blank-line separated) into title / para / bullets / numbered / answer items."""
+def _items(lines: list[str], code: dict[int, CodeBlock] | None = None) -> list[_Item]:
+    """Group lines (blank-line separated) into title / para / bullets / numbered / answer items; a code
+    block found by :func:`narrate.text.readers.page_layout.code_blocks` (``code``: by its first line)
+    is a "block" item where it stood."""
+    code = code or {}
     items: list[_Item] = []
     text_run: list[tuple[int, str]] = []
 
@@ -190,6 +210,10 @@ def _items(lines: list[str]) -> list[_Item]:
 
     for number, raw in enumerate(lines, start=1):
         line = " ".join(raw.split())
+        if number in code:
+            flush_text()
+            items.append(_Item("block", "", number, block=code[number]))
+            continue
         if not line:
             flush_text()
             continue
@@ -264,7 +288,11 @@ def _is_chrome(text: str, course: str) -> bool:
 def _header(items: list[_Item], course: str, path: Path, dropped: list[tuple[str, str, int]]) -> tuple[str, str, int]:
     """(title, subtitle, index of the first body item); site lines of the header go to ``dropped``."""
     end = next(
-        (n for n, i in enumerate(items) if i.kind != "title" and not (i.kind == "para" and i.text.endswith("?"))),
+        (
+            n
+            for n, i in enumerate(items)
+            if (i.kind != "title" and not (i.kind == "para" and i.text.endswith("?"))) or layout.box_label(i.text)
+        ),
         len(items),
     )
     kept: list[int] = []
@@ -306,12 +334,203 @@ def _find(items: list[_Item], start: int, test) -> int | None:
     return None
 
 
+# ---------------------------------------------------------------- boxes: overview, callouts, exercises
+
+_CUE_CODE, _CUE_OUTPUT = list(PROMPT_CUES)[:2]  # the script says each as its phrase
+_LIST_ROLES = {"questions": ("Questions", "title.questions"), "objectives": ("Objectives", "title.objectives")}
+
+
+def _label_key(text: str) -> str:
+    key = text.casefold().replace(" ", "")
+    return {"learningobjectives": "objectives", "takeaways": "keypoints"}.get(key, key)
+
+
+def _boxes(items: list[_Item]) -> tuple[list[_Item], list[Section], list[Section]]:
+    """Take out a page's "Questions" / "Objectives" box (its outline: an "Overview" section, read once
+    as the introduction) and its "Key points" box (a last "Key points" section). A label counts only
+    over a list; "Overview" goes with the box it heads."""
+    lists: list[BulletList] = []
+    keypoints: list[Section] = []
+    out: list[_Item] = []
+    overview_line = 0
+    n = 0
+    while n < len(items):
+        item = items[n]
+        nxt = items[n + 1] if n + 1 < len(items) else None
+        key = _label_key(item.text) if layout.OVERVIEW_LABELS.match(item.text) else ""
+        if key and item.kind in ("bullets", "numbered") and len(item.items) >= 1:
+            entries, line, n = item.items, item.line, n + 1  # "Questions" directly over its list
+        elif key and item.kind == "title" and nxt is not None and nxt.kind in ("bullets", "numbered") and not nxt.text:
+            entries, line, n = nxt.items, item.line, n + 2
+        else:
+            if (
+                key == "overview"
+                and item.kind == "title"
+                and nxt is not None
+                and layout.OVERVIEW_LABELS.match(nxt.text)
+            ):
+                overview_line = overview_line or item.line
+                n += 1
+                continue  # the box's own heading
+            out.append(item)
+            n += 1
+            continue
+        if key == "keypoints":
+            keypoints = [Section("Key points", (BulletList(tuple(entries), None, line),), line, "title.keypoints")]
+        elif key in _LIST_ROLES:
+            title, role = _LIST_ROLES[key]
+            lists.append(BulletList(tuple(entries), title, line, role))
+            overview_line = overview_line or line
+        else:
+            out.append(item)  # "Overview" over a list: an ordinary titled list
+            if item.kind == "title" and nxt is not None:
+                out.append(nxt)
+    overview = [Section("Overview", tuple(lists), overview_line, "title.overview")] if lists else []
+    return out, overview, keypoints
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text[-1] in ".!?:;…" or text in PROMPT_CUES else text + "."
+
+
+def _callouts(items: list[_Item]) -> list[_Item]:
+    """A boxed callout ("Callout", "Caution", "Note" ... over an optional title and its paragraph or
+    list) as one Callout; a label with nothing to box is left out (it is no heading)."""
+    out: list[_Item] = []
+    n = 0
+    while n < len(items):
+        item = items[n]
+        if item.kind != "title" or not layout.CALLOUT_LABEL.match(item.text):
+            out.append(item)
+            n += 1
+            continue
+        label = item.text
+        title, role = (label, "") if label.casefold() != "callout" else ("Note", "title.note")
+        m = n + 1
+        while m < len(items) and items[m].kind == "block" and isinstance(items[m].block, CodeBlock):
+            out.append(items[m])  # code under the label ("@echo") stays, as code
+            m += 1
+        head = items[m] if m < len(items) else None
+        body = items[m + 1] if m + 1 < len(items) else None
+        if head is not None and head.kind == "title" and body is not None and body.kind in ("para", "bullets"):
+            title, role, body_item, n = head.text, "", body, m + 2
+        elif head is not None and head.kind in ("para", "bullets", "numbered"):
+            body_item, n = head, m + 1
+        else:
+            n = m
+            continue
+        text = " ".join(_sentence(t) for t in ([body_item.text] if body_item.text else []) + body_item.items)
+        out.append(_Item("block", "", item.line, block=Callout(title, text, item.line, role)))
+    return out
+
+
+def _spoken(items: list[_Item], notes: list) -> str:
+    """Items as one run of sentences (an exercise's prompt or solution); code goes to ``notes`` and is
+    said as a cue."""
+    parts: list[str] = []
+    for item in items:
+        block = item.block
+        if isinstance(block, CodeBlock):
+            notes.append(block)
+            parts.append(_CUE_OUTPUT if block.output else _CUE_CODE)
+        elif isinstance(block, Callout):
+            parts.append(f"{_sentence(block.title)} {_sentence(block.text)}")
+        elif item.kind in ("bullets", "numbered"):
+            parts.extend(_sentence(t) for t in ([item.text] if item.text else []) + item.items)
+        elif item.kind != "title" or not layout.EXERCISE_LABEL.match(item.text):
+            parts.append(_sentence(("Answer: " if item.kind == "answer" else "") + item.text))
+    return " ".join(p for p in parts if p)
+
+
+def _is_heading(items: list[_Item], n: int) -> bool:
+    return items[n].kind == "title" and n + 1 < len(items) and items[n + 1].kind != "title"
+
+
+def _exercises(items: list[_Item], path: Path) -> tuple[list[_Item], list[Question]]:
+    """A page's exercises with a solution ("Challenge" / its title / its text / "Show me the solution" /
+    the solution) become open quiz questions (a think pause, then the solution); a labelled exercise
+    without one stays lesson text, with a warning at its line."""
+    out: list[_Item] = []
+    questions: list[Question] = []
+    floor = 0
+    n = 0
+    while n < len(items):
+        item = items[n]
+        if not (item.kind == "title" and layout.SOLUTION_MARK.match(item.text)):
+            out.append(item)
+            n += 1
+            continue
+        start = None
+        for k in range(len(out) - 1, floor - 1, -1):
+            if out[k].kind == "title" and layout.EXERCISE_LABEL.match(out[k].text):
+                start = k
+                break
+            if _is_heading(out, k):
+                labelled = k > floor and out[k - 1].kind == "title" and layout.EXERCISE_LABEL.match(out[k - 1].text)
+                start = k - 1 if labelled else k
+                break
+        if start is None:
+            start = max(floor, len(out) - 1)
+        m, solution = n + 1, list[_Item]()
+        while m < len(items):
+            nxt = items[m]
+            if nxt.kind == "title" and (layout.box_label(nxt.text) or layout.SOLUTION_MARK.match(nxt.text)):
+                break
+            if solution and (_is_heading(items, m) or (nxt.kind in ("bullets", "numbered") and nxt.text)):
+                break
+            solution.append(nxt)
+            m += 1
+        prompt_items = out[start:]
+        heads = [i for i in prompt_items if i.kind == "title" and not layout.EXERCISE_LABEL.match(i.text)]
+        head = heads[0] if heads and _is_heading(prompt_items, prompt_items.index(heads[0])) else None
+        notes: list = []
+        body = _spoken([i for i in prompt_items if i is not head], notes)
+        answer = _spoken(solution, notes)
+        if not body or not answer.strip(_CUE_CODE + _CUE_OUTPUT + " "):
+            out.append(item)  # nothing to ask, or nothing to say after the pause: read as it stands
+            n += 1
+            continue
+        del out[start:]
+        prompt = " ".join(p for p in (_sentence(head.text) if head else "", body) if p)
+        line = (head or prompt_items[0]).line
+        questions.append(Question(prompt, (answer,), open=True, line=line, notes=tuple(notes)))
+        floor, n = len(out), m
+    return _unsolved(out, path), questions
+
+
+def _unsolved(items: list[_Item], path: Path) -> list[_Item]:
+    """Exercise labels left (exercises without a solution): "Discussion" over its title becomes the
+    heading "Discussion: <title>"; each is named in a warning."""
+    out: list[_Item] = []
+    n = 0
+    while n < len(items):
+        item = items[n]
+        if item.kind == "title" and layout.EXERCISE_LABEL.match(item.text):
+            if n + 1 < len(items) and _is_heading(items, n + 1):
+                nxt = items[n + 1]
+                warn(
+                    f"exercise '{nxt.text}' has no solution: read as lesson text, with no think pause", path, item.line
+                )
+                out.append(_Item("title", f"{item.text}: {nxt.text}", item.line))
+                n += 2
+                continue
+            warn(f"exercise '{item.text}' has no solution: read as lesson text, with no think pause", path, item.line)
+        out.append(item)
+        n += 1
+    return out
+
+
 # ---------------------------------------------------------------- body
 
 
-def _body(items: list[_Item], dropped: list[tuple[str, str, int]]) -> tuple[list[tuple[str, int]], list[Section]]:
+def _body(
+    items: list[_Item], dropped: list[tuple[str, str, int]], title: str = ""
+) -> tuple[list[tuple[str, int]], list[Section]]:
     """Intro paragraphs (text, line) before the first heading, and sections. A heading left with no
-    text under it is no section (a YAML lesson may not have an empty one); it goes to ``dropped``."""
+    text under it is no section (a YAML lesson may not have an empty one); it goes to ``dropped``.
+    A code block or boxed callout before the first heading opens a section named ``title`` that
+    takes the intro paragraphs with it (the lesson's text, read once)."""
     intro: list[tuple[str, int]] = []
     sections: list[tuple[str, int, list]] = []
     for n, item in enumerate(items):
@@ -330,13 +549,19 @@ def _body(items: list[_Item], dropped: list[tuple[str, str, int]]) -> tuple[list
             if isinstance(block, Paragraph):
                 intro.append((block.text, block.line))
                 continue
-            sections.append(("Introduction", item.line, []))
+            if item.kind == "block" and title:
+                sections.append((title, intro[0][1] if intro else item.line, [Paragraph(t, n) for t, n in intro]))
+                intro = []
+            else:
+                sections.append(("Introduction", item.line, []))
         sections[-1][2].append(block)
     dropped.extend(("empty heading", t, line) for t, line, b in sections if not b)
     return intro, [Section(t, tuple(b), line) for t, line, b in sections if b]
 
 
 def _block(item: _Item):
+    if item.block is not None:
+        return item.block
     if item.kind in ("bullets", "numbered"):
         if item.text and len(item.items) == 1:
             return Callout(item.text, item.items[0], item.line)
