@@ -113,6 +113,7 @@ __all__ = [
     "cache_prune",
     "build_catalogue",
     "is_catalogue",
+    "is_content",
     "BuildOptions",
     "BuildResult",
     "CourseConfig",

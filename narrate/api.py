@@ -213,6 +213,17 @@ def import_lesson(page: str | Path) -> str:
     return lesson_to_yaml(read_lesson(Path(page)))
 
 
+def is_content(target: str | Path) -> bool:
+    """True for what a build reads (a course folder holding ``course.yaml``, or a lesson file of a
+    supported format), as opposed to a built folder or a feed's URL."""
+    from narrate.text.readers import SUPPORTED
+
+    path = Path(target)
+    if path.is_dir():
+        return (path / "course.yaml").is_file()
+    return path.is_file() and path.suffix.lower() in SUPPORTED
+
+
 def check(target: str | Path) -> list[str]:
     """Validate a built folder, or a published feed's http(s) URL, as a podcast directory would (feed
     per RSS 2.0 and Apple's tags, enclosures, artwork, ID3v2 chapters, WebVTT/SRT transcripts).

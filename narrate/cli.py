@@ -47,6 +47,11 @@ def main() -> None:
         logger.addHandler(_WarningLine(logging.WARNING))
 
 
+_STRICT = click.option(
+    "--strict",
+    is_flag=True,
+    help="Refuse, as errors, what narrate otherwise reads its own way with a warning (course.yaml: strict: true).",
+)
 _LISTEN = click.option(
     "--listen", is_flag=True, help="Also hear each episode with an offline speech recogniser: WER and misheard cues."
 )
@@ -129,6 +134,7 @@ _ASR_MODEL = click.option(
     help="After the build, prune the utterance cache to SIZE (e.g. 20GB), least recently used clips first.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
+@_STRICT
 def build(
     content: Path,
     out_dir: Path,
@@ -151,6 +157,7 @@ def build(
     staging: str | None,
     cache_max_size: str | None,
     quiet: bool,
+    strict: bool,
 ) -> None:
     """Build CONTENT into OUT: a course folder or one lesson file (episodes, transcripts, feed.xml),
     or a catalogue, a folder of course folders (OUT/<course-id>/ each, and OUT/index.html)."""
@@ -178,6 +185,7 @@ def build(
         staging=staging,
         cache_max_size=cache_max_size,
         quiet=quiet,
+        strict=strict,
     )
     with reporter(quiet) as progress:
         if narrate.is_catalogue(content):
@@ -275,10 +283,11 @@ def cache_prune(cache_dir: str | None, max_size: str) -> None:
     "(LESSON may also be a course folder).",
 )
 @click.option("--language", default=None, help="Language of the lesson (ISO 639, e.g. de); default: detected.")
-def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool, language: str | None) -> None:
+@_STRICT
+def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool, language: str | None, strict: bool) -> None:
     """Print the narration script of LESSON (a lesson file, or every lesson of a course folder) with
     chapter and pause marks."""
-    options = narrate.BuildOptions(lexicon_file=lexicon_file, language=language)
+    options = narrate.BuildOptions(lexicon_file=lexicon_file, language=language, strict=strict)
     if lexicon_report:
         findings = narrate.lexicon_report(lesson, options)
         for finding in findings:
@@ -390,9 +399,18 @@ def import_(page: Path) -> None:
     "--cache-dir", type=_PATH, default=None, envvar="NARRATE_CACHE_DIR", help="Cache folder (models, what was heard)."
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
-def check(target: str, listen: bool, asr_model: str | None, as_json: bool, cache_dir: Path | None, quiet: bool) -> None:
+@_STRICT
+def check(
+    target: str, listen: bool, asr_model: str | None, as_json: bool, cache_dir: Path | None, quiet: bool, strict: bool
+) -> None:
     """Validate a built folder, or a published feed's http(s) URL, the way a podcast directory would;
-    one problem per line. With --listen, also hear each episode of the folder (see README, Proof-listening)."""
+    one problem per line. With --listen, also hear each episode of the folder (see README, Proof-listening).
+    A course folder (with course.yaml) or a lesson file is read as a build would read it (--strict: its
+    warnings are errors)."""
+    if narrate.is_content(target):
+        narrate.load(target, narrate.BuildOptions(strict=strict))
+        click.echo(f"{target}: OK")
+        return
     if listen and target.startswith(("http://", "https://")):
         raise click.UsageError("--listen hears a built folder, not a URL")
     problems = narrate.check(target)

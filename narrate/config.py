@@ -112,6 +112,8 @@ class CourseConfig:
     """Date of lesson 1 (YYYY-MM-DD); "" dates lessons from the first build (recorded in the output folder)."""
     schedule_days: int = 7
     review: bool = False
+    strict: bool = False
+    """``strict: true``: what a lesson's reader would warn about and read its own way is an error."""
     read_code: bool = False
     """``code: read``: code blocks are read aloud line by line; ``notes`` (default): a cue, the code in
     the show notes. A lesson's own ``code:`` wins."""
@@ -222,6 +224,7 @@ def parse_config(data: LineDict, path: Path) -> tuple[CourseConfig, tuple[Config
         start_date=values["start_date"] or "",
         schedule_days=values["schedule_days"],
         review=values["review"],
+        strict=values["strict"],
         read_code=values["code"] == "read",
         voice=VoiceConfig(
             engine=values["voice.engine"],

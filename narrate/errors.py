@@ -7,7 +7,9 @@ it as one line, ``Error: <file>:<line>: <what is wrong>``, and exits with status
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TypeVar
 
@@ -76,6 +78,38 @@ def warn(problem: str, file: str | Path | None = None, line: int | None = None) 
     if file is not None:
         where = f"{_display(Path(file))}:" + (f"{line}:" if line else "") + " "
     log.warning("%s%s", where, problem)
+
+
+STRICT: ContextVar[bool] = ContextVar("narrate_strict", default=False)
+"""True while a lesson is read under ``--strict`` (or ``strict: true``): see :func:`lenient`."""
+
+
+@contextmanager
+def strictness(strict: bool) -> Iterator[None]:
+    """Read lessons within this block strictly (``strict``) or leniently (the default)."""
+    token = STRICT.set(bool(strict))
+    try:
+        yield
+    finally:
+        STRICT.reset(token)
+
+
+def lenient(
+    problem: str, file: str | Path | None = None, line: int | None = None, problems: Collector | None = None
+) -> None:
+    """Structure of a lesson that its own site renders but narrate reads its own way (``problem`` says
+    what was done with it): a warning (:func:`warn`); under ``--strict`` a :class:`ContentError`, noted
+    in ``problems`` when given (so the rest of the file is still checked), else raised.
+
+    Raises:
+        ContentError: when reading strictly (:data:`STRICT`) without ``problems``.
+    """
+    if not STRICT.get():
+        warn(problem, file, line)
+    elif problems is not None:
+        problems.add(ContentError(problem, file, line))
+    else:
+        raise ContentError(problem, file, line)
 
 
 def where(file: str | Path, line: int | None = None) -> str:

@@ -130,9 +130,10 @@ class Section:
 class Question:
     """A quiz question.
 
-    ``options`` non-empty means multiple choice: ``answers`` then holds exactly one element, the text
-    of the right option. ``options`` empty means fill-in-the-blank (the prompt contains ``_____``):
-    ``answers`` holds either one answer per blank or one completed sentence.
+    ``options`` non-empty means multiple choice: ``answers`` then holds the text of the right option
+    (of each right option, when a question bank marks several). ``options`` empty means
+    fill-in-the-blank (the prompt contains ``_____``): ``answers`` holds either one answer per blank
+    or one completed sentence.
 
     ``open`` marks an open question (a lesson's challenge or exercise): ``answers`` holds one model
     solution, read after the think pause. ``topic`` is the question bank's category ("" if none).
@@ -216,11 +217,11 @@ class Lesson:
 
     @property
     def show_notes(self) -> tuple[CodeBlock | Table, ...]:
-        """The code blocks (not program output) and tables of the sections, then of the quiz questions
+        """The code blocks (program output too) and tables of the sections, then of the quiz questions
         (:attr:`Question.notes`), in order: what the
         listener is told is "in the show notes" (the feed's episode notes and the preview page)."""
         blocks = [b for s in self.sections for b in s.blocks] + [b for q in self.quiz for b in q.notes]
-        return tuple(b for b in blocks if isinstance(b, Table) or (isinstance(b, CodeBlock) and not b.output))
+        return tuple(b for b in blocks if isinstance(b, (Table, CodeBlock)))
 
 
 PERSON_ROLES = frozenset(

@@ -47,6 +47,8 @@ class BuildOptions:
         cache_max_size: after the build, prune the utterance cache to this size (bytes, or a text
             such as ``"20GB"``), least recently used clips first.
         quiet: no progress output (the CLI's ``-q``; the library never prints).
+        strict: what a lesson's reader would warn about and read its own way is an error (``--strict``;
+            course.yaml's ``strict: true`` does the same).
 
     ``cache_dir`` may be an fsspec URL (``s3://bucket/prefix``), kept as text; a path becomes a Path.
     """
@@ -70,6 +72,7 @@ class BuildOptions:
     staging: str | None = None
     cache_max_size: int | str | None = None
     quiet: bool = False
+    strict: bool = False
 
     def __post_init__(self) -> None:
         if self.jobs is not None and (isinstance(self.jobs, bool) or not isinstance(self.jobs, int) or self.jobs < 1):
@@ -103,6 +106,8 @@ class BuildOptions:
         changes: dict[str, Any] = {}
         if self.review is not None:
             changes["review"] = self.review
+        if self.strict:
+            changes["strict"] = True
         if self.formats is not None:
             changes["audio"] = replace(config.audio, formats=normalise_formats(self.formats))
         if self.base_url:

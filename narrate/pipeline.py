@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import logging
 import os
 import re
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timezone
 from pathlib import Path
@@ -31,12 +33,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_lexicon, read_config
-from narrate.errors import BuildError, ConfigError, ContentError, NarrateError, collected, warn, where
+from narrate.errors import BuildError, ConfigError, ContentError, NarrateError, collected, strictness, warn, where
 from narrate.files import write_atomic
 from narrate.limits import check_episode_lengths, check_lesson_size
 from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
 from narrate.options import BuildOptions
 from narrate.publish.schedule_state import release_due
+from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.readers import SUPPORTED, read_lesson
 from narrate.text.readers.common import default_id, slugify
 from narrate.uptodate import Made, digest_file, fingerprint, load_record, read_records
@@ -172,7 +175,8 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
             files = []
         for n, path in enumerate(files, 1):
             try:
-                lessons.append(_read_lesson(path, n, config))
+                with strictness(options.strict or config.strict):
+                    lessons.append(_read_lesson(path, n, config))
             except NarrateError as exc:
                 errors.append(exc)
     elif content.is_file():
@@ -184,7 +188,8 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
             if mine:
                 return Loaded(whole.config, tuple(mine))
         check_lesson_size(content, LimitsConfig())
-        lesson = read_lesson(content)
+        with strictness(options.strict):
+            lesson = read_lesson(content)
         lesson = replace(lesson, number=lesson.number or 1)
         config = default_config(getattr(lesson, "course_title", "") or lesson.title, content)
         if options.language:
@@ -200,6 +205,13 @@ def _load(content: Path, options: BuildOptions) -> Loaded:
                 config = replace(config, language=detected)
                 if missing_phrases(detected):  # nobody asked for this language: English framing
                     config = replace(config, framing=SOURCE_LANGUAGE)
+        if config.language != DEFAULT_LANGUAGE:  # read again in its language: code spans are said in its words
+            quiet = _REREAD.set(True)  # its warnings were given by the first reading
+            try:
+                with strictness(options.strict):
+                    lesson = replace(read_lesson(content, language=config.language), number=lesson.number)
+            finally:
+                _REREAD.reset(quiet)
         lessons = [replace(lesson, language=None)]
     else:
         raise ContentError("no such course folder or lesson file", content)
@@ -775,6 +787,20 @@ def warn_dropped(lessons: Sequence[Lesson]) -> None:
     for lesson in lessons:
         if lesson.dropped:
             warn(f"dropped page chrome: {', '.join(lesson.dropped)}", lesson.source)
+
+
+_REREAD: ContextVar[bool] = ContextVar("narrate_reread", default=False)
+"""True while a single lesson file is read a second time, in the language detected for it."""
+
+
+class _NotTwice(logging.Filter):
+    """Drops the warnings of a second reading of the same lesson (:data:`_REREAD`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not _REREAD.get()
+
+
+logging.getLogger("narrate").addFilter(_NotTwice())
 
 
 def _read_lesson(path: Path, number: int, config: CourseConfig) -> Lesson:

@@ -159,6 +159,13 @@ SETTINGS: tuple[Setting, ...] = (
         choices=("read", "notes"),
     ),
     Setting(
+        "strict",
+        "bool",
+        False,
+        "refuse, as errors, what narrate otherwise reads its own way with a warning (structure it cannot place)",
+        option="--strict",
+    ),
+    Setting(
         "lexicon",
         "lexicon",
         {},

@@ -324,7 +324,7 @@ def test_show_notes_on_the_episode_page(tmp_path: Path):
     doc = _doc(tmp_path / "episodes" / "01-shell.html")
     (notes,) = doc.xpath("//section[@class='show-notes']")
     assert notes.xpath(".//h2")[0].text_content() == "Show notes"
-    (code,) = notes.xpath(".//pre/code")
+    code, output = notes.xpath(".//pre/code")
     assert code.get("class") == "language-bash" and code.text_content() == "ls -l *.csv\necho '<done>'"
     assert [c.text_content() for c in notes.xpath(".//th | .//td")] == ["name", "rows", "a.csv", "12"]
-    assert "12 a.csv" not in notes.text_content()  # program output is not a show note
+    assert output.text_content() == "12 a.csv"  # program output is kept in the show notes (the script cues it)

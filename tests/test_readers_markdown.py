@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from lesson_compare import without_lines
 
-from narrate.errors import ContentError
+from narrate.errors import ContentError, strictness
 from narrate.model import BulletList, Callout, Paragraph, Question, Table
 from narrate.text.readers import read_lesson
 
@@ -123,8 +123,6 @@ Think pause: 3 s
     [
         ("## Only a section\n\nText.\n", 1, "a Markdown lesson needs a '# Title' heading"),
         ("# T\n\nSub.\n", 1, "a Markdown lesson needs at least one '## Section'"),
-        ("# T\n\n## Empty\n\n## Full\n\nText.\n", 3, "section 'Empty' is empty"),
-        ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\nExplanation: because.\n", 9, "question has no answer"),
         (
             "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- [x] a\n- [x] b\n",
             9,
@@ -135,7 +133,6 @@ Think pause: 3 s
             14,
             "answer 'c' is not one of the options",
         ),
-        ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- a\n- b\n\nWhat now?\n", 9, "question has no answer"),
         (
             "---\ntitle: T\ntitel: x\n---\n# T\n\n## S\n\nText.\n",
             3,
@@ -143,8 +140,6 @@ Think pause: 3 s
         ),
         ("---\nid: T T\n---\n# T\n\n## S\n\nText.\n", 2, "'id' must be made of a-z"),
         ("---\ndate: [1]\n---\n# T\n\n## S\n\nText.\n", 2, "'date' must be YYYY-MM-DD"),
-        ("# T\n\n## S\n\n> **Tip:**\n", 5, "callout 'Tip' has no text"),
-        ("# T\n\n- a list before any section\n\n## S\n\nText.\n", 3, "put this under a '## Section' heading"),
         (
             "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- [x] a\n\nThink pause: long\n",
             13,
@@ -156,6 +151,26 @@ def test_errors(tmp_path, text, line, message):
     with pytest.raises(ContentError) as err:
         read_lesson(write(tmp_path, text))
     assert err.value.file.name == "lesson.md"
+    assert (err.value.line, err.value.problem[: len(message)]) == (line, message)
+
+
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ("# T\n\n## Empty\n\n## Full\n\nText.\n", 3, "section 'Empty' is empty"),
+        ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\nExplanation: because.\n", 9, "question has no answer"),
+        ("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Why?\n\n- a\n- b\n\nWhat now?\n", 9, "question has no answer"),
+        ("# T\n\n## S\n\n> **Tip:**\n", 5, "callout 'Tip' has no text"),
+        ("# T\n\n- a list before any section\n\n## S\n\nText.\n", 3, "a list before the first '## Section'"),
+    ],
+)
+def test_lenient_by_default_an_error_under_strict(tmp_path, caplog, text, line, message):
+    """Structure a site renders but narrate reads its own way: a warning at file:line; --strict refuses it."""
+    path = write(tmp_path, text)
+    read_lesson(path)
+    assert any(f"lesson.md:{line}: {message}" in r.getMessage() for r in caplog.records)
+    with strictness(True), pytest.raises(ContentError) as err:
+        read_lesson(path)
     assert (err.value.line, err.value.problem[: len(message)]) == (line, message)
 
 

@@ -18,6 +18,13 @@ word a bounded number of times, so its cost grows linearly with the text's lengt
 
 Used by :mod:`narrate.text.script` (no utterance longer than :data:`MAX_UTTERANCE_WORDS` words)
 and by :mod:`narrate.publish.transcripts` (caption cues of at most two lines and seven seconds).
+
+**Math is one phrase.** Spoken math (:mod:`narrate.text.math`) travels through the text stage between
+two private-use marks, :data:`MATH_OPEN` and :data:`MATH_CLOSE` (:func:`mark_math`), glued to its
+first and last word. :func:`narrate.text.normalize.spoken` leaves what is between them to the math
+reader (no unit, abbreviation or symbol rule runs there), and :func:`split_utterance` never cuts
+inside it, nor just before it, unless the formula alone is longer than the limit; a cut there adds
+no comma. The marks never reach an utterance: :func:`split_utterance` and :func:`unmark_math` drop them.
 """
 
 from __future__ import annotations
@@ -25,7 +32,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-__all__ = ["MAX_UTTERANCE_WORDS", "boundary_strength", "cut_points", "split_utterance", "word_spans"]
+__all__ = [
+    "MATH_CLOSE",
+    "MATH_OPEN",
+    "MAX_UTTERANCE_WORDS",
+    "boundary_strength",
+    "cut_points",
+    "mark_math",
+    "split_utterance",
+    "unmark_math",
+    "word_spans",
+]
+
+MATH_OPEN = "\ue020"
+"""Opens spoken math in text on its way to the engine (a private-use character, never spoken)."""
+MATH_CLOSE = "\ue021"
+"""Closes spoken math (see :data:`MATH_OPEN`)."""
+_MATH_MARKS = re.compile("[\ue020\ue021]")
+_TRAILING_STOPS = re.compile(r"[\s.,;:!?]+$")
 
 MAX_UTTERANCE_WORDS = 40
 """Longest utterance in words: a longer sentence is spoken as several utterances."""
@@ -40,6 +64,38 @@ _CONJUNCTIONS = frozenset(
     "that if unless until since then as".split()
 )
 _WORD = re.compile(r"\S+")
+
+
+def mark_math(words: str) -> str:
+    """Spoken math between the math marks, glued to its first and last word; punctuation at its end
+    (a display formula's full stop) stays outside them. ``""`` stays ``""``."""
+    words = " ".join(words.split())
+    stop = _TRAILING_STOPS.search(words)
+    tail = stop.group(0).replace(" ", "") if stop else ""
+    words = words[: stop.start()] if stop else words
+    return f"{MATH_OPEN}{words}{MATH_CLOSE}{tail}" if words else tail
+
+
+def unmark_math(text: str) -> str:
+    """``text`` without the math marks."""
+    return _MATH_MARKS.sub("", text) if MATH_OPEN in text or MATH_CLOSE in text else text
+
+
+def _math_gaps(words: Sequence[str]) -> list[int | None]:
+    """For each gap (the cut before ``words[i]``): None outside math; else how acceptable a cut is
+    there: -2 inside a formula, -1 inside one after its own comma or before "equals", and -1 just
+    before a formula (cut only if nothing else fits)."""
+    gaps: list[int | None] = [None] * (len(words) + 1)
+    inside = False
+    for i, word in enumerate(words):
+        if i and (inside or MATH_OPEN in word):
+            after_comma = inside and words[i - 1].rstrip(MATH_CLOSE).endswith((",", ";"))
+            gaps[i] = -1 if not inside or after_comma or word in ("equals", "is", "implies") else -2
+        if MATH_OPEN in word:
+            inside = True
+        if MATH_CLOSE in word:
+            inside = word.rfind(MATH_OPEN) > word.rfind(MATH_CLOSE)
+    return gaps
 
 
 def word_spans(text: str) -> list[tuple[int, str]]:
@@ -65,7 +121,9 @@ def boundary_strength(word: str, next_word: str | None) -> int:
     return 0
 
 
-def cut_points(words: Sequence[str], reach: Callable[[int], int]) -> list[int]:
+def cut_points(
+    words: Sequence[str], reach: Callable[[int], int], strength: Callable[[int], int] | None = None
+) -> list[int]:
     """Where to cut ``words`` into chunks: the indices where the second and later chunks start.
 
     ``reach(i)`` is the largest ``j`` such that ``words[i:j]`` is within the limit (any ``j`` at or
@@ -73,6 +131,9 @@ def cut_points(words: Sequence[str], reach: Callable[[int], int]) -> list[int]:
     over the limit becomes a chunk of its own. Within each chunk's reach the cut is the strongest
     boundary (:func:`boundary_strength`) that keeps the chunk at least a third of its reach, and
     among equally strong ones the one nearest an even share of the remaining words.
+
+    ``strength(i)``, when given, ranks the cut before ``words[i]`` instead of
+    :func:`boundary_strength` (a negative rank: only when nothing better is within reach).
 
     Returns ``[]`` when everything fits in one chunk. Cost: linear in ``len(words)`` plus the
     cost of the ``reach`` calls.
@@ -89,9 +150,10 @@ def cut_points(words: Sequence[str], reach: Callable[[int], int]) -> list[int]:
         chunks = -(-remaining // capacity)
         target = start + -(-remaining // chunks)
         lowest = start + max(1, capacity // 3)
-        best, best_key = end, (-1, 0)
+        best, best_key = end, (-9, 0)
         for cut in range(lowest, end + 1):
-            key = (boundary_strength(words[cut - 1], words[cut]), -abs(cut - target))
+            rank = strength(cut) if strength else boundary_strength(words[cut - 1], words[cut])
+            key = (rank, -abs(cut - target))
             if key > best_key:
                 best, best_key = cut, key
         cuts.append(best)
@@ -102,19 +164,27 @@ def cut_points(words: Sequence[str], reach: Callable[[int], int]) -> list[int]:
 def split_utterance(text: str, max_words: int = MAX_UTTERANCE_WORDS) -> list[str]:
     """Spoken text → utterances of at most ``max_words`` words, cut at clause boundaries.
 
-    Text within the limit comes back as ``[text]`` unchanged. Otherwise the words are kept in order
-    (whitespace runs become one space); where a cut falls after a word that ends in a letter or digit,
-    a comma is added to it, so that the engine ends that utterance with a clause's pause and pitch,
-    not a sentence's. ``max_words`` must be at least 1.
+    Text within the limit comes back as ``[text]`` unchanged (math marks dropped). Otherwise the
+    words are kept in order (whitespace runs become one space); where a cut falls after a word that
+    ends in a letter or digit, a comma is added to it, so that the engine ends that utterance with a
+    clause's pause and pitch, not a sentence's. Marked math (:func:`mark_math`) is cut only when it is
+    longer than the limit, never just before it when anything else fits, and never gets a comma.
+    ``max_words`` must be at least 1.
     """
     words = text.split()
     if len(words) <= max_words:
-        return [text]
-    bounds = [0, *cut_points(words, lambda i: i + max_words), len(words)]
+        return [unmark_math(text)]
+    gaps = _math_gaps(words) if MATH_OPEN in text else None
+
+    def strength(i: int) -> int:
+        rank = gaps[i] if gaps is not None else None
+        return rank if rank is not None else boundary_strength(words[i - 1], words[i])
+
+    bounds = [0, *cut_points(words, lambda i: i + max_words, strength if gaps else None), len(words)]
     parts = []
     for a, b in zip(bounds, bounds[1:]):
-        chunk = " ".join(words[a:b])
-        if b < len(words) and chunk[-1].isalnum():
+        chunk = unmark_math(" ".join(words[a:b]))
+        if b < len(words) and chunk[-1].isalnum() and (gaps is None or gaps[b] is None):
             chunk += ","
         parts.append(chunk)
     return parts

@@ -2,16 +2,45 @@
 
 Two speakers, same interface (:func:`speak_math`):
 
-* **speech-rule-engine** (SRE, the engine MathJax uses for accessibility; ClearSpeak rules) when
-  Node.js and the npm package are installed (``scripts/setup.sh`` puts it in ``vendor/node_modules``;
-  ``NARRATE_SRE_DIR`` names another ``node_modules`` folder). LaTeX is first converted to MathML with
-  latex2mathml. One ``node`` process speaks every expression of a call (``narrate/text/sre_driver.js``)
-  that is not already in the math cache (``<cache folder>/math/``, kept between builds).
-* a **pure-Python fallback** for common constructs (fractions, roots, powers, subscripts, Greek
-  letters, functions, sums, integrals, limits, relations) when SRE is missing, fails, or
-  ``NARRATE_SRE=off``. Its output is deterministic and tested (tests/test_math_code.py).
+* **speech-rule-engine** (SRE, the engine MathJax uses for accessibility) when Node.js and the npm
+  package are installed (``scripts/setup.sh`` puts it in ``vendor/node_modules``; ``NARRATE_SRE_DIR``
+  names another ``node_modules`` folder), in the lesson's language (SRE's locales: en, de, fr, es,
+  it, sv, ...). LaTeX is first converted to MathML with latex2mathml. One ``node`` process speaks
+  every expression of a call (``narrate/text/sre_driver.js``) that is not already in the math cache
+  (``<cache folder>/math/``, kept between builds). Domain: ClearSpeak ("the square root of 2",
+  "x squared", "the integral from a to b of"; MathSpeak's "StartRoot 2 EndRoot", "Sup", "left p'ren"
+  are for proof-listening, not narration), with the preference ``VerticalLine_Given`` in English
+  (``p(t \\mid w)``: "p of t given w", not "divides").
+* a **pure-Python fallback** (English) when SRE is missing, fails, or ``NARRATE_SRE=off``:
+  fractions, roots, powers, subscripts, Greek letters, functions, sums, integrals, limits, relations,
+  accents, bold and text, conditional bars; deterministic and tested (tests/test_math_code.py,
+  tests/test_math_narrator.py). Its limits: it reads LaTeX token by token, so it does not know sets
+  (``\\{x \\mid x > 0\\}`` is "x given x is greater than 0"), absolute values (``|x|`` is "absolute
+  value x absolute value"), ``\\binom``, ``\\overbrace``, tensors, or any language but English; a
+  macro it does not know is said by its name.
 
-Numbers stay digits ("x sub 2"): :func:`narrate.text.normalize.spoken` says them in words later.
+Both run behind a **narrator's layer** (:func:`_pieces`) that reads what neither speaker reads as a
+narrator does, in the lesson's language where :data:`WORDS` has words for it (en, de, fr, es, it,
+nl, pt, sv; English otherwise):
+
+* an arrow between statements (``\\Rightarrow``, ``\\Longrightarrow``, ``\\implies``) → "implies";
+  ``\\iff``, ``\\Leftrightarrow`` → "if and only if";
+* ``\\lim_{x \\to 0}`` → "the limit as x approaches 0 of";
+* an evaluation bar (``\\left. F(x) \\right|_a^b``, ``\\Big|_{a}^{b}``) → "F of x evaluated from a to b";
+* ``cases`` → "1 if x is greater than 0, 0 otherwise"; matrices (``bmatrix``, ``pmatrix``, ``array``
+  ...) → "the 2 by 2 matrix with rows 1, 2; and 3, 4" (one column: "the column vector 1, 2");
+  ``aligned``, ``align``, ``split``, ``gather`` rows one after another;
+* ``20^{\\circ}\\,\\text{C}`` → "20 degrees Celsius" (``^\\circ`` alone: "degrees"); ``\\ell`` → "l";
+  ``\\mathrm{kN}`` as its letters (not "normal k"); ``\\mbf``, ``\\bm``, ``\\vb`` (course macros) as
+  ``\\mathbf``: "bold w"; ``\\ln`` in English: "the natural log of";
+* punctuation ending the formula (a display formula's ``.`` or ``,``) is not read as a word
+  ("period"): it is returned after the words, as punctuation.
+
+After SRE, in English: "comma" between terms is a pause (","), "of open paren x close paren" is
+"of x" (nothing bracketed inside), "bold italic phi" is "bold phi", "dot dot dot" is "and so on".
+
+Numbers stay digits ("x sub 2"): :func:`narrate.text.normalize.spoken` says them in words later, and
+nothing else there touches math that the reader marked (:func:`narrate.text.clauses.mark_math`).
 """
 
 from __future__ import annotations
@@ -27,14 +56,19 @@ from pathlib import Path
 
 from narrate.files import write_atomic
 from narrate.settings import DEFAULT_LANGUAGE
-from narrate.text.phrases import primary
+from narrate.text.languages import LANGUAGES
+from narrate.text.phrases import SOURCE_LANGUAGE, primary
 
-__all__ = ["speak_math", "speak_latex", "sre_available"]
+__all__ = ["WORDS", "speak_math", "speak_latex", "sre_available"]
 
 _DRIVER = Path(__file__).with_name("sre_driver.js")
 _VENDOR = Path(__file__).resolve().parents[2] / "vendor" / "node_modules"
 SRE_TIMEOUT_S = 60
 SRE_TIMEOUT_PER_EXPRESSION_S = 5
+_STYLE = {code: lang.math_style for code, lang in LANGUAGES.items() if lang.math_style}
+"""ClearSpeak preferences per SRE locale (each language module's ``math_style``; others: SRE's defaults)."""
+_RULES = "narrator-2"
+"""Version of how narrate asks SRE (domain, preferences): part of the cache file's name."""
 
 
 def _sre_dir() -> Path | None:
@@ -52,19 +86,30 @@ def speak_math(expressions: Sequence[str], locale: str = DEFAULT_LANGUAGE) -> li
 
     Args:
         expressions: LaTeX source without delimiters (``1 - \\cos\\theta``) or MathML.
-        locale: SRE locale (``en``, ``de``, ``fr``, ...); the fallback speaks English.
+        locale: the lesson's language (``en``, ``de``, ``fr``, ...): SRE's locale and the words of
+            the narrator's layer; the fallback speaks English.
 
     Returns:
-        One spoken string per expression, in order (``""`` for an empty one). Never raises: an
-        expression SRE cannot speak is spoken by the fallback.
+        One spoken string per expression, in order (``""`` for an empty one), ending with the
+        punctuation that ended the formula (``"x equals 1."`` for ``x = 1.``), never a word for it.
+        Never raises: an expression SRE cannot speak is spoken by the fallback.
     """
-    rows = [_rows(e) for e in expressions]
-    items = tuple(row for expr in rows for row in expr)
+    language = primary(locale)
+    built = [_pieces(e, language) for e in expressions]
+    items = tuple(p for pieces, _ in built for p in pieces if isinstance(p, _Tex))
     spoken: list[str | None] = [None] * len(items)
     if items and sre_available():
-        spoken = list(_sre_cached(items, primary(locale)))
-    said = iter([s if s else _fallback_or_cue(e) for s, e in zip(spoken, items)])
-    return [", ".join(w for w in (next(said) for _ in expr) if w) for expr in rows]
+        spoken = list(_sre_cached(items, language))
+    said = iter([_polish(s, e, language) if s else _fallback_or_cue(e) for s, e in zip(spoken, items)])
+    out = []
+    for pieces, tail in built:
+        words = " ".join(w for w in ((next(said) if isinstance(p, _Tex) else p) for p in pieces) if w)
+        words = _TIDY_COMMAS.sub(r"\1", " ".join(words.split())).strip(" ,;")
+        out.append(words + tail if words else "")
+    return out
+
+
+_TIDY_COMMAS = re.compile(r"\s+([,;])")
 
 
 def _fallback_or_cue(expr: str) -> str:
@@ -78,19 +123,250 @@ def _fallback_or_cue(expr: str) -> str:
         return "a formula"
 
 
-_ENVIRONMENT = re.compile(r"\\(?:begin|end)\{(?:aligned|align\*?|eqnarray\*?|gather\*?|gathered|split|multline\*?)\}")
+# ------------------------------------------------------------------ the narrator's layer
+
+
+class _Tex(str):
+    """A piece of LaTeX (or MathML) for a speaker; a plain ``str`` piece is already words."""
+
+    __slots__ = ()
+
+
+def _word_table(*rows: str) -> dict[str, str]:
+    keys: tuple[str, ...] = ("implies", "iff", "if", "otherwise", "limit", "from_to", "at", "matrix", "column")
+    keys += ("row", "and", "celsius", "fahrenheit")
+    return dict(zip(keys, rows, strict=True))
+
+
+WORDS: dict[str, dict[str, str]] = {code: dict(lang.math_words) for code, lang in LANGUAGES.items() if lang.math_words}
+"""The narrator's layer's words per language (each language module's ``math_words``; English otherwise)."""
+_FALLBACK = WORDS[SOURCE_LANGUAGE]
+
+_NOT_LETTER = r"(?![A-Za-z])"
+_PREPARE = (
+    (re.compile(r"\\(?:mbf|bm|vb|pmb|mathbfit|bf)" + _NOT_LETTER), r"\\mathbf"),  # course macros for bold
+    (re.compile(r"\\(?:mathrm|rm|textrm)" + _NOT_LETTER), r"\\text"),  # \mathrm{kN}: not "normal k normal N"
+    (re.compile(r"\\text\s*\{\s*([A-Za-z])\s*\}"), r"\1"),  # \mathrm{T}: the letter T, not the word "cap T"
+    (re.compile(r"\\ell" + _NOT_LETTER), "l"),
+    (re.compile(r"\\(?:displaystyle|textstyle|nonumber|notag)" + _NOT_LETTER + r"|\\(?:label|tag)\{[^{}]*\}"), " "),
+    (re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ" + _NOT_LETTER + ")"), "°"),
+)
+_VECTOR = re.compile(r"\\vec" + _NOT_LETTER)
+_SPACE = r"(?:\s|\\[,;: !]|\\q?quad" + _NOT_LETTER + r"|~)*"
+_TEMPERATURE = re.compile(r"°" + _SPACE + r"(?:\\text\{\s*([CF])\s*\}|([CF])" + _NOT_LETTER + ")")
+_END_STOPS = re.compile(_SPACE + r"([.,;:])" + _SPACE + "$")
+_STATEMENT_ARROW = re.compile(
+    r"\\(?:(Longrightarrow|Rightarrow|implies)|(iff|Leftrightarrow|Longleftrightarrow))" + _NOT_LETTER
+)
+_ENV_BEGIN = re.compile(r"\\begin\{([A-Za-z]+\*?)\}")
+_MATRICES = {"matrix", "pmatrix", "bmatrix", "Bmatrix", "vmatrix", "Vmatrix", "smallmatrix", "array"}
+_CASES = {"cases", "dcases", "rcases"}
+_LIMIT = re.compile(r"\\lim" + _NOT_LETTER + r"\s*(?:\\limits" + _NOT_LETTER + r")?\s*_")
+_LIMIT_ARROW = re.compile(r"\\(?:to|rightarrow|longrightarrow)" + _NOT_LETTER + "|→")
+_BAR = re.compile(r"(?:\\right\s*[|\]]|\\[bB]igg?r?\s*[|\]]|\\[bB]igg?r?\\vert" + _NOT_LETTER + r")\s*(?=_)")
+_LEFT_OPENER = re.compile(r"\\left\s*(?:\.|\[)|\\[bB]igg?l?\s*\[")
 _ROW_BREAK = re.compile(r"\\\\(?:\[[^\]]*\])?")
+_LN = re.compile(r"\\ln" + _NOT_LETTER)
+_COMMAND = re.compile(r"\\(?:[A-Za-z]+|.)")
+_CONDITION_WORD = re.compile(
+    r"^\\text\{\s*(?:if|for|when|otherwise|else|sonst|falls|wenn|für|si|sinon|sino|se|als|anders|om|annars)\b",
+    re.I,
+)
 
 
-def _rows(expr: str) -> list[str]:
-    """An equation array as its rows, alignment marks gone (each row is said on its own)."""
+def _pieces(expr: str, language: str = SOURCE_LANGUAGE) -> tuple[list[str], str]:
+    """An expression as pieces for the speakers (:class:`_Tex`) with the narrator's layer's words
+    (plain ``str``) between them, and the punctuation that ended it (``"."``, ``","`` or ``""``)."""
     if expr.lstrip().startswith("<math"):
-        return [expr]
-    if not _ENVIRONMENT.search(expr) and "&" not in expr:
-        return [expr] if expr.strip() else [""]
-    body = _ENVIRONMENT.sub(" ", expr)
-    rows = [" ".join(r.replace("&", " ").split()) for r in _ROW_BREAK.split(body)]
-    return [r for r in rows if r] or [""]
+        return [_Tex(expr.strip())], ""
+    for pattern, replacement in _PREPARE:
+        expr = pattern.sub(replacement, expr)
+    if language == SOURCE_LANGUAGE:
+        expr = _VECTOR.sub(r"\\text{vector }", expr)  # SRE: "v right arrow"
+    tail = ""
+    stop = _END_STOPS.search(expr)
+    if stop and stop.start() > 0:
+        tail = stop.group(1) if stop.group(1) in ".," else ""
+        expr = expr[: stop.start()]
+    try:
+        pieces = _layer(expr.strip(), WORDS.get(language, _FALLBACK), language)
+    except RecursionError:
+        pieces = [_Tex(expr.strip())]
+    return [p for p in pieces if p.strip()], tail
+
+
+def _group(text: str, i: int) -> tuple[str, int]:
+    """The argument starting at ``text[i]`` (spaces skipped): a {braced group}'s inside, a command
+    or one character; and the index after it."""
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i >= len(text):
+        return "", i
+    if text[i] == "{":
+        depth = 0
+        for j in range(i, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            if depth == 0:
+                return text[i + 1 : j], j + 1
+        return text[i + 1 :], len(text)
+    command = _COMMAND.match(text, i)
+    return (command.group(0), command.end()) if command else (text[i], i + 1)
+
+
+def _top_level(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
+    """The first match of ``pattern`` outside braces and environments."""
+    for m in pattern.finditer(text):
+        before = text[: m.start()].replace("\\{", "").replace("\\}", "")
+        if before.count("{") == before.count("}") and before.count("\\begin{") == before.count("\\end{"):
+            return m
+    return None
+
+
+def _environment(text: str) -> tuple[str, str, str, str] | None:
+    """The first top-level environment in ``text``: (before, name, body, after)."""
+    m = _top_level(text, _ENV_BEGIN)
+    if m is None:
+        return None
+    name, depth = m.group(1), 1
+    for tag in re.finditer(r"\\(begin|end)\{" + re.escape(name) + r"\}", text[m.end() :]):
+        depth += 1 if tag.group(1) == "begin" else -1
+        if depth == 0:
+            return text[: m.start()], name, text[m.end() : m.end() + tag.start()], text[m.end() + tag.end() :]
+    return text[: m.start()], name, text[m.end() :], ""
+
+
+def _cells(body: str) -> list[list[str]]:
+    """An environment's rows, each as its cells (split at ``&`` outside braces)."""
+    rows = []
+    for row in _ROW_BREAK.split(body):
+        row = re.sub(r"\\hline|\\cline\{[^{}]*\}", " ", row)
+        cells, depth, start = [], 0, 0
+        for j, ch in enumerate(row):
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+            if ch == "&" and depth == 0 and (j == 0 or row[j - 1] != "\\"):
+                cells.append(row[start:j].strip())
+                start = j + 1
+        cells.append(row[start:].strip())
+        if any(cells):
+            rows.append(cells)
+    return rows
+
+
+def _template(template: str, values: dict[str, str]) -> list[str]:
+    """``"evaluated from {a} to {b}"`` → words and :class:`_Tex` pieces."""
+    out: list[str] = []
+    for part in re.split(r"(\{[a-z]\})", template):
+        if part[1:-1] in values and part.startswith("{"):
+            out.append(_Tex(values[part[1:-1]].strip()))
+        elif part.strip():
+            out.append(part.strip())
+    return out
+
+
+def _layer(text: str, words: dict[str, str], language: str) -> list[str]:
+    """The narrator's layer (see the module docstring): ``text`` as pieces."""
+    if not text.strip():
+        return []
+
+    def around(start: int, middle: list[str], end: int) -> list[str]:
+        return [*_layer(text[:start], words, language), *middle, *_layer(text[end:], words, language)]
+
+    env = _environment(text)
+    if env is not None:
+        before, name, body, after = env
+        if name == "array" or name.startswith("alignat"):
+            body = body[_group(body, 0)[1] :]  # the column spec {cc}
+        return [
+            *_layer(before, words, language),
+            *_env_pieces(name, body, words, language),
+            *_layer(after, words, language),
+        ]
+    arrow = _top_level(text, _STATEMENT_ARROW)
+    if arrow is not None:
+        return around(arrow.start(), [words["implies"] if arrow.group(1) else words["iff"]], arrow.end())
+    temperature = _TEMPERATURE.search(text)
+    if temperature:
+        unit = temperature.group(1) or temperature.group(2)
+        return around(temperature.start(), [words["celsius" if unit == "C" else "fahrenheit"]], temperature.end())
+    limit = _top_level(text, _LIMIT)
+    if limit is not None:
+        sub, end = _group(text, limit.end())
+        to = _LIMIT_ARROW.search(sub)
+        if to is not None:
+            values = {"v": sub[: to.start()], "a": sub[to.end() :]}
+            return around(limit.start(), _template(words["limit"], values), end)
+    bar = _top_level(text, _BAR)
+    if bar is not None:
+        low, end = _group(text, text.index("_", bar.end()) + 1)
+        high = ""
+        if text[end:].lstrip().startswith("^"):
+            high, end = _group(text, text.index("^", end) + 1)
+        before = text[: bar.start()]
+        opener = _LEFT_OPENER.search(before)
+        if opener is not None:
+            before = before[: opener.start()] + before[opener.end() :]
+        said = _template(words["from_to"] if high else words["at"], {"a": low, "b": high})
+        return [*_layer(before, words, language), *said, *_layer(text[end:], words, language)]
+    return [_Tex(text.strip())]
+
+
+def _env_pieces(name: str, body: str, words: dict[str, str], language: str) -> list[str]:
+    """An environment as pieces: cases, matrices, or rows said one after another."""
+    rows = _cells(body)
+    out: list[str] = []
+    if name in _CASES:
+        for n, cells in enumerate(rows):
+            condition = " ".join(c for c in cells[1:] if c)
+            out += [","] if n else []
+            out += _layer(cells[0], words, language)
+            if condition and not _CONDITION_WORD.match(condition):
+                out.append(words["if"])
+            out += _layer(condition, words, language)
+        return out
+    if name in _MATRICES and rows:
+        columns = max(len(r) for r in rows)
+        if columns == 1 or len(rows) == 1:
+            out.append(words["column" if columns == 1 and len(rows) > 1 else "row"])
+            for n, cell in enumerate(c for r in rows for c in r):
+                out += ([","] if n else []) + _layer(cell, words, language)
+            return out
+        out.append(words["matrix"].format(r=len(rows), c=columns))
+        for n, row in enumerate(rows):
+            out += ([";", words["and"]] if n == len(rows) - 1 else [";"]) if n else []
+            for m, cell in enumerate(row):
+                out += ([","] if m else []) + _layer(cell or "0", words, language)
+        return out
+    for n, cells in enumerate(rows):  # aligned, split, gather ...: each row said on its own, in order
+        out += [","] if n else []
+        out += _layer(" ".join(c for c in cells if c), words, language)
+    return out
+
+
+_OF_PAREN = re.compile(r"\bof open paren ((?:(?!open paren|close paren|,).)+?) close paren")
+_POLISH_EN = (
+    (re.compile(r"\s*\bcomma\b\s*"), ", "),
+    (re.compile(r"\bbold italic\b"), "bold"),
+    (re.compile(r"\bdot dot dot, "), "and so on up to "),
+    (re.compile(r"\balmost equals\b"), "is approximately"),
+    (re.compile(r"\bnot sign\b"), "not"),
+    (re.compile(r"\btriangle\b"), "delta"),
+    (re.compile(r"\blamda\b"), "lambda"),  # SRE spells λ so
+    (re.compile(r"\bdot dot dot\b"), "and so on"),
+    (re.compile(r"\s*\bperiod$"), ""),
+)
+
+
+def _polish(said: str, expr: str, language: str) -> str:
+    """SRE's words as a narrator says them (English): see the module docstring."""
+    if language != SOURCE_LANGUAGE:
+        return said  # the polish below is for SRE's English
+    if _LN.search(expr):  # SRE spells ln: "l n of x"
+        said = re.sub(r"\bl n(?: of)?\b", "the natural log of", said)
+    for pattern, replacement in _POLISH_EN:
+        said = pattern.sub(replacement, said)
+    for _ in range(3):  # "of open paren t given w close paren" → "of t given w", inner ones first
+        said = _OF_PAREN.sub(r"of \1", said)
+    return " ".join(said.split()).strip(" ,")
 
 
 def _sre_version(folder: Path) -> str:
@@ -106,7 +382,7 @@ def _cache_file(folder: Path, locale: str) -> Path:
     root = os.environ.get("NARRATE_CACHE_DIR") or str(
         Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "narrate"
     )
-    return Path(root) / "math" / f"sre-{_sre_version(folder)}-{locale}.json"
+    return Path(root) / "math" / f"sre-{_sre_version(folder)}-{_RULES}-{locale}.json"
 
 
 def _load_cache(path: Path) -> dict[str, str]:
@@ -141,6 +417,38 @@ def _sre_cached(items: tuple[str, ...], locale: str) -> tuple[str | None, ...]:
     return tuple(cache.get(e) for e in items)
 
 
+_MATHML_NS = "{http://www.w3.org/1998/Math/MathML}"
+_ROWS = {"math", "mrow", "msqrt", "mtd", "mstyle", "mpadded"}
+
+
+def _products(mathml: str) -> str:
+    """Letters side by side in a row are a product ("2 g h"), not a function applied to the next one
+    ("2 g of h"): an invisible times goes between them (not after a "d": "d x" stays a differential)."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring(mathml)
+    except ET.ParseError:
+        return mathml
+    changed = False
+    for row in root.iter():
+        if row.tag.removeprefix(_MATHML_NS) not in _ROWS:
+            continue
+        kids = list(row)
+        for i in range(len(kids) - 1, 0, -1):
+            a, b = kids[i - 1], kids[i]
+            letters = all(k.tag.removeprefix(_MATHML_NS) == "mi" and len((k.text or "").strip()) == 1 for k in (a, b))
+            if letters and (a.text or "").strip() != "d":
+                times = ET.Element(f"{_MATHML_NS}mo")
+                times.text = "\u2062"
+                row.insert(i, times)
+                changed = True
+    if not changed:
+        return mathml
+    ET.register_namespace("", _MATHML_NS[1:-1])
+    return ET.tostring(root, encoding="unicode")
+
+
 def _run_sre(folder: Path, items: list[str], locale: str) -> list[str | None]:
     try:
         from latex2mathml.converter import convert
@@ -152,10 +460,15 @@ def _run_sre(folder: Path, items: list[str], locale: str) -> list[str | None]:
             mathml.append(expr)
             continue
         try:
-            mathml.append(convert(expr))
+            mathml.append(_products(convert(expr)))
         except Exception:  # latex2mathml raises many kinds on bad LaTeX: the fallback speaks it
             mathml.append(None)
-    request = {"sre": str(folder / "speech-rule-engine"), "locale": locale, "math": mathml}
+    request = {
+        "sre": str(folder / "speech-rule-engine"),
+        "locale": locale,
+        "style": _STYLE.get(locale, ""),
+        "math": mathml,
+    }
     try:
         done = subprocess.run(
             ["node", str(_DRIVER)],
@@ -224,6 +537,7 @@ RELATIONS = {
     "\\equiv": "is equivalent to",
     "\\propto": "is proportional to",
     "\\in": "is in",
+    "\\mid": "given",
     "\\notin": "is not in",
     "\\subset": "is a subset of",
     "\\subseteq": "is a subset of or equal to",
@@ -250,15 +564,16 @@ OPERATORS = {
     "\\infty": "infinity",
     "\\partial": "partial",
     "\\nabla": "del",
-    "\\ldots": "dot dot dot",
-    "\\dots": "dot dot dot",
-    "\\cdots": "dot dot dot",
+    "\\ldots": "and so on",
+    "\\dots": "and so on",
+    "\\cdots": "and so on",
     "\\cup": "union",
     "\\cap": "intersection",
     "\\forall": "for all",
     "\\exists": "there exists",
     "\\emptyset": "the empty set",
     "\\circ": "degrees",
+    "°": "degrees",
     "\\%": "percent",
     "%": "percent",
     ",": ",",

@@ -30,6 +30,7 @@ from ftfy.fixes import uncurl_quotes
 
 from narrate.files import source_digest, write_atomic
 from narrate.settings import DEFAULT_LANGUAGE
+from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, unmark_math
 from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import en, language_for
 from narrate.text.languages import language as language_of
@@ -163,6 +164,7 @@ def _initials(m: re.Match) -> str:
     return spaced + (" " if m.group(1) else "")
 
 
+_MATH_MARKS = frozenset((MATH_OPEN, MATH_CLOSE))
 _ENGINE_READS = frozenset("+=<>±×÷°")
 """Symbols an engine reads in its own language; kept for languages without rules of ours."""
 
@@ -243,18 +245,61 @@ def _memo_key(text: str, lexicon: Mapping[str, str] | None, language: str) -> st
     return f"{_code_digest()[:16]}\x1f{language}\x1f{digest}\x1f{text}"
 
 
-def spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE) -> str:
+def spoken(
+    text: str, lexicon: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE, *, keep_math: bool = False
+) -> str:
     """Written text (a sentence or a few) -> spoken text for the engine (see :func:`_spoken`);
-    within :func:`remembered`, a text normalised by an earlier run is not normalised again."""
+    within :func:`remembered`, a text normalised by an earlier run is not normalised again.
+    ``keep_math`` keeps the marks around spoken math (:func:`narrate.text.clauses.mark_math`), for
+    :func:`narrate.text.clauses.split_utterance`; by default they are dropped."""
     known = getattr(_MEMO, "known", None)
     if known is None:
-        return _spoken(text, lexicon, language)
+        said = _spoken(text, lexicon, language)
+        return said if keep_math else unmark_math(said)
     key = _memo_key(text, lexicon, language)
     said = known.get(key)
     if said is None:
         said = _spoken(text, lexicon, language)
     _MEMO.used[key] = said
-    return said
+    return said if keep_math else unmark_math(said)
+
+
+_MATH_RUN = re.compile(MATH_OPEN + "[^" + MATH_OPEN + MATH_CLOSE + "]*" + MATH_CLOSE)
+_HELD = re.compile("[\U000f0000-\U000fffff]")
+_MATH_NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
+
+
+def _hold_math(text: str) -> tuple[str, list[str]]:
+    """Spoken math (between the math marks) out of the way of every rule: each run becomes one
+    private-use character until :func:`_restore_math` puts it back."""
+    if MATH_OPEN not in text:
+        return text, []
+    held: list[str] = []
+
+    def hold(m: re.Match) -> str:
+        held.append(m.group(0))
+        return chr(0xF0000 + len(held) - 1)
+
+    return _MATH_RUN.sub(hold, text), held
+
+
+def _restore_math(text: str, held: list[str], language: str) -> str:
+    """Put held math back, its marks kept and its numbers said in ``language`` ("x sub 2" -> "x sub
+    two"): no other rule (units, abbreviations, symbols) reads inside math."""
+    if not held:
+        return text
+    lang = language_of(language)
+
+    def number(m: re.Match) -> str:  # LaTeX's decimal point, said as the language says a decimal
+        decimal_comma = lang is not None and lang.rules is not None  # a table's languages write "3,5"
+        written = m.group(0).replace(".", ",") if decimal_comma else m.group(0)
+        return _spoken(written, None, language) or m.group(0) if lang is not None else m.group(0)
+
+    def back(m: re.Match) -> str:
+        index = ord(m.group(0)) - 0xF0000
+        return f" {_MATH_NUMBER.sub(number, held[index])} " if index < len(held) else " "
+
+    return _HELD.sub(back, text)
 
 
 def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE) -> str:
@@ -270,6 +315,7 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     emoji or whitespace). Never raises on any ``str``.
     """
     lang = language_of(language)  # None: a language without a module, whose engine reads digits itself
+    text, held = _hold_math(text)
     text = clean_text(_repair(text), language)
     text = en.drop_defined_acronyms(text)
     if lexicon:
@@ -298,7 +344,8 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
         text = lang.symbols(text, language)
     text = _DASH.sub(", ", text)
     text = _DROP_CHARS.sub(" ", text)
-    return _clean(text, _ENGINE_READS if lang is None or lang.engine_reads_symbols else frozenset())
+    text = _restore_math(text, held, language)
+    return _clean(text, (_ENGINE_READS if lang is None or lang.engine_reads_symbols else frozenset()) | _MATH_MARKS)
 
 
 def is_pronounceable(text: str) -> bool:

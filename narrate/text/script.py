@@ -40,7 +40,7 @@ from narrate.model import (
     Script,
     Table,
 )
-from narrate.text.clauses import split_utterance
+from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, split_utterance, unmark_math
 from narrate.text.code import speak_code_block
 from narrate.text.common import BLANK, count_blanks
 from narrate.text.normalize import as_sentence, sentences, spoken
@@ -76,8 +76,8 @@ class _Builder:
         """
         if BLANK.search(written):
             written = BLANK.sub(f" {self.phrases('blank')} ", written)
-        if not has_spans(written):
-            said = spoken(written, self.lexicon, self.language)
+        if not has_spans(written):  # spoken math stays marked until say() cuts the utterances
+            said = spoken(written, self.lexicon, self.language, keep_math=True)
             return f"[{said}]{{lang={self.foreign}}}" if self.foreign and said else said
         out = ""
         for run in split_spans(written):
@@ -106,9 +106,9 @@ class _Builder:
             self.pause(self.pauses.sentence_ms, "sentence")
         if has_spans(text):
             before = len(self.cues)
-            self._mixed(text, role)
+            self._mixed(unmark_math(text), role)
             if len(self.cues) == before + 1 and not already_spoken:  # one utterance: shown as written
-                shown = " ".join(plain_text(written).split())
+                shown = " ".join(plain_text(unmark_math(written)).split())
                 said = self.cues[-1]
                 if isinstance(said, Say) and shown != said.text:
                     self.cues[-1] = replace(said, written=shown)
@@ -116,7 +116,7 @@ class _Builder:
         # a long sentence is several utterances with no pause of ours between them: each but the last
         # ends on a clause boundary (or an added comma), and the engine's own clause pause is heard there
         parts = split_utterance(text)
-        shown = "" if already_spoken or len(parts) != 1 else " ".join(plain_text(written).split())
+        shown = "" if already_spoken or len(parts) != 1 else " ".join(plain_text(unmark_math(written)).split())
         for part in parts:
             self.cues.append(Say(part, role, written=shown if shown != part else ""))  # type: ignore[arg-type]
         return True
@@ -236,7 +236,7 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
         b.chapter(title)
         b.say(as_sentence(title))
         b.pause(p.paragraph_ms, "paragraph")
-        for block in section.blocks:
+        for block in _display_math_joined(section.blocks):
             _block(b, block)
             b.pause(p.paragraph_ms, "paragraph")
         b.pause(p.section_ms, "section")
@@ -321,6 +321,25 @@ def build_review_script(
     return Script(lesson=lesson, cues=b.finish(), language=config.language)
 
 
+def _display_math_joined(blocks: Sequence) -> list:
+    """Display math is said inside its sentence: a paragraph that has not ended its sentence ("The
+    energy is given by:") and the formula after it are one paragraph, and so are a formula and a
+    paragraph that goes on in lower case after it ("where m is the mass.")."""
+    out: list = []
+    for block in blocks:
+        last = out[-1] if out else None
+        if isinstance(block, Paragraph) and isinstance(last, Paragraph) and block.text and last.text:
+            starts_math = block.text.startswith(MATH_OPEN) and last.text.rstrip()[-1:] not in ".!?"
+            goes_on = last.text.rstrip(" .,;").endswith(MATH_CLOSE) and block.text[:1].islower()
+            if starts_math or goes_on:
+                head = last.text.rstrip()
+                head = head[:-1] + "," if goes_on and head.endswith(MATH_CLOSE + ".") else head
+                out[-1] = replace(last, text=f"{head} {block.text}")
+                continue
+        out.append(block)
+    return out
+
+
 def _block(b: _Builder, block) -> None:
     if isinstance(block, Paragraph):
         b.text(block.text)
@@ -338,10 +357,12 @@ def _block(b: _Builder, block) -> None:
             b.say(b.phrases("figure", caption=text), already_spoken=True)
     elif isinstance(block, CodeBlock) and not block.output:  # program output is never read
         if b.read_code:
-            for line in speak_code_block(block.code):
+            for line in speak_code_block(block.code, b.language):
                 b.say(as_sentence(line))
         else:
             b.say(b.phrases("code.cue"), already_spoken=True)
+    elif isinstance(block, CodeBlock):  # program output is never read: it is in the show notes, and we say so
+        b.say(b.phrases("code.output_cue"), already_spoken=True)
     elif isinstance(block, Table):
         _table(b, block)
 
@@ -421,7 +442,10 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         b.say(say("question.choice", number=number, prompt=prompt, choices=choices), "host", already_spoken=True)
         b.pause(think_ms, "think")
         index = q.answer_index
-        if index is not None:
+        right = [q.options.index(a) for a in q.answers if a in q.options]
+        if len(right) > 1:  # several right options (a question bank's '=' options, or positive weights)
+            reveal = say("answer.many", answers=say.join([lettered[i] for i in right]))
+        elif index is not None:
             reveal = say("answer.choice", option=lettered[index])
         else:
             reveal = say("answer.one", answer=b.spoken(q.answers[0]).rstrip(".!?"))

@@ -11,6 +11,7 @@ ISO 639-2 code and how proof-listening compares what was heard. No module outsid
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from narrate.text.languages import _machinery
@@ -46,7 +47,12 @@ class Language:
     machinery reads (None where the module rewrites text itself, as English does); ``asr_normaliser``:
     which of Whisper's text normalisers proof-listening compares with ("basic" or "english");
     ``engine_reads_symbols``: the speech engine reads ``+ = < > ± × ÷ °`` itself in this language,
-    so they are kept.
+    so they are kept; ``math_words``: how the math reader links what it reads (limits, cases,
+    matrices, degrees; ``narrate.text.math``) and ``math_style``: speech-rule-engine's ClearSpeak
+    preferences for the language ("" for its defaults); ``symbol_words``: how code's symbols and a few words around them are said in
+    the language (key: the English words, as :data:`narrate.text.code.SYMBOL_NAMES` names each
+    symbol, plus "minus", "of", "and", "with", "dunder"; value: the language's words), for
+    :func:`narrate.text.code.speak_code`.
 
     The methods are the steps :func:`narrate.text.normalize.spoken` takes, each taking the text and
     the whole language tag (a region may have a table of its own): :meth:`prepare` (before letters
@@ -62,6 +68,9 @@ class Language:
     rules: Rules | None = None
     asr_normaliser: str = "basic"
     engine_reads_symbols: bool = True
+    math_words: Mapping[str, str] = field(default_factory=dict)
+    math_style: str = ""
+    symbol_words: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
     forms: Forms = field(default_factory=Forms, compare=False, repr=False)
 
     def table(self, tag: str) -> Rules | None:

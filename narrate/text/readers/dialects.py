@@ -52,6 +52,10 @@ class Prepared:
     options: dict[int, dict[str, str]] = field(default_factory=dict)
     mathml: list[str] = field(default_factory=list)
     """MathML fragments taken out of the text; each is now the math ``$⟦M<n>⟧$``."""
+    closes: dict[int, int] = field(default_factory=dict)
+    """0-based line of a closing fence → how many blocks it closes, when more than one: a longer closing
+    fence closes the outermost open directive it can (as markdown-it and MyST read nested fences), and
+    every directive opened inside it."""
 
 
 def prepare(text: str) -> Prepared:
@@ -60,6 +64,7 @@ def prepare(text: str) -> Prepared:
     text = _LIQUID_BLOCK.sub(_liquid, text)
     text = _LIQUID_OUTPUT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     text = _IMAGE_ATTRS.sub(_image_attrs, text)
+    text = _plain_spans(text)
     lines = text.split("\n")
     for n, line in enumerate(lines):
         m = _IAL_LINE.match(line)
@@ -70,7 +75,7 @@ def prepare(text: str) -> Prepared:
         elif "{:" in line:
             lines[n] = _IAL_INLINE.sub("", line)
     prepared = Prepared("")
-    _directives(lines, prepared.options)
+    _directives(lines, prepared.options, prepared.closes)
     text = "\n".join(lines)
 
     def mathml(m: re.Match) -> str:
@@ -80,6 +85,19 @@ def prepare(text: str) -> Prepared:
     lines = _MATHML.sub(mathml, text).split("\n")
     prepared.text = "\n".join(lines)
     return prepared
+
+
+_PANDOC_SPAN = re.compile(r"(?<!!)\[([^\[\]]*)\]\{((?:[.#]|[\w-]+=)[^{}]*)\}(?!\()")
+
+
+def _plain_spans(text: str) -> str:
+    """Pandoc bracketed spans with classes or attributes but no language (``[Example]{.ex}``, nested
+    ones too) → their text; ``[text]{lang=xx}`` spans stay for the reader."""
+    while True:
+        new = _PANDOC_SPAN.sub(lambda m: m.group(0) if "lang=" in m.group(2) else m.group(1), text)
+        if new == text:
+            return text
+        text = new
 
 
 def _image_attrs(m: re.Match) -> str:
@@ -114,8 +132,10 @@ def _hugo(m: re.Match) -> str:
     return keep
 
 
-def _directives(lines: list[str], options: dict[int, dict[str, str]]) -> None:
-    """Backtick MyST directives → colon containers; options of every directive taken out (in place)."""
+def _directives(lines: list[str], options: dict[int, dict[str, str]], closes: dict[int, int] | None = None) -> None:
+    """Backtick MyST directives → colon containers; options of every directive taken out (in place).
+    A closing backtick fence longer than the innermost open directive's closes the outermost one it can
+    (noted in ``closes``)."""
     stack: list[tuple[str, int, bool]] = []  # (fence character, length, is a Markdown directive)
     n = 0
     while n < len(lines):
@@ -132,7 +152,15 @@ def _directives(lines: list[str], options: dict[int, dict[str, str]]) -> None:
             n += 1
             continue
         if not info and top is not None and char == top[0] and length >= top[1]:
-            stack.pop()
+            depth = len(stack) - 1
+            if char == "`" and length > top[1]:  # outermost first, as a fence's content is parsed
+                run = depth
+                while run and stack[run - 1][0] == "`" and stack[run - 1][2]:
+                    run -= 1
+                depth = next(i for i in range(run, depth + 1) if stack[i][1] <= length)
+            if closes is not None and len(stack) - depth > 1:
+                closes[n] = len(stack) - depth
+            del stack[depth:]
             if char != ":":
                 lines[n] = indent + ":" * max(3, length)
             n += 1

@@ -51,7 +51,8 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from narrate.errors import Collector, ContentError, warn
+from narrate.config import LANGUAGE_TAG
+from narrate.errors import Collector, ContentError, lenient, warn
 from narrate.model import (
     PROMPT_CUES,
     BulletList,
@@ -65,6 +66,7 @@ from narrate.model import (
     Table,
 )
 from narrate.settings import DEFAULT_LANGUAGE, MAX_PAUSE_S, range_text
+from narrate.text.clauses import mark_math, unmark_math
 from narrate.text.code import speak_code
 from narrate.text.markup import clean_text, html_to_text
 from narrate.text.math import speak_math
@@ -100,6 +102,14 @@ _FIELD = re.compile(
 _TASK = re.compile(r"^\[([ xX])\]\s+(.*)$", re.S)
 _ALERT = re.compile(r"^\[!(\w+)\]\s*", re.S)
 _FRONT = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_TOML_FRONT = re.compile(r"\A\+\+\+[ \t]*\n(.*?\n)\+\+\+[ \t]*(?:\n|\Z)", re.S)  # Hugo's TOML front matter
+PROGRAMMING_LANGUAGES = {
+    "r", "python", "python3", "julia", "bash", "shell", "sh", "sql", "c", "c++", "cpp", "java", "javascript", "js",
+    "typescript", "ts", "matlab", "octave", "go", "rust", "ruby", "perl", "php", "scala", "haskell", "fortran",
+    "sas", "stata", "spss", "latex", "html", "css", "markdown", "yaml", "json", "powershell", "unix",
+}  # fmt: skip
+"""``language:`` values of Jekyll lesson sites that name the lesson's programming language."""
 _SOLUTION_TITLE = re.compile(r"^(solutions?|answers?|solución|solucion|lösung|réponse|solution \d+)\b[\s.:!]*$", re.I)
 _NEXT_TITLE_WORDS = 12
 
@@ -147,6 +157,12 @@ CALLOUT_TITLES = {
 }
 OUTPUT_LANGUAGES = {"output", "error", "warning", "out", "stdout", "stderr", "console-output", "text-output"}
 FIGURE_KINDS = {"figure", "image", "figure-md"}
+LAYOUT_KINDS = {
+    "tab-set", "tabs", "tab-item", "tab", "group-tab", "code-tab", "card", "grid", "grid-item", "grid-item-card",
+    "card-carousel", "div", "container", "panels", "tabbed", "columns", "column", "centered", "rubric", "highlights",
+}  # fmt: skip
+"""Directives and divs that only lay their content out: read as their content, without a warning."""
+_ADDRESS = re.compile(r"^\S*[/.]\S*$")  # a URL or a file name, not a title
 
 
 def markdown_parser() -> MarkdownIt:
@@ -165,9 +181,13 @@ def read_markdown(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE)
     """Read a Markdown lesson (syntax and dialects in the module docstring). Every text goes through
     :func:`narrate.text.markup.clean_text` for ``language`` (HTML, footnote markers, split words).
 
+    Structure a site renders but narrate cannot place (an empty section, a list before the first
+    "##", an unknown directive, an unclosed ``:::`` block, a question with no answer, ...) is a warning
+    saying what was done with it; under ``--strict`` (:func:`narrate.errors.strictness`) an error.
+
     Raises:
-        ContentError: empty file, bad front matter, no "# Title", an empty section, a question with no
-            answer, more than one ``[x]``, or an answer that is not one of the options (with lines).
+        ContentError: empty file, bad front matter, no "# Title", more than one ``[x]``, or an answer
+            that is not one of the options (with lines); under ``--strict``, every warning too.
     """
     token = _LANGUAGE.set(language)
     try:
@@ -183,23 +203,32 @@ def _read_markdown(path: Path, number: int, language: str) -> Lesson:
     problems = Collector()
     meta = LineDict()
     front = _FRONT.match(text)
+    toml = None if front else _TOML_FRONT.match(text)
     if front:
         loaded = problems.attempt(lambda: load_yaml(path, "\n" + front.group(1)), LineDict())  # YAML lines = file lines
         meta = problems.attempt(
             lambda: check.mapping(loaded if loaded is not None else LineDict(), 1, "front matter"), LineDict()
         )
+    elif toml:
+        meta = problems.attempt(lambda: _toml_front_matter(path, toml.group(1)), LineDict())
+    if front or toml:
         meta = _used_keys(path, meta)
+        meta = _human_language(path, meta, problems)
+        meta = _plain_date(path, meta, problems)
         check.keys(meta, FRONT_MATTER_KEYS, "front matter")
-        text = "\n" * front.group(0).count("\n") + text[front.end() :]
+        matched = front or toml
+        assert matched is not None
+        text = "\n" * matched.group(0).count("\n") + text[matched.end() :]
     prepared = prepare(text)
     md = markdown_parser()
     tokens = md.parse(prepared.text)
     if problems.attempt(lambda: _check_depth(path, tokens), True):
         problems.raise_any()  # what markdown-it left out cannot be checked
     tree = SyntaxTreeNode(tokens)
-    _check_closed(path, prepared.text, problems)
-    _speak_math_in(tree, prepared.mathml)
+    _check_closed(path, prepared.text, problems, prepared.closes)
+    _speak_math_in(tree, prepared.mathml, marked=True)
     reader = _Walker(path, prepared.options, md, problems)
+    reader.front_title = str(meta.get("title") or "").strip()
     listed: dict[str, tuple[str, ...]] = {}
     for key in LIST_KINDS:
         texts: tuple[str, ...] = problems.attempt(partial(check.texts, meta, key, "an item"), ())
@@ -256,17 +285,28 @@ def _check_depth(path: Path, tokens: list) -> bool:
     return False
 
 
+_BLOCK_NAMES = {
+    "bullet_list": "a list",
+    "ordered_list": "a list",
+    "fence": "a code block",
+    "code_block": "a code block",
+    "blockquote": "a quote",
+    "table": "a table",
+    "math_block": "math",
+    "dl": "a definition list",
+}
 _QUOTED = re.compile(r"^[ \t>]*")
 _CODE_FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
 _COLON_FENCE = re.compile(r"^(:{3,})[ \t]*(.*?)[ \t]*$")
 
 
-def _check_closed(path: Path, text: str, problems: Collector) -> None:
+def _check_closed(path: Path, text: str, problems: Collector, closes: dict[int, int] | None = None) -> None:
     """Every ``:::`` block (Carpentries div, MyST directive) must be closed: as in Pandoc, which the
     Carpentries Workbench builds with, a line of three or more colons closes the innermost open one. An
-    unclosed block would swallow the rest of the file; each is noted at its opening line, by name. A
-    colon line that closes no open block (a stray or extra closer) is noted at its line. Lines in code
-    fences are not looked at."""
+    unclosed block runs to the end of the file (as Pandoc and MyST render it): each is a warning at its
+    opening line, by name (an error under ``--strict``). A colon line that closes no open block (a stray
+    or extra closer) is an error at its line. Lines in code fences are not looked at; ``closes`` gives the
+    lines that close several MyST directives at once (:attr:`.dialects.Prepared.closes`)."""
     stack: list[tuple[int, str]] = []
     code = ""
     for n, line in enumerate(text.split("\n"), 1):
@@ -288,11 +328,62 @@ def _check_closed(path: Path, text: str, problems: Collector) -> None:
         if colons and colons.group(2):
             stack.append((n, f"{colons.group(1)} {colons.group(2)}"))
         elif colons and stack:
-            stack.pop()
+            del stack[-min(len(stack), (closes or {}).get(n - 1, 1)) :]
         elif colons:
             problems.add(ContentError("':::' closes no open block", path, n))
     for opened, name in stack:
-        problems.add(ContentError(f"'{name}' is never closed: end it with a ':::' line", path, opened))
+        lenient(f"'{name}' is never closed: closed at the end of the file", path, opened, problems)
+
+
+def _toml_front_matter(path: Path, body: str) -> LineDict:
+    """Hugo's ``+++`` TOML front matter as a :class:`LineDict` (file lines kept; dates as text).
+
+    Raises:
+        ContentError: TOML that does not parse (at its line).
+    """
+    import tomllib
+
+    try:
+        data = tomllib.loads(body)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"line (\d+)", str(exc))
+        line = int(found.group(1)) + 1 if found else 1
+        raise ContentError(f"front matter is not valid TOML: {exc}", path, line) from None
+    meta = LineDict()
+    meta.line = 1
+    lines = body.split("\n")
+    for key, value in data.items():
+        meta[key] = str(value) if hasattr(value, "isoformat") else value
+        at = next((n for n, raw in enumerate(lines) if re.match(rf"\s*[\"']?{re.escape(key)}[\"']?\s*=", raw)), None)
+        meta.lines[key] = at + 2 if at is not None else 1
+    return meta
+
+
+def _human_language(path: Path, meta: LineDict, problems: Collector) -> LineDict:
+    """Front matter ``language:`` that names no human language (Jekyll lesson sites write the programming
+    language there: ``language: R``) is left out with a warning (an error under ``--strict``)."""
+    value = meta.get("language")
+    if not isinstance(value, str) or (LANGUAGE_TAG.match(value) and value.lower() not in PROGRAMMING_LANGUAGES):
+        return meta
+    line = meta.line_of("language")
+    lenient(f"front matter 'language: {value}' is not a human language (ISO 639) code: ignored", path, line, problems)
+    return _without(meta, "language")
+
+
+def _plain_date(path: Path, meta: LineDict, problems: Collector) -> LineDict:
+    """A front matter ``date:`` that is not a date (``Sys.Date()``, R Markdown's "today") is left out with a
+    warning (an error under ``--strict``): the course's schedule dates the lesson."""
+    value = meta.get("date")
+    if not isinstance(value, str) or _DATE.match(value):  # a date, or not text at all (refused as ever)
+        return meta
+    lenient(f"front matter 'date: {value}' is not a YYYY-MM-DD date: ignored", path, meta.line_of("date"), problems)
+    return _without(meta, "date")
+
+
+def _without(meta: LineDict, key: str) -> LineDict:
+    kept = LineDict({k: v for k, v in meta.items() if k != key})
+    kept.line, kept.lines = meta.line, {k: n for k, n in meta.lines.items() if k != key}
+    return kept
 
 
 def _markdown_text(md: MarkdownIt, text: str) -> str:
@@ -326,9 +417,10 @@ def _used_keys(path: Path, meta: LineDict) -> LineDict:
 _MATH_TYPES = ("math_inline", "math_inline_double", "math_block", "math_block_label", "amsmath")
 
 
-def _speak_math_in(tree: SyntaxTreeNode, mathml: list[str] | None = None) -> None:
+def _speak_math_in(tree: SyntaxTreeNode, mathml: list[str] | None = None, marked: bool = False) -> None:
     """Replace the LaTeX of every math node (and ``{math}`` fence) in ``tree`` by its spoken form,
-    speaking all of them in one call (one speech-rule-engine process)."""
+    speaking all of them in one call (one speech-rule-engine process); ``marked``: between the math
+    marks (:func:`narrate.text.clauses.mark_math`: no text rule reads inside, no cut inside)."""
     nodes = [n for n in tree.walk() if n.type in _MATH_TYPES or (n.type == "fence" and _directive(n.info) == "math")]
     for node in [n for n in nodes if n.type == "math_inline" and not _looks_like_math(n.content)]:
         node.token.type, node.token.content = "text", f"${node.content}$"  # type: ignore[union-attr]
@@ -341,7 +433,7 @@ def _speak_math_in(tree: SyntaxTreeNode, mathml: list[str] | None = None) -> Non
         sources.append(mathml[int(mark.group(1))] if mark and mathml else node.content.strip())
     spoken = speak_math(sources, _LANGUAGE.get())
     for node, words in zip(nodes, spoken):
-        node.token.content = words  # type: ignore[union-attr]
+        node.token.content = mark_math(words) if marked else words  # type: ignore[union-attr]
 
 
 _PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{6,}")
@@ -375,7 +467,7 @@ def _inline_one(node: SyntaxTreeNode, breaks: str = " ") -> str:
     if node.type == "text":
         return node.content
     if node.type == "code_inline":
-        return speak_code(node.content)
+        return speak_code(node.content, _LANGUAGE.get())
     if node.type in ("math_inline", "math_inline_double"):
         return node.content
     if node.type == "myst_role":
@@ -392,9 +484,9 @@ def _role(name: str, content: str) -> str:
     → nothing; ``{math}`` spoken; ``{code}`` as code."""
     shown = re.match(r"^(.*?)\s*<[^<>]*>$", content, re.S)
     if name == "math":
-        return speak_math([content], _LANGUAGE.get())[0]
+        return mark_math(speak_math([content], _LANGUAGE.get())[0])
     if name in ("code", "literal", "kbd", "file", "command", "samp"):
-        return speak_code(content)
+        return speak_code(content, _LANGUAGE.get())
     if name.startswith("cite") or name == "footcite":
         return "the cited work"
     if shown and shown.group(1):
@@ -416,6 +508,7 @@ def _text(node: SyntaxTreeNode, breaks: str = " ") -> str:
     """Plain text of a block node (paragraph, heading, list item: all nested inline content), through
     :func:`narrate.text.markup.clean_text` (footnote markers dropped, words split at a line break joined)."""
     text = clean_text(_raw_text(node, "\n"), _LANGUAGE.get())  # line breaks kept for split words
+    text = text if node.type == "paragraph" else unmark_math(text)  # math stays marked in paragraphs only
     return text if breaks == "\n" else " ".join(text.split())
 
 
@@ -572,6 +665,9 @@ class _Walker:
         self.by_label: dict[str, _Q] = {}
         self.labels: list[str] = []  # every exercise's label, in file order
         self.failed: set[int] = set()  # sections with a block in error
+        self.unprompted: set[str] = set()  # labels of exercises with nothing to read: their solutions are callouts
+        self.front_title = ""  # the front matter's title: "# Heading" lines after a section are sections
+        self.quiz_headings: list[tuple[int, int, str]] = []  # (line, place among sections, title) of each quiz
         self.mode = "head"
 
     def line(self, node: SyntaxTreeNode) -> int:
@@ -579,6 +675,10 @@ class _Walker:
 
     def fail(self, message: str, line: int) -> NoReturn:
         raise ContentError(message, self.path, line)
+
+    def lenient(self, message: str, line: int) -> None:
+        """Structure read narrate's own way (``message`` says how): a warning; an error under ``--strict``."""
+        lenient(message, self.path, line, self.problems)
 
     # ------------------------------------------------------------ structure
 
@@ -619,7 +719,7 @@ class _Walker:
         elif (
             self.mode == "head" and not kind and (self.title or node.type in ("paragraph", "blockquote", "html_block"))
         ):
-            self.head(node)
+            self.head(node, classes, nxt)
         else:
             if self.mode == "head":  # a div, or content before any heading (a Workbench episode)
                 if not self.sections or self.sections[-1].title != "Overview":
@@ -630,10 +730,11 @@ class _Walker:
 
     def heading(self, node: SyntaxTreeNode) -> None:
         text, level = _text(node), int(node.tag[1])
-        if level == 1 and not self.title:
+        if level == 1 and not self.title and not (self.front_title and self.sections):
             self.title, self.title_line = text, self.line(node)
         elif level <= 2 and _QUIZ.match(text):
             self.mode = "quiz"
+            self.quiz_headings.append((self.line(node), len(self.sections), text))
         elif self.mode == "quiz" and level >= 3:
             label = bool(_QUESTION_LABEL.match(text))
             self.questions.append(_Q("" if label else text, self.line(node), pending_prompt=label))
@@ -644,14 +745,19 @@ class _Walker:
             self.sections.append(Section(text, (), self.line(node)))
             self.levels.append(level)
 
-    def head(self, node: SyntaxTreeNode) -> None:
+    def head(self, node: SyntaxTreeNode, classes: list[str], nxt: SyntaxTreeNode | None) -> None:
         text = _text(node)
         if not self.subtitle and not self.intro and node.type in ("paragraph", "blockquote", "html_block"):
             self.subtitle = text
         elif node.type in ("paragraph", "html_block"):
             self.intro.append(text)
-        else:
-            self.fail("put this under a '## Section' heading", self.line(node))
+        else:  # a list, code, a quote or a table before any "##": the start of an "Overview" chapter
+            what = _BLOCK_NAMES.get(node.type, "block")
+            self.lenient(f"{what} before the first '## Section': read in an 'Overview' chapter", self.line(node))
+            self.sections.append(Section("Overview", (), self.line(node), "title.overview"))
+            self.levels.append(2)
+            self.mode = "body"
+            self.add(self.blocks(node, classes, nxt))
 
     def add(self, blocks: list) -> None:
         if blocks and blocks[0] is _KEYPOINTS:  # key points: a section of their own
@@ -686,7 +792,9 @@ class _Walker:
             options = self.options.get(node.map[0], {}) if node.map else {}
             arg = _markdown_text(self.md, _argument(node.info)) if node.type == "container_div" else ""
             if kind in SOLUTION_KINDS and node.type == "container_div" and node.info.strip().startswith("{"):
-                self.check_label(_argument(node.info), line)
+                label = _argument(node.info)
+                if label in self.unprompted or not self.check_label(label, line):  # read where it stands
+                    return self.callout_blocks("Solution", node.children, line, "title.solution")
             return self.div(kind, arg, node.children, line, options)
         if node.type in ("bullet_list", "ordered_list"):
             return [BulletList(tuple(_text(i) for i in node.children), None, line)]
@@ -695,13 +803,13 @@ class _Walker:
                 return self.exercise("", node.children, line, {})  # "> ## Spot it" + "> > ## Solution": a challenge
             if not _text(node) or any(c.type in ("fence", "code_block", "table") for c in node.children):
                 return self.callout_blocks("Note", node.children, line, "title.note")  # code in a quote
-            return [self.callout(node)]
+            return self.callout(node)
         if node.type in ("fence", "code_block"):
             return self.code(node, classes, line)
         if node.type in ("math_block", "math_block_label", "amsmath"):
             return [Paragraph(node.content.strip(), line)] if node.content.strip() else []
         if node.type == "html_block" and node.content.lstrip().startswith("<math"):
-            return [Paragraph(_sentence(speak_math([node.content.strip()], _LANGUAGE.get())[0]), line)]
+            return [Paragraph(_sentence(mark_math(speak_math([node.content.strip()], _LANGUAGE.get())[0])), line)]
         if node.type == "table":
             return [self.table(node, line)]
         if node.type == "html_block":  # HTML is read as its text (a <table> as a table)
@@ -711,7 +819,7 @@ class _Walker:
         if node.type == "dl":
             return [BulletList(self.definitions(node), None, line)]
         if _only(node, "image") is not None:
-            return [Caption(_text(node), line)]
+            return [Caption(_text(node), line)] if _text(node) else []  # no alt text: nothing to say
         if _only(node, "strong") is not None and nxt is not None and nxt.type in ("bullet_list", "ordered_list"):
             return [_ListTitle(_text(node).rstrip(":").strip(), line)]
         if node.type == "paragraph" and _text(node):
@@ -778,22 +886,30 @@ class _Walker:
             title = CALLOUT_TITLES[kind]
             return self.callout_blocks(title, children, line, _ROLE_OF_TITLE.get(title, f"title.{title.lower()}"))
         blocks = self.collect(children)  # a layout div (tab-set, card, grid ...): its content, no name
+        if kind not in LAYOUT_KINDS:
+            self.lenient(f"unknown directive '{kind}': its text is read, its name is not", line)
+            arg = "" if _ADDRESS.match(arg) else arg  # "{iframe} https://...": not words to say
         return ([Paragraph(_sentence(arg), line)] if arg else []) + blocks
 
-    def check_label(self, label: str, line: int) -> None:
+    def check_label(self, label: str, line: int) -> bool:
         """A MyST ``{solution} label`` must name an exercise before it (sphinx-exercise links them by
-        label); the label is never read aloud.
+        label); the label is never read aloud. False (with a warning naming it, and the nearest label)
+        when no ``{exercise}`` above has it: the solution is then read where it stands, as a callout.
 
         Raises:
-            ContentError: no label, or one that no ``{exercise}`` above has (naming it, and the nearest).
+            ContentError: no label.
         """
         if label in self.by_label:
-            return
+            return True
         if not label:
             self.fail("a '{solution}' needs the label of its exercise (e.g. '{solution} ex-one')", line)
         near = difflib.get_close_matches(label, [x for x in self.labels if x], 1)
         hint = f" (did you mean '{near[0]}'?)" if near else ""
-        self.fail(f"'{{solution}} {label}': no exercise above has the label '{label}'{hint}", line)
+        self.lenient(
+            f"'{{solution}} {label}': no exercise above has the label '{label}'{hint}: read as a callout where it stands",
+            line,
+        )
+        return False
 
     def callout_blocks(self, title: str, children: list[SyntaxTreeNode], line: int, role: str = "") -> list:
         """A callout of ``children``: titled by their first heading (the author's words), else by
@@ -836,6 +952,10 @@ class _Walker:
         self.labels.append(label)
         if not solutions and label not in self.solved:
             return self.callout_blocks(title or "Exercise", prompt_nodes, line, "" if title else "title.exercise")
+        if not prompt.strip():  # only an embed ({h5p}, {iframe}): no question a listener could think about
+            self.lenient("exercise has nothing to read aloud: its solution is read as a callout where it stands", line)
+            self.unprompted.add(label)
+            return [b for n, ln in solutions for b in self.callout_blocks("Solution", n.children, ln, "title.solution")]
         q = _Q(prompt, line, open=True, notes=_notes(prompt_blocks))
         if solutions:
             q.answer = " ".join(self.solution(list(n.children), ln, q.notes) for n, ln in solutions)
@@ -860,7 +980,7 @@ class _Walker:
             self.fail("this solution has nothing to read aloud", line)
         return text
 
-    def callout(self, node: SyntaxTreeNode) -> Callout:
+    def callout(self, node: SyntaxTreeNode) -> list:
         """``> **Tip:** text``, ``> **Title**`` + text, ``> [!NOTE] text``, or plain (titled "Note")."""
         paragraphs = list(node.children)
         line = self.line(node)
@@ -881,12 +1001,14 @@ class _Walker:
         elif first is not None and first.type == "heading":
             title, rest, role = _text(first), " ".join(_text(p) for p in paragraphs[1:]), ""
         rest = " ".join(rest.split())
-        if not rest:
-            self.fail(f"callout '{title}' has no text", line)
-        return Callout(" ".join(title.split()), rest, line, role if role in phrase_keys() else "")
+        if not rest:  # "> ### Heading" alone: its title is all there is to say
+            self.lenient(f"callout '{title}' has no text: its title read as a paragraph", line)
+            return [Paragraph(_sentence(title), line)] if title.strip() else []
+        return [Callout(" ".join(title.split()), rest, line, role if role in phrase_keys() else "")]
 
     def finish(self, keypoints: tuple[str, ...]) -> None:
         """Settle what only the whole file tells: next-lessons lists, key points, empty sections."""
+        self.unanswered_as_text()
         keep: list[int] = []
         self.sections_all = self.sections
         for i, section in enumerate(self.sections):
@@ -899,7 +1021,8 @@ class _Walker:
                     continue
                 if i in self.moved or i in self.failed:
                     continue  # all it held were challenges, now quiz questions (or blocks in error)
-                self.problems.add(ContentError(f"section '{section.title}' is empty", self.path, section.line))
+                self.lenient(f"section '{section.title}' is empty: only its title is read", section.line)
+                keep.append(i)
                 continue
             keep.append(i)
         self.sections = []
@@ -913,6 +1036,31 @@ class _Walker:
             self.sections.append(
                 Section(LIST_KINDS["keypoints"], (BulletList(keypoints, None, 1),), 1, "title.keypoints")
             )
+
+    def unanswered_as_text(self) -> None:
+        """Quiz questions with no answer (a Jupyter Book list of options with no ``[x]``, exercises with
+        no answer given) are not questions narrate can answer: each is read as text, in a chapter named
+        by its quiz heading, where that heading stands (a warning; an error under ``--strict``)."""
+        places: dict[int, tuple[str, int, list]] = {}
+        kept: list[_Q] = []
+        for q in self.questions:
+            if q.open or q.answer is not None or q.right or not q.prompt:
+                kept.append(q)
+                continue
+            self.lenient("question has no answer (no '- [x]' option, no 'Answer: ...'): read as text", q.line)
+            heading = next((h for h in reversed(self.quiz_headings) if h[0] < q.line), (q.line, len(self.sections), ""))
+            _, blocks = places.setdefault(heading[1], (heading[2] or "Quiz", heading[0], []))[1:]
+            blocks.append(Paragraph(_sentence(q.prompt), q.line))
+            if q.options:
+                blocks.append(BulletList(tuple(q.options), None, q.line))
+            blocks.extend(Paragraph(_sentence(t), q.line) for t in q.explanation if t.strip())
+        self.questions = kept
+        for place in sorted(places, reverse=True):
+            title, line, blocks = places[place]
+            self.sections.insert(place, Section(title, tuple(blocks), line))
+            self.levels.insert(place, 2)
+            for name in ("moved", "next_candidates", "failed"):
+                setattr(self, name, {i + (i >= place) for i in getattr(self, name)})
 
     # ------------------------------------------------------------ quiz
 
@@ -973,6 +1121,8 @@ class _Walker:
                     q.think_ms = self.think(value, line)
                 continue
             value = raw.strip()
+            if not value:
+                continue
             answered = q is not None and (q.answer is not None or bool(q.right))
             if field_name == "answer" and q is not None:
                 q.answer = f"{q.answer} {value}".strip()
@@ -985,9 +1135,7 @@ class _Walker:
                 q.prompt, q.pending_prompt, q.line = value, False, line
             elif not answered and not q.options:
                 q.prompt = f"{q.prompt} {value}".strip()
-            elif not answered:
-                self.fail("question has no answer (mark an option '- [x]' or add 'Answer: ...')", q.line)
-            else:
+            else:  # after the options of a question not answered (yet): read after them
                 q.explanation.append(value)
 
     def think(self, value: str, line: int) -> int:
@@ -1047,13 +1195,15 @@ _CUE_CODE, _CUE_OUTPUT, _CUE_TABLE = list(PROMPT_CUES)[:3]  # the script says ea
 
 def _notes(blocks: list) -> list:
     """The blocks of a question or solution that the listener is told are in the show notes: code
-    blocks that are not read inline (see :func:`_spoken_text`) and tables."""
-    return [b for b in blocks if isinstance(b, Table) or (isinstance(b, CodeBlock) and not _short_code(b))]
+    blocks that are not read inline (see :func:`_spoken_text`), program output and tables."""
+    return [
+        b for b in blocks if isinstance(b, Table) or (isinstance(b, CodeBlock) and (b.output or not _short_code(b)))
+    ]
 
 
 def _short_code(block: CodeBlock) -> bool:
     """A code block read inline in a question: one line of at most 60 characters (or program output,
-    which is never read nor shown)."""
+    which is never read: a cue says it is in the show notes)."""
     return block.output or ("\n" not in block.code and len(block.code) <= 60)
 
 
@@ -1071,7 +1221,7 @@ def _spoken_text(blocks: list, code_cue: bool = False) -> str:
             parts.append(f"{_sentence(block.title)} {_sentence(block.text)}")
         elif isinstance(block, CodeBlock) and code_cue:
             if _short_code(block) and not block.output:
-                parts.append(_sentence(speak_code(block.code)))
+                parts.append(_sentence(speak_code(block.code, _LANGUAGE.get())))
             else:
                 parts.append(_CUE_OUTPUT if block.output else _CUE_CODE)
         elif isinstance(block, Table) and code_cue:

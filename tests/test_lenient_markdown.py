@@ -1,0 +1,188 @@
+"""Lenient by default, strict on request (issue 24): a Markdown file its own site renders builds.
+
+Structure narrate cannot place is a warning naming file:line and what was done with it (read as text,
+kept as a chapter title, left out); ``--strict`` (``narrate script``, ``narrate check``) and a course's
+``strict: true`` turn the same warning into ``Error: file:line: ...`` with exit status 1. Every sample
+below is written for this test, after the kinds of file real lesson sites publish.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from narrate.cli import main
+
+CASES = [
+    (
+        "hugo-toml",
+        '+++\ntitle = "Tide Pools"\nlanguage = "python"\nweight = 3\n+++\n\n## Rock life\n\nLimpets cling to rocks.\n',
+        ["Tide Pools", "Limpets cling to rocks."],
+        3,
+        "front matter 'language: python' is not a human language (ISO 639) code: ignored",
+    ),
+    (
+        "jekyll-language",
+        "---\ntitle: Counting Loops\nlanguage: R\n---\n\n## For loops\n\nA loop repeats its body.\n",
+        ["Counting Loops", "A loop repeats its body."],
+        3,
+        "front matter 'language: R' is not a human language (ISO 639) code: ignored",
+    ),
+    (
+        "code-before-section",
+        "# Shell Basics\n\nWhere files live.\n\n```bash\nls -l\n```\n\n## Listing\n\nThe listing shows sizes.\n",
+        ["Shell Basics", "Where files live.", "The listing shows sizes."],
+        5,
+        "a code block before the first '## Section': read in an 'Overview' chapter",
+    ),
+    (
+        "list-before-section",
+        "# Knots\n\nTying them well.\n\n- the bowline\n- the reef knot\n\n## The bowline\n\nIt makes a loop.\n",
+        ["Knots", "the bowline", "the reef knot", "It makes a loop."],
+        5,
+        "a list before the first '## Section': read in an 'Overview' chapter",
+    ),
+    (
+        "quote-before-section",
+        "# Ferns\n\nSpores, not seeds.\n\n> **Note:** Ferns are older than flowers.\n\n## Fronds\n\nFronds unroll.\n",
+        ["Ferns are older than flowers.", "Fronds unroll."],
+        5,
+        "a quote before the first '## Section': read in an 'Overview' chapter",
+    ),
+    (
+        "quoted-heading",
+        "# Maps\n\n## Scale\n\nA scale relates distances.\n\n> ### Measure your street\n",
+        ["A scale relates distances.", "Measure your street."],
+        7,
+        "callout 'Measure your street' has no text: its title read as a paragraph",
+    ),
+    (
+        "unknown-directive-only",
+        "# Fractions\n\n## Try it online\n\n```{grasple}\n:url: https://example.org/ex/1\n```\n\n"
+        "## Halves\n\nTwo halves make one.\n",
+        ["Try it online", "Two halves make one."],
+        5,
+        "unknown directive 'grasple': its text is read, its name is not",
+    ),
+    (
+        "unknown-directive-text",
+        "# Clouds\n\n## Kinds\n\n```{sidenote}\nCirrus clouds are thin.\n```\n",
+        ["Cirrus clouds are thin."],
+        5,
+        "unknown directive 'sidenote': its text is read, its name is not",
+    ),
+    (
+        "figure-only-section",
+        "# Gears\n\n## Diagram\n\n![](gears.png)\n\n## Ratios\n\nTeeth set the ratio.\n",
+        ["Diagram", "Teeth set the ratio."],
+        3,
+        "section 'Diagram' is empty: only its title is read",
+    ),
+    (
+        "solution-missing-label",
+        "# Sums\n\n## Adding\n\n```{exercise}\n:label: add-one\n\nWhat is two plus three?\n```\n\n"
+        "```{solution} add-two\nFive.\n```\n",
+        ["What is two plus three?", "Five."],
+        11,
+        "'{solution} add-two': no exercise above has the label 'add-two' (did you mean 'add-one'?): "
+        "read as a callout where it stands",
+    ),
+    (
+        "unclosed-solution-at-eof",
+        "# Pipes\n\n## Counting\n\nA pipe joins commands.\n\n::::::: challenge\n\n## Count lines\n\n"
+        "Which command counts lines?\n\n:::: solution\n\nThe wc command.\n",
+        ["Which command counts lines?", "The wc command."],
+        13,
+        "':::: solution' is never closed: closed at the end of the file",
+    ),
+    (
+        "choices-without-answer",
+        "# Birds\n\n## Shore\n\nGulls and terns.\n\n## Quiz\n\n### Which bird dives for fish?\n\n- Gull\n- Tern\n",
+        ["Which bird dives for fish?", "Gull", "Tern"],
+        9,
+        "question has no answer (no '- [x]' option, no 'Answer: ...'): read as text",
+    ),
+    (
+        "exercise-embed-only",
+        "# Beams\n\n## Supports\n\nA beam rests on supports.\n\n```{exercise}\n:label: b1\n\n"
+        "```{iframe} https://example.org/widget\n```\n```\n\n```{solution} b1\nRemove one support.\n```\n",
+        ["Remove one support."],
+        7,
+        "exercise has nothing to read aloud: its solution is read as a callout where it stands",
+    ),
+    (
+        "date-not-a-date",
+        "---\ntitle: Week Eight\ndate: Sys.Date()\n---\n\n## Reading\n\nRead chapter six.\n",
+        ["Week Eight", "Read chapter six."],
+        3,
+        "front matter 'date: Sys.Date()' is not a YYYY-MM-DD date: ignored",
+    ),
+]
+
+
+def _run(args: list[str]):
+    result = CliRunner().invoke(main, args)
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
+@pytest.mark.parametrize(("name", "text", "spoken", "line", "warning"), CASES, ids=[c[0] for c in CASES])
+def test_lenient_by_default_strict_on_request(tmp_path, name, text, spoken, line, warning):
+    lesson = tmp_path / f"{name}.md"
+    lesson.write_text(text, encoding="utf-8")
+
+    built = _run(["script", str(lesson)])
+    assert built.exit_code == 0, built.output
+    for words in spoken:
+        assert words in built.stdout, (words, built.stdout)
+    assert f"Warning: {lesson}:{line}: {warning}" in built.stderr.splitlines()
+
+    strict = _run(["check", "--strict", str(lesson)])
+    assert strict.exit_code == 1
+    assert f"Error: {lesson}:{line}: {warning}" in strict.stderr.splitlines()
+    assert _run(["check", str(lesson)]).exit_code == 0
+
+    course = tmp_path / "course"
+    (course / "lessons").mkdir(parents=True)
+    (course / "course.yaml").write_text("title: A Course\nstrict: true\n", encoding="utf-8")
+    (course / "lessons" / lesson.name).write_text(text, encoding="utf-8")
+    refused = _run(["script", str(course)])
+    assert refused.exit_code == 1
+    assert f"Error: {course / 'lessons' / lesson.name}:{line}: {warning}" in refused.stderr.splitlines()
+
+
+def test_names_of_directives_classes_and_addresses_are_never_spoken(tmp_path):
+    lesson = tmp_path / "spans.md"
+    lesson.write_text(
+        "# Search\n\n## Frontier\n\n[[Worked example (first steps)]{.ex}]{.slides}\n\n"
+        "```{iframe} https://example.org/video\n```\n\n```{grasple}\nTry the frontier by hand.\n```\n",
+        encoding="utf-8",
+    )
+    built = _run(["script", str(lesson)])
+    assert built.exit_code == 0, built.output
+    assert "Worked example (first steps)" in built.stdout
+    for name in ("slides", ".ex", "iframe", "grasple", "example.org"):
+        assert name not in built.stdout
+
+
+def test_a_front_matter_title_makes_later_level_one_headings_sections(tmp_path):
+    lesson = tmp_path / "hugo.md"
+    lesson.write_text(
+        '+++\ntitle = "Deploying"\n+++\n\n## Build\n\nBuild the site.\n\n# Done\n\nYou have deployed it.\n',
+        encoding="utf-8",
+    )
+    built = _run(["script", str(lesson)])
+    assert built.exit_code == 0 and "Warning" not in built.stderr
+    assert "Deploying" in built.stdout and "## Done" in built.stdout
+
+
+def test_a_longer_closing_fence_closes_the_outer_myst_directive(tmp_path):
+    """As MyST reads it: a closing fence longer than the innermost directive's closes the outermost it can."""
+    lesson = tmp_path / "tabs.md"
+    lesson.write_text(
+        "# Tests\n\n## Design\n\n```````{exercise} Design a test\n`````{tabs}\nWhich inputs matter?\n"
+        "`````{tab-item} Python\nEmpty strings and long ones.\n``````\n```````\n\nAfter it.\n",
+        encoding="utf-8",
+    )
+    built = _run(["check", "--strict", str(lesson)])
+    assert built.exit_code == 0, built.output
