@@ -202,6 +202,25 @@ def lexicon_report(content: str | Path, options: BuildOptions | None = None) -> 
     return [format_finding(f) for f in _lexicon_findings(Path(content), options)]
 
 
+def lint(content: str | Path, options: BuildOptions | None = None) -> list[str]:
+    """What reaches the spoken script of a course folder's every lesson (or one lesson file) and
+    should not: one line per finding, ``<file>:<line>: <kind>: "<excerpt of the spoken text>"``, kind
+    one of ``symbol``, ``markup name``, ``English symbol word``, ``likely token``, ``spelled letters``
+    (see :mod:`narrate.text.lint`). An empty list: nothing found.
+
+    Raises:
+        NarrateError / Problems: the content cannot be read.
+    """
+    from narrate.text.lint import format_lint, lint_script
+    from narrate.text.script import build_script
+
+    loaded = _load(Path(content), options)
+    lexicon = loaded.config.lexicon
+    return [
+        format_lint(f) for lesson in loaded.lessons for f in lint_script(build_script(lesson, loaded.config), lexicon)
+    ]
+
+
 def import_lesson(page: str | Path) -> str:
     """A lesson file of any supported format (e.g. a pasted text page) as an editable YAML lesson.
 

@@ -283,8 +283,16 @@ def cache_prune(cache_dir: str | None, max_size: str) -> None:
     "(LESSON may also be a course folder).",
 )
 @click.option("--language", default=None, help="Language of the lesson (ISO 639, e.g. de); default: detected.")
+@click.option(
+    "--lint",
+    is_flag=True,
+    help="After the script, warn (on stderr) of what it says and should not: symbols, markup names, "
+    "likely tokens, spelled letters (--strict: errors, exit status 1).",
+)
 @_STRICT
-def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool, language: str | None, strict: bool) -> None:
+def script(
+    lesson: Path, lexicon_file: Path | None, lexicon_report: bool, language: str | None, lint: bool, strict: bool
+) -> None:
     """Print the narration script of LESSON (a lesson file, or every lesson of a course folder) with
     chapter and pause marks."""
     options = narrate.BuildOptions(lexicon_file=lexicon_file, language=language, strict=strict)
@@ -300,6 +308,8 @@ def script(lesson: Path, lexicon_file: Path | None, lexicon_report: bool, langua
     for code in detected:
         click.echo(f"language: {code} (detected)", err=True)
     click.echo(text, nl=False)
+    if lint and _echo_lint(narrate.lint(lesson, options), strict):
+        raise SystemExit(1)
 
 
 _SAY_LEXICON = click.option(
@@ -405,10 +415,14 @@ def check(
 ) -> None:
     """Validate a built folder, or a published feed's http(s) URL, the way a podcast directory would;
     one problem per line. With --listen, also hear each episode of the folder (see README, Proof-listening).
-    A course folder (with course.yaml) or a lesson file is read as a build would read it (--strict: its
+    A course folder (with course.yaml) or a lesson file is read as a build would read it, and its
+    every lesson's script linted (symbols, markup names, likely tokens ... heard; --strict: its
     warnings are errors)."""
     if narrate.is_content(target):
-        narrate.load(target, narrate.BuildOptions(strict=strict))
+        options = narrate.BuildOptions(strict=strict)
+        narrate.load(target, options)
+        if _echo_lint(narrate.lint(target, options), strict):
+            raise SystemExit(1)
         click.echo(f"{target}: OK")
         return
     if listen and target.startswith(("http://", "https://")):
@@ -429,6 +443,14 @@ def check(
         raise SystemExit(1)
     if not as_json:
         click.echo(f"{target}: OK")
+
+
+def _echo_lint(findings: list[str], strict: bool) -> bool:
+    """The script lint's findings as ``Warning:`` lines on stderr (``Error:`` with --strict); True
+    when they fail the command (--strict and any finding)."""
+    for finding in findings:
+        click.echo(f"{'Error' if strict else 'Warning'}: {finding}", err=True)
+    return strict and bool(findings)
 
 
 def _listen(out_dir: Path, asr_model: str | None, cache_dir: Path | None, quiet: bool):

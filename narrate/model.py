@@ -349,6 +349,10 @@ class Say:
     written: str = field(default="", compare=False)
     """The sentence as the author wrote it (``2 1/2 hours``, ``PSII``), shown in the transcripts while
     ``text`` is heard; empty when it is ``text`` (framing, a long sentence cut in several utterances)."""
+    line: int = field(default=0, compare=False, repr=False)
+    """1-based line of the source block or question this utterance comes from (0: framing, or not
+    known); for :mod:`narrate.text.lint`. Not compared, hashed nor shown in ``repr``: build state
+    and cache keys do not depend on it."""
 
 
 @dataclass(frozen=True)

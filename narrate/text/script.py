@@ -67,6 +67,7 @@ class _Builder:
         self.phrases = phrases
         self.language = language
         self.foreign: str | None = None  # the lesson text is in this language, the framing is not
+        self.line = 0  # source line of the block or question being said (Say.line)
 
     def spoken(self, written: str) -> str:
         """``written`` normalised in the lesson's language; a blank is said as the ``blank`` phrase.
@@ -118,7 +119,7 @@ class _Builder:
         parts = split_utterance(text)
         shown = "" if already_spoken or len(parts) != 1 else " ".join(plain_text(unmark_math(written)).split())
         for part in parts:
-            self.cues.append(Say(part, role, written=shown if shown != part else ""))  # type: ignore[arg-type]
+            self.cues.append(Say(part, role, written=shown if shown != part else "", line=self.line))  # type: ignore[arg-type]
         return True
 
     def _mixed(self, text: str, role: str) -> None:
@@ -135,7 +136,8 @@ class _Builder:
                 if not _SPEAKABLE.search(plain) and self._end_before_repeat(plain):
                     runs = []
                     continue
-                self.cues.append(Say(plain, role, parts if any(lang for lang, _ in parts) else ()))  # type: ignore[arg-type]
+                spans = parts if any(lang for lang, _ in parts) else ()
+                self.cues.append(Say(plain, role, spans, line=self.line))  # type: ignore[arg-type]
                 if run.repeat and run.language:
                     repeat = (run.language, run.text.strip())
                     self.cues.append(Pause(self.pauses.repeat_ms or 0, "repeat", repeat=repeat))
@@ -232,11 +234,13 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
     b.pause(p.section_ms, "section")
 
     for section in lesson.sections:
+        b.line = section.line
         title = _title(b, section.title, section.role)
         b.chapter(title)
         b.say(as_sentence(title))
         b.pause(p.paragraph_ms, "paragraph")
         for block in _display_math_joined(section.blocks):
+            b.line = block.line
             _block(b, block)
             b.pause(p.paragraph_ms, "paragraph")
         b.pause(p.section_ms, "section")
@@ -244,11 +248,13 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
     if lesson.quiz:
         if lesson.sections:  # a drill (a question bank, no sections): the questions are the chapters
             b.chapter(say("chapter.quiz"))
+        b.line = 0
         b.say(say("quiz.intro", count=len(lesson.quiz)), "host", already_spoken=True)
         b.pause(p.section_ms, "section")
         topic = ""
         for number, question in enumerate(lesson.quiz, 1):
             b.chapter(say("chapter.question", number=number))
+            b.line = question.line
             if question.topic and question.topic != topic:
                 b.say(as_sentence(question.topic), "host")
             topic = question.topic
@@ -257,6 +263,7 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
 
     if lesson.next_lessons:
         b.chapter(say("chapter.next"))
+        b.line = 0
         titles = [b.spoken(t).rstrip(".!?;:") for t in lesson.next_lessons]
         titles = [t for t in titles if t]
         if titles:
@@ -316,6 +323,7 @@ def build_review_script(
         for question in source.quiz:
             number += 1
             b.chapter(say("chapter.question", number=number))
+            b.line = question.line
             _question(b, number, question, think_pause_ms(lesson.quiz[number - 1], lesson, p))
             b.pause(p.section_ms, "section")
     return Script(lesson=lesson, cues=b.finish(), language=config.language)
