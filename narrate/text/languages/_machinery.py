@@ -13,6 +13,7 @@ package (:func:`shared_forms`) and passed in.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -244,6 +245,43 @@ class Rules:
     comma_thousands: bool = False
     roman_markers: tuple[str, ...] = ()
     roman_nouns: tuple[str, ...] = ()
+
+
+def plain_letters(word: str) -> str:
+    """``word`` in lower case without its accents ("Canción" -> "cancion"): how noun tables are kept."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if unicodedata.category(c) != "Mn")
+
+
+@dataclass(frozen=True)
+class NounGender:
+    """A language's guess at a noun's gender, for the agreement of the number before it: a noun is
+    feminine when one of its singular forms is in ``feminine`` or ends in one of ``endings``, unless
+    one is in ``masculine``. ``plurals``: (plural ending, singular ending) pairs tried on the word
+    ("ces" -> "z"); ``function_words`` and ``verb_endings`` tell what is no noun a number counts."""
+
+    feminine: frozenset[str]
+    masculine: frozenset[str]
+    endings: tuple[str, ...]
+    plurals: tuple[tuple[str, str], ...]
+    function_words: frozenset[str] = frozenset()
+    verb_endings: tuple[str, ...] = ()
+
+    def singulars(self, word: str) -> set[str]:
+        """The forms ``word`` may have in the singular (itself among them), accents dropped."""
+        w = plain_letters(word)
+        return {w} | {w[: -len(plural)] + singular for plural, singular in self.plurals if w.endswith(plural)}
+
+    def is_feminine(self, word: str) -> bool:
+        """Whether the noun ``word`` (singular or plural) is feminine, by the tables above."""
+        forms = self.singulars(word)
+        if forms & self.masculine:
+            return False
+        return bool(forms & self.feminine) or any(f.endswith(self.endings) for f in forms)
+
+    def is_noun(self, word: str) -> bool:
+        """Whether ``word`` may be a noun a number counts (not a preposition, article or verb form)."""
+        w = word.lower()
+        return bool(w) and w not in self.function_words and not w.endswith(self.verb_endings)
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,21 @@ Republic, Puerto Rico, the United States) they are read so, the point said "punt
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import replace
 
 from num2words import num2words
 
 from narrate.text.languages._language import Language, QuizWords
-from narrate.text.languages._machinery import Rules, data_units, electric_and_data, family, kitchen_units, unit_table
+from narrate.text.languages._machinery import (
+    NounGender,
+    Rules,
+    data_units,
+    electric_and_data,
+    family,
+    kitchen_units,
+    plain_letters,
+    unit_table,
+)
 
 _PREFIXED = (("m", "mili"), ("k", "kilo"), ("M", "mega"), ("G", "giga"))
 
@@ -118,35 +126,12 @@ _LABELS = frozenset(
 )
 
 
-def _plain(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if unicodedata.category(c) != "Mn")
-
-
-def _singulars(word: str) -> set[str]:
-    w = _plain(word)
-    out = {w}
-    if w.endswith("ces"):
-        out.add(w[:-3] + "z")  # "veces" → "vez"
-    if w.endswith("es"):
-        out.add(w[:-2])
-    if w.endswith("s"):
-        out.add(w[:-1])
-    return out
-
-
-def feminine_noun(word: str) -> bool:
-    """Whether a Spanish noun (singular or plural) is feminine: "millas", "hora", "canciones", "veces"
-    yes; "días", "problemas", "kilómetros" no (by its ending and a list of exceptions)."""
-    forms = _singulars(word)
-    if forms & _MASCULINE:
-        return False
-    return bool(forms & _FEMININE) or any(f.endswith(_FEMININE_ENDINGS) for f in forms)
-
-
-def is_noun(word: str) -> bool:
-    """Whether ``word`` may be a noun a number counts (not a preposition, article or verb form)."""
-    w = word.lower()
-    return bool(w) and w not in _FUNCTION_WORDS and not w.endswith(_VERB_ENDINGS)
+GENDER = NounGender(
+    _FEMININE, _MASCULINE, _FEMININE_ENDINGS, (("ces", "z"), ("es", ""), ("s", "")), _FUNCTION_WORDS, _VERB_ENDINGS
+)
+"""How a noun's gender is guessed for the number before it (endings and exception lists)."""
+feminine_noun = GENDER.is_feminine
+is_noun = GENDER.is_noun
 
 
 _YEARISH = re.compile(r"(?:dos )?mil(?: (?!mil\b)\D*)?")
@@ -203,7 +188,7 @@ def _denominator(d: int) -> str:
     """3 → "tercio", 12 → "doceavo", 16 → "dieciseisavo", 30 → "treintavo", 21 → "veintiunavo"."""
     if d in _DENOMINATORS:
         return _DENOMINATORS[d]
-    w = _plain(cardinal(d))
+    w = plain_letters(cardinal(d))
     return (w[:-1] if w.endswith(("a", "uno")) else w) + "avo"
 
 

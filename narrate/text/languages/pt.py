@@ -17,7 +17,6 @@ and "meia" for a six in a telephone number.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -25,6 +24,7 @@ from num2words import num2words
 
 from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import (
+    NounGender,
     Rules,
     UnitTable,
     data_units,
@@ -109,32 +109,17 @@ _LABELS = frozenset(
 )
 
 
-def _plain(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if unicodedata.category(c) != "Mn")
-
-
-def _singulars(word: str) -> set[str]:
-    w = _plain(word)
-    out = {w}
-    for plural, singular in (("oes", "ao"), ("aes", "ao"), ("ns", "m"), ("es", ""), ("s", "")):
-        if w.endswith(plural):
-            out.add(w[: -len(plural)] + singular)
-    return out
-
-
-def feminine_noun(word: str) -> bool:
-    """Whether a Portuguese noun (singular or plural) is feminine: "milhas", "hora", "lições",
-    "vezes" yes; "dias", "gramas", "quilómetros" no (by its ending and a list of exceptions)."""
-    forms = _singulars(word)
-    if forms & _MASCULINE:
-        return False
-    return bool(forms & _FEMININE) or any(f.endswith(_FEMININE_ENDINGS) for f in forms)
-
-
-def is_noun(word: str) -> bool:
-    """Whether ``word`` may be a noun a number counts (not a preposition, article or verb form)."""
-    w = word.lower()
-    return bool(w) and w not in _FUNCTION_WORDS and not w.endswith(_VERB_ENDINGS)
+GENDER = NounGender(
+    _FEMININE,
+    _MASCULINE,
+    _FEMININE_ENDINGS,
+    (("oes", "ao"), ("aes", "ao"), ("ns", "m"), ("es", ""), ("s", "")),
+    _FUNCTION_WORDS,
+    _VERB_ENDINGS,
+)
+"""How a noun's gender is guessed for the number before it (endings and exception lists)."""
+feminine_noun = GENDER.is_feminine
+is_noun = GENDER.is_noun
 
 
 _YEARISH = re.compile(r"(?:dois )?mil(?: e)?(?: (?!mil\b)\D*)?")
