@@ -153,7 +153,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Use extension 2231 please.", "Use extension two two three one please."),
         ("My zip code is 90210 now.", "My zip code is nine zero two one zero now."),
         ("Model B520 ships soon.", "Model B five twenty ships soon."),
-        ("Ticket TK5521 is valid.", "Ticket TK five five two one is valid."),
+        ("Flight TK5521 is on time.", "Flight TK fifty-five twenty-one is on time."),
     ],
     "date": [
         ("Filed on 25 july 2012.", "Filed on the twenty-fifth of july, twenty twelve."),

@@ -115,8 +115,13 @@ def html_to_text(text: str) -> str:
         return f"\ue000{len(spans) - 1}\ue001"
 
     parser = _TextParser()
-    parser.feed(_CODE_SPAN.sub(keep, text))
-    parser.close()
+    try:
+        parser.feed(_CODE_SPAN.sub(keep, text))
+        parser.close()
+    except AssertionError:  # html.parser on a marked section it cannot read ("<![if !supportLists]>")
+        parser = _TextParser()
+        parser.feed(_CODE_SPAN.sub(keep, text.replace("<![", "&lt;![")))
+        parser.close()
     lines = [" ".join(line.split()) for line in "".join(parser.out).split("\n")]
     out = "\n".join(line for line in lines if line) if "\n" not in text.strip() else "\n".join(lines).strip()
     return _PLACEHOLDER.sub(lambda m: spans[int(m.group(1))], out)

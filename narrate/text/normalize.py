@@ -71,6 +71,9 @@ _INITIALS = re.compile(r"\b((?:[A-Z]\.\s?){2,})|\b(?<![.'])([A-HJ-Z])\.(?=\s+[A-
 # slicing the rest of the text (that would cost the whole text per match)
 _ENDS_TEXT = re.compile(r"[\s\"')\]]*$")
 _ONLY_SPACE_LEFT = re.compile(r"\s*$")
+_LONG_DIGITS = re.compile(r"\d{31,}")
+"""A run of digits no narrator reads as one number (a key, a hash, a test string): read digit by
+digit, before any rule parses it (num2words and Python's int both have limits)."""
 _LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])-?(?=\d)")
 
 
@@ -316,7 +319,7 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     """
     lang = language_of(language)  # None: a language without a module, whose engine reads digits itself
     text, held = _hold_math(text)
-    text = clean_text(_repair(text), language)
+    text = _LONG_DIGITS.sub(lambda m: " ".join(m.group(0)), clean_text(_repair(text), language))
     text = en.drop_defined_acronyms(text)
     if lexicon:
         text = apply_lexicon(text, lexicon)

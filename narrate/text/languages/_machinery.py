@@ -410,12 +410,32 @@ def _fixed(words: str, rules: Rules) -> str:
     return words if rules.number_fix is None else rules.number_fix(words)
 
 
+_TOO_BIG = (OverflowError, NotImplementedError, ValueError)
+"""What num2words raises for a number its language's tables cannot say (10**18 and up in some)."""
+
+
 def _cardinal(n: int, rules: Rules) -> str:
-    return _fixed(num2words(n, lang=rules.code), rules)
+    try:
+        return _fixed(num2words(n, lang=rules.code), rules)
+    except _TOO_BIG:
+        return _digit_by_digit(n, rules)
+
+
+def _digit_by_digit(n: int, rules: Rules) -> str:
+    """A number too large to say as one, read digit by digit ("minus" first when negative)."""
+    try:
+        digits = str(abs(n))
+    except ValueError:  # over Python's limit for int -> str
+        return ""
+    said = " ".join(_fixed(num2words(int(d), lang=rules.code), rules) for d in digits)
+    return f"{rules.minus_word} {said}" if n < 0 and rules.minus_word else said
 
 
 def _ordinal(n: int, rules: Rules, feminine: bool = False) -> str:
-    words = _fixed(num2words(n, lang=rules.code, to="ordinal"), rules)
+    try:
+        words = _fixed(num2words(n, lang=rules.code, to="ordinal"), rules)
+    except _TOO_BIG:
+        return _digit_by_digit(n, rules)
     if feminine and rules.feminine_ordinal is not None:
         words = rules.feminine_ordinal(words)
     return words
@@ -426,7 +446,7 @@ def _year(n: int, rules: Rules) -> str:
         return rules.year(n)
     try:
         return _fixed(num2words(n, lang=rules.code, to="year"), rules)
-    except (NotImplementedError, AttributeError):
+    except (NotImplementedError, AttributeError, OverflowError, ValueError):
         return _cardinal(n, rules)
 
 
@@ -662,7 +682,7 @@ def _word_before(text: str, pos: int) -> str:
     return m.group(1) if m else ""
 
 
-_ENUMERATED = re.compile(r"\d+(?:\.|[^\W\d_]+)\s+[^\W\d_]+\s*$")
+_ENUMERATED = re.compile(r"(?<!\d)\d+(?:\.|[^\W\d_]+)\s+[^\W\d_]+\s*$")
 _TWO_WORDS = re.compile(r"((?:[^\W\d_]+\s+)?[^\W\d_]+)\s*$")
 
 

@@ -793,7 +793,7 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
 
 
 # ------------------------------------------------------------------ fractions
-_UNICODE_FRACTION = re.compile(r"(?:(\d+)\s?)?([\u00bc-\u00be\u2150-\u215e\u2189])")
+_UNICODE_FRACTION = re.compile(r"(?:(?<!\d)(\d+)\s?)?([\u00bc-\u00be\u2150-\u215e\u2189])")
 _FRACTION_SLASH = re.compile(r"(?<=\d)\u2044(?=\d)")
 _UNIT_AFTER = (
     r"(?:\s?(?P<unit>"
@@ -1090,7 +1090,7 @@ def years_in_context(text: str) -> str:
     return _YEAR_IN_TITLE.sub(title, text)
 
 
-_PLURAL_CONTEXT = r"(?:the|their|his|her|my|your|our|its|early|mid|late|mid-|in|of|and|or|two|three|four|all)"
+_PLURAL_CONTEXT = r"(?:the|their|his|her|my|your|our|its|early|mid|late|mid-|in|of|and|or|two|three|four|all|by)"
 _DECADES = re.compile(
     r"(?<![\w.,$£€])(?:(?P<full>1[1-9]\d0|20\d0)(?:['’]?s| s(?!['’]))\b"  # 1980s, 1980's, 1980 s
     r"|['’](?P<short>\d0)s\b)"  # '90s
@@ -1187,8 +1187,10 @@ _ROMAN_REGNAL = re.compile(
 )
 # after "Name I", these words make "I" the pronoun ("Thank you Henry I think"), not "the first"
 _PRONOUN_I_NEXT = re.compile(
-    r"\s*(?:['’](?:m|ve|d|ll)\b|(?:am|think|know|want|will|would|can|could|should|have|do|don't|did|said|told|"
-    r"saw|met|love|like|guess|mean|feel|hope|believe|need|must|might|may)\b)"
+    r"\s*(?:['’](?:m|ve|d|ll)\b|(?:am|think|thought|know|knew|want|wanted|will|would|can|can't|could|should|"
+    r"have|do|don't|did|didn't|said|told|saw|met|love|like|liked|guess|mean|meant|feel|felt|hope|believe|need|"
+    r"needed|must|might|may|forgot|forget|got|get|went|go|found|find|made|make|heard|left|came|come|tried|try|"
+    r"just|also|still|never|really|agree|remember|wonder|bet|see|say|told|promise|suppose|reckon)\b)"
 )
 
 
@@ -1212,6 +1214,8 @@ def roman_numerals(text: str) -> str:
         value = roman_value(m["r"])
         if not value or m["r"] in ("C", "D", "L", "M"):
             return m.group(0)
+        if m["r"] == "I" and _PRONOUN_I_NEXT.match(m.string, m.end()):
+            return m.group(0)  # "At this Stage I think": the pronoun
         return f"{m['kw']} {cardinal(str(value))}"
 
     def regnal(m: re.Match) -> str:
@@ -1284,7 +1288,7 @@ before a number ("vol. 3", "ch. 4")."""
 ADDRESS_WORDS = ("dot", "at", "slash")
 """How the parts of a web or e-mail address are said: (dot, at, slash)."""
 _ENDS_TEXT = re.compile(r"[\s\"')\]]*$")
-_DEFINED_ACRONYM = re.compile(r"((?:[^\W\d_][\w']*[\s-]+){1,8})\(([A-Z][A-Za-z]{0,6}?)s?\)")
+_DEFINED_ACRONYM = re.compile(r"(?<![\w'])((?:[^\W\d_][\w']*[\s-]+){1,8})\(([A-Z][A-Za-z]{0,6}?)s?\)")
 _ABBR_REPL = [
     (re.compile(p, flags), word)
     for p, word, flags in (
@@ -1449,7 +1453,7 @@ _STREET_ADDRESS = re.compile(
 )
 _SERIAL = re.compile(r"(?<![\w.-])(?P<letters>[A-Za-z]{1,6})(?P<digits>\d{3,12})\b(?![.,]\d)")
 _DIGITS_AFTER = re.compile(
-    r"\b(?P<ctx>ending in|ends in|PIN|OTP|code|ZIP|zip code|postcode|extension|ext\.|account|card)"
+    r"\b(?P<ctx>ending in|ends in|PIN|OTP|ZIP|zip code|postcode|extension|ext\.)"
     r"(?P<sep>:?\s+(?:is\s+|number\s+)?)(?P<digits>\d{3,12})\b(?![.,]\d)",
     re.IGNORECASE,
 )
@@ -1478,7 +1482,13 @@ def serials_and_addresses(text: str) -> str:
 
     def serial(m: re.Match) -> str:
         digits = m["digits"]
-        said = number_name(digits) if len(digits) == 3 else " ".join(_DIGITS[int(d)] for d in digits)
+        named = m["letters"][:1].isupper()  # "FY2024", "A380", "ISO9001": names; "ab9453": a code to type
+        if named and len(digits) == 4 and 1900 <= int(digits) <= 2099:
+            said = year(digits)
+        elif len(digits) == 3 or (named and len(digits) == 4):
+            said = number_name(digits)
+        else:
+            said = " ".join(_DIGITS[int(d)] for d in digits)
         return f"{m['letters']} {said}"
 
     return _SERIAL.sub(serial, text)
