@@ -113,6 +113,8 @@ class CourseConfig:
     schedule_days: int = 7
     review: bool = False
     strict: bool = False
+    challenges_at_end: bool = False
+    """``challenges: at_end``: a lesson's challenges join the quiz after its last section (default: in place)."""
     """``strict: true``: what a lesson's reader would warn about and read its own way is an error."""
     read_code: bool = False
     """``code: read``: code blocks are read aloud line by line; ``notes`` (default): a cue, the code in
@@ -225,6 +227,7 @@ def parse_config(data: LineDict, path: Path) -> tuple[CourseConfig, tuple[Config
         schedule_days=values["schedule_days"],
         review=values["review"],
         strict=values["strict"],
+        challenges_at_end=values["challenges"] == "at_end",
         read_code=values["code"] == "read",
         voice=VoiceConfig(
             engine=values["voice.engine"],

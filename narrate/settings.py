@@ -159,6 +159,14 @@ SETTINGS: tuple[Setting, ...] = (
         choices=("read", "notes"),
     ),
     Setting(
+        "challenges",
+        "choice",
+        "in_place",
+        "'in_place' (a lesson's challenges and exercises, with their think pause, where the author put them) or "
+        "'at_end' (with the quiz, after the last section)",
+        choices=("in_place", "at_end"),
+    ),
+    Setting(
         "strict",
         "bool",
         False,

@@ -233,7 +233,9 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
             b.text(as_sentence(line))
     b.pause(p.section_ms, "section")
 
-    for section in lesson.sections:
+    in_place = _challenges_in_place(lesson, config)
+    number = 0
+    for index, section in enumerate(lesson.sections):
         b.line = section.line
         title = _title(b, section.title, section.role)
         b.chapter(title)
@@ -244,15 +246,23 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
             _block(b, block)
             b.pause(p.paragraph_ms, "paragraph")
         b.pause(p.section_ms, "section")
+        for question in in_place.get(index, ()):  # a challenge where the author put it, with its think pause
+            number += 1
+            b.chapter(say("chapter.question", number=number))
+            b.line = question.line
+            _question(b, number, question, think_pause_ms(question, lesson, p))
+            b.pause(p.section_ms, "section")
 
-    if lesson.quiz:
+    placed = {id(q) for questions in in_place.values() for q in questions}
+    quiz = [q for q in lesson.quiz if id(q) not in placed]
+    if quiz:
         if lesson.sections:  # a drill (a question bank, no sections): the questions are the chapters
             b.chapter(say("chapter.quiz"))
         b.line = 0
-        b.say(say("quiz.intro", count=len(lesson.quiz)), "host", already_spoken=True)
+        b.say(say("quiz.intro", count=len(quiz)), "host", already_spoken=True)
         b.pause(p.section_ms, "section")
         topic = ""
-        for number, question in enumerate(lesson.quiz, 1):
+        for number, question in enumerate(quiz, len(placed) + 1):
             b.chapter(say("chapter.question", number=number))
             b.line = question.line
             if question.topic and question.topic != topic:
@@ -269,6 +279,23 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
         if titles:
             b.say(say("next.up", titles=say.join(titles)), already_spoken=True)
     return Script(lesson=lesson, cues=b.finish(), language=b.language)
+
+
+def _challenges_in_place(lesson: Lesson, config: CourseConfig) -> dict[int, list[Question]]:
+    """Section index -> the lesson's challenges and exercises (open questions) written in it, by
+    their line: each is read after its section, where the author put it, unless the course asks for
+    them at the end (``challenges: at_end``). Quiz questions stay in the quiz."""
+    if config.challenges_at_end or not lesson.sections:
+        return {}
+    starts = [s.line for s in lesson.sections]
+    if not all(starts) or starts != sorted(starts):
+        return {}  # sections without lines, or reordered: no place to tell
+    placed: dict[int, list[Question]] = {}
+    for question in lesson.quiz:
+        if question.open and question.line:
+            index = max((i for i, start in enumerate(starts) if start <= question.line), default=0)
+            placed.setdefault(index, []).append(question)
+    return placed
 
 
 REVIEW_ID = "review"
