@@ -94,6 +94,10 @@ def strictness(strict: bool) -> Iterator[None]:
         STRICT.reset(token)
 
 
+STRICT_NOTE = " (what a lenient build does; refused under --strict or 'strict: true')"
+"""Ends a lenient warning turned error, so the author sees both what would be done and why it is refused."""
+
+
 def lenient(
     problem: str, file: str | Path | None = None, line: int | None = None, problems: Collector | None = None
 ) -> None:
@@ -107,9 +111,9 @@ def lenient(
     if not STRICT.get():
         warn(problem, file, line)
     elif problems is not None:
-        problems.add(ContentError(problem, file, line))
+        problems.add(ContentError(problem + STRICT_NOTE, file, line))
     else:
-        raise ContentError(problem, file, line)
+        raise ContentError(problem + STRICT_NOTE, file, line)
 
 
 def where(file: str | Path, line: int | None = None) -> str:

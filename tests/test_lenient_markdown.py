@@ -12,8 +12,18 @@ import pytest
 from click.testing import CliRunner
 
 from narrate.cli import main
+from narrate.errors import STRICT_NOTE
 
 CASES = [
+    (
+        "myst-solution-mislabelled",
+        "# Beams\n\n## Supports\n\n:::{exercise}\n:label: ex-one\n\nHow many supports hold the beam?\n:::\n\n"
+        "% the answer\n\n::::{solution} ex-three\n:class: dropdown\n\nTwo supports.\n::::\n",
+        ["How many supports hold the beam?", "(think pause", "Two supports."],
+        13,
+        "'{solution} ex-three' follows the exercise 'ex-one', which no solution names, and no exercise above has "
+        "the label 'ex-three': read as the solution of 'ex-one', where the page shows it",
+    ),
     (
         "hugo-toml",
         '+++\ntitle = "Tide Pools"\nlanguage = "python"\nweight = 3\n+++\n\n## Rock life\n\nLimpets cling to rocks.\n',
@@ -81,9 +91,9 @@ CASES = [
     (
         "solution-missing-label",
         "# Sums\n\n## Adding\n\n```{exercise}\n:label: add-one\n\nWhat is two plus three?\n```\n\n"
-        "```{solution} add-two\nFive.\n```\n",
+        "Count on your fingers.\n\n```{solution} add-two\nFive.\n```\n",  # not right after it: not its solution
         ["What is two plus three?", "Five."],
-        11,
+        13,
         "'{solution} add-two': no exercise above has the label 'add-two' (did you mean 'add-one'?): "
         "read as a callout where it stands",
     ),
@@ -139,7 +149,7 @@ def test_lenient_by_default_strict_on_request(tmp_path, name, text, spoken, line
 
     strict = _run(["check", "--strict", str(lesson)])
     assert strict.exit_code == 1
-    assert f"Error: {lesson}:{line}: {warning}" in strict.stderr.splitlines()
+    assert f"Error: {lesson}:{line}: {warning}{STRICT_NOTE}" in strict.stderr.splitlines()
     assert _run(["check", str(lesson)]).exit_code == 0
 
     course = tmp_path / "course"
@@ -148,7 +158,7 @@ def test_lenient_by_default_strict_on_request(tmp_path, name, text, spoken, line
     (course / "lessons" / lesson.name).write_text(text, encoding="utf-8")
     refused = _run(["script", str(course)])
     assert refused.exit_code == 1
-    assert f"Error: {course / 'lessons' / lesson.name}:{line}: {warning}" in refused.stderr.splitlines()
+    assert f"Error: {course / 'lessons' / lesson.name}:{line}: {warning}{STRICT_NOTE}" in refused.stderr.splitlines()
 
 
 def test_names_of_directives_classes_and_addresses_are_never_spoken(tmp_path):
@@ -186,3 +196,53 @@ def test_a_longer_closing_fence_closes_the_outer_myst_directive(tmp_path):
     )
     built = _run(["check", "--strict", str(lesson)])
     assert built.exit_code == 0, built.output
+
+
+def test_myst_comments_targets_and_breaks_are_silent(tmp_path):
+    lesson = tmp_path / "myst.md"
+    lesson.write_text(
+        "# Tides\n\n(tides-intro)=\n## Moon\n\nThe moon pulls the sea.\n\n% a note for the editors only\n\n"
+        "+++\n\nTwice a day the water rises.\n",
+        encoding="utf-8",
+    )
+    said = _run(["script", str(lesson)])
+    assert said.exit_code == 0, said.output
+    assert "The moon pulls the sea.\n" in said.stdout and "Twice a day the water rises." in said.stdout
+    for written in ("editors", "%", "+++", "tides-intro"):
+        assert written not in said.stdout
+
+
+FENCES = [
+    # (name, challenge fence, solution fence, the two closing lines): Pandoc closes a div with any ":::"
+    ("shorter closings", 34, 15, (22, 33)),
+    ("equal closings", 20, 10, (10, 20)),
+    ("longer inner closing", 12, 6, (30, 3)),
+    ("three colons each", 40, 40, (3, 3)),
+]
+
+
+@pytest.mark.parametrize(("name", "outer", "inner", "closings"), FENCES, ids=[f[0] for f in FENCES])
+def test_a_workbench_div_closes_at_the_next_bare_fence_of_any_length(tmp_path, name, outer, inner, closings):
+    lesson = tmp_path / "fences.md"
+    lesson.write_text(
+        f"# Logs\n\n## Keeping logs\n\nLogs keep what a run printed.\n\n{':' * outer} challenge\n\n## Try it\n\n"
+        f"Which keyword keeps a rule's log?\n\n{':' * inner} solution\n\nThe log keyword.\n\n{':' * closings[0]}\n\n"
+        f"{':' * closings[1]}\n\n## Reading errors\n\nAn error names the rule that failed.\n",
+        encoding="utf-8",
+    )
+    said = _run(["script", str(lesson)])
+    assert said.exit_code == 0, said.output
+    lines = [line.strip() for line in said.stdout.splitlines() if line.strip()]
+    pause = next(i for i, line in enumerate(lines) if line.startswith("(think pause"))
+    assert lines[pause - 1 : pause + 8] == [
+        "[host] Which keyword keeps a rule's log?",
+        "(think pause 5.00 s)",
+        "[host] Here is a solution.",
+        "(sentence pause 0.35 s)",
+        "[host] The log keyword.",
+        "(section pause 1.20 s)",
+        "## Reading errors",
+        "Reading errors.",
+        "(paragraph pause 0.70 s)",
+    ]  # fmt: skip: the next section is not swallowed by the challenge
+    assert "Warning" not in said.stderr

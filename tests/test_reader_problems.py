@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from narrate.cli import main
-from narrate.errors import ContentError, Problems, strictness
+from narrate.errors import STRICT_NOTE, ContentError, Problems, strictness
 from narrate.model import TRUE_FALSE, BulletList, Callout, Paragraph
 from narrate.text.readers import read_lesson
 
@@ -31,7 +31,7 @@ def _problems(path) -> list[tuple[int | None, str]]:
         read_lesson(path)
     errors = err.value.errors if isinstance(err.value, Problems) else [err.value]
     assert all(e.file == path for e in errors)
-    return [(e.line, e.problem) for e in errors]
+    return [(e.line, e.problem.removesuffix(STRICT_NOTE)) for e in errors]  # a warning's text, then why refused
 
 
 # ---------------------------------------------------------------- every problem in one run
@@ -224,8 +224,22 @@ def test_closed_blocks_and_colons_in_code_are_fine(tmp_path, text):
 )
 def test_a_solution_naming_no_exercise_is_an_error_not_narration(tmp_path, solution, message):
     """Under --strict an error; by default (but for a missing label) read as a callout where it stands."""
+    text = f"# T\n\n## S\n\n```{{exercise}}\n:label: ex-one\n\nTwo plus two?\n```\n\nThink.\n\n{solution}\n"
+    assert [(n, p[: len(message)]) for n, p in _problems(_write(tmp_path, "l.md", text))] == [(13, message)]
+
+
+@pytest.mark.parametrize(
+    "solution",
+    ["```{solution} ex-onee\nFour.\n```", ":::{solution} zzz\n:class: dropdown\n\nFour.\n:::",
+     "% the answer\n\n```{solution} Ex-One\nFour.\n```"],
+)  # fmt: skip
+def test_a_mislabelled_solution_right_after_an_unsolved_exercise_answers_it(tmp_path, solution):
+    """As the page shows it (the solution under its exercise): the think pause, then the answer; a warning."""
     text = f"# T\n\n## S\n\n```{{exercise}}\n:label: ex-one\n\nTwo plus two?\n```\n\n{solution}\n"
-    assert [(n, p[: len(message)]) for n, p in _problems(_write(tmp_path, "l.md", text))] == [(11, message)]
+    lesson = read_lesson(_write(tmp_path, "l.md", text))
+    assert [(q.prompt, q.answers) for q in lesson.quiz] == [("Two plus two?", ("Four.",))]
+    [(line, problem)] = _problems(_write(tmp_path, "l.md", text))
+    assert "read as the solution of 'ex-one', where the page shows it" in problem
 
 
 def test_a_solution_with_its_exercise_label_answers_it(tmp_path):
@@ -750,3 +764,39 @@ def test_aiken_answer_lines_say_what_is_wrong_all_in_one_run(tmp_path, bank, exp
 
     with strictness(True):
         assert _problems(_write(tmp_path, "b.aiken", bank)) == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "admonition"),
+    [
+        ("en", "::::{admonition} Solution\n:class: dropdown\n\nFour.\n::::"),
+        ("en", "::::{admonition} Answer\n\nFour.\n::::"),
+        ("en", "::::{admonition} Worked out\n:class: solution, dropdown\n\nFour.\n::::"),
+        ("en", "```{admonition} Solution\n:class: dropdown\nFour.\n```"),
+        ("de", "::::{admonition} Lösung\n\nVier.\n::::"),
+        ("nl", "::::{admonition} Oplossing\n\nVier.\n::::"),
+        ("sv", "::::{admonition} Svar\n\nFyra.\n::::"),
+        ("es", "::::{admonition} Solución\n\nCuatro.\n::::"),
+        ("it", "::::{admonition} Soluzione\n\nQuattro.\n::::"),
+        ("pt", "::::{admonition} Solução\n\nQuatro.\n::::"),
+    ],
+)
+def test_a_solution_admonition_right_after_an_exercise_is_its_solution(tmp_path, language, admonition):
+    """A Jupyter Book exam writes each exercise's solution as an admonition under it: a think pause."""
+    text = f"---\nlanguage: {language}\n---\n# T\n\n## S\n\n:::::{{exercise}}\n:nonumber: true\n\nTwo plus two?\n:::::\n\n{admonition}\n"
+    lesson = read_lesson(_write(tmp_path, "l.md", text))
+    answer = admonition.rstrip(":`\n").rsplit("\n", 1)[-1]
+    assert [(q.prompt, q.answers) for q in lesson.quiz] == [("Two plus two?", (answer,))]
+    spoken = [b.text for s in lesson.sections for b in s.blocks if isinstance(b, (Paragraph, Callout))]
+    assert not any(answer in t for t in spoken)  # not also read before the listener could think
+
+
+def test_an_admonition_after_a_solved_exercise_stays_where_it_is(tmp_path):
+    text = (
+        "# T\n\n## S\n\n:::::{exercise}\n:label: ex-one\n\nTwo plus two?\n:::::\n\n::::{solution} ex-one\nFour.\n::::\n\n"
+        "::::{admonition} Answer\n\nMore on sums.\n::::\n"
+    )
+    lesson = read_lesson(_write(tmp_path, "l.md", text))
+    assert [q.answers for q in lesson.quiz] == [("Four.",)]
+    spoken = [b.text for s in lesson.sections for b in s.blocks if isinstance(b, (Paragraph, Callout))]
+    assert "More on sums." in spoken

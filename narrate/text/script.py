@@ -44,7 +44,7 @@ from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, split_utterance, unmark_
 from narrate.text.code import speak_code_block
 from narrate.text.common import BLANK, count_blanks
 from narrate.text.normalize import as_sentence, sentences, spoken
-from narrate.text.phrases import SOURCE_LANGUAGE, Phrases
+from narrate.text.phrases import SOURCE_LANGUAGE, Phrases, phrases_for
 from narrate.text.spans import Span, has_spans, plain_text, protect, restore, split_spans
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -426,8 +426,13 @@ def _table(b: _Builder, table: Table) -> None:
 
 
 def _title(b: _Builder, title: str, role: str) -> str:
-    """A title narrate gave (``role``, a phrase key) in the lesson's language; the author's as written."""
-    return b.phrases(role) if role else title
+    """A title narrate gave (``role``, a phrase key) in the lesson's language; the author's as written;
+    both when the author named what narrate announces ("Theorem: Mean value")."""
+    if not role:
+        return title
+    said = b.phrases(role)
+    named = title and title != phrases_for(SOURCE_LANGUAGE).text(role) and title != said
+    return f"{said}: {title}" if named else said
 
 
 def _with_cues(b: _Builder, q: Question) -> Question:

@@ -135,8 +135,10 @@ def _hugo(m: re.Match) -> str:
 def _directives(lines: list[str], options: dict[int, dict[str, str]], closes: dict[int, int] | None = None) -> None:
     """Backtick MyST directives → colon containers; options of every directive taken out (in place).
     A closing backtick fence longer than the innermost open directive's closes the outermost one it can
-    (noted in ``closes``)."""
-    stack: list[tuple[str, int, bool]] = []  # (fence character, length, is a Markdown directive)
+    (noted in ``closes``). A Pandoc fenced div (``::: challenge``: no ``{name}``) is closed, as Pandoc
+    and the Carpentries Workbench read it, by the next bare ``:::`` line of any length: that line is
+    given the opening fence's length, so markdown-it closes the same div."""
+    stack: list[tuple[str, int, bool, bool]] = []  # (fence character, length, Markdown directive, Pandoc div)
     n = 0
     while n < len(lines):
         m = _FENCE.match(lines[n])
@@ -149,6 +151,11 @@ def _directives(lines: list[str], options: dict[int, dict[str, str]], closes: di
         if top is not None and not top[2]:  # inside a code fence: only its closing fence counts
             if char == top[0] and length >= top[1] and not info:
                 stack.pop()
+            n += 1
+            continue
+        if char == ":" and not info and top is not None and top[3]:
+            lines[n] = indent + ":" * top[1]  # Pandoc: any ":::" closes the innermost div, whatever its length
+            stack.pop()
             n += 1
             continue
         if not info and top is not None and char == top[0] and length >= top[1]:
@@ -183,8 +190,12 @@ def _directives(lines: list[str], options: dict[int, dict[str, str]], closes: di
                 options[n] = found
             n = end + 1
             continue
+        if char == ":" and not name:  # a Pandoc fenced div ("::: challenge", "::: {.callout}")
+            stack.append((char, length, True, True))
+            n += 1
+            continue
         if name and name.group(1).split(":")[-1] not in RAW_DIRECTIVES:
-            stack.append((char, length, True))
+            stack.append((char, length, True, False))
             if char != ":":
                 lines[n] = indent + ":" * max(3, length) + info
             n = _take_options(lines, n + 1, options.setdefault(n, {}))
@@ -192,7 +203,7 @@ def _directives(lines: list[str], options: dict[int, dict[str, str]], closes: di
         if name:  # a raw directive ({math}, {code-cell}) stays a fence; its options go
             _take_options(lines, n + 1, options.setdefault(n, {}))
         if char != ":":
-            stack.append((char, length, False))
+            stack.append((char, length, False, False))
         n += 1
 
 

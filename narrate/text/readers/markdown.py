@@ -49,6 +49,7 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
 from narrate.config import LANGUAGE_TAG
@@ -110,7 +111,12 @@ PROGRAMMING_LANGUAGES = {
     "sas", "stata", "spss", "latex", "html", "css", "markdown", "yaml", "json", "powershell", "unix",
 }  # fmt: skip
 """``language:`` values of Jekyll lesson sites that name the lesson's programming language."""
-_SOLUTION_TITLE = re.compile(r"^(solutions?|answers?|solución|solucion|lösung|réponse|solution \d+)\b[\s.:!]*$", re.I)
+_SOLUTION_TITLE = re.compile(
+    r"^(solutions?|answers?|solución|solucion|soluciones|respuestas?|lösung(en)?|antwort(en)?|réponses?|"
+    r"soluzion[ei]|rispost[ae]|soluç(ão|ões)|respostas?|oplossing(en)?|antwoord(en)?|lösning(ar)?|svar|"
+    r"solution \d+)\b[\s.:!]*$",
+    re.I,
+)
 _NEXT_TITLE_WORDS = 12
 
 # ------------------------------------------------------------ divs, directives and kramdown classes
@@ -155,6 +161,20 @@ CALLOUT_TITLES = {
     "topic": "Note",
     "epigraph": "Quote",
 }
+PROOF_TITLES = {
+    kind: kind.capitalize()
+    for kind in (
+        "definition", "example", "theorem", "lemma", "corollary", "proposition", "conjecture", "axiom", "remark",
+        "observation", "property", "assumption", "criterion", "algorithm", "proof",
+    )
+}  # fmt: skip
+"""sphinx-proof's directives (``{prf:theorem}``, ``{prf:proof}`` ...) and Quarto's theorem divs
+(``::: {#thm-name}``): announced as such, in the lesson's language ("Theorem: Mean value.")."""
+QUARTO_PROOF_PREFIXES = {
+    "thm": "theorem", "lem": "lemma", "cor": "corollary", "prp": "proposition", "cnj": "conjecture",
+    "def": "definition", "exm": "example", "rem": "remark", "alg": "algorithm",
+}  # fmt: skip
+"""Quarto's cross-reference prefixes of theorem-like divs (``::: {#thm-sum}``) → their kind."""
 OUTPUT_LANGUAGES = {"output", "error", "warning", "out", "stdout", "stderr", "console-output", "text-output"}
 FIGURE_KINDS = {"figure", "image", "figure-md"}
 LAYOUT_KINDS = {
@@ -165,13 +185,25 @@ LAYOUT_KINDS = {
 _ADDRESS = re.compile(r"^\S*[/.]\S*$")  # a URL or a file name, not a title
 
 
+_SILENT_NODES = {"myst_line_comment", "myst_target", "myst_block_break"}
+"""MyST's ``% comment`` lines, ``(label)=`` targets and ``+++`` breaks: nothing to say."""
+
+
+def _proof_kind(kind: str) -> str:
+    """The theorem-like kind of a directive or div (:data:`PROOF_TITLES`), or ""."""
+    if kind in PROOF_TITLES:
+        return kind
+    prefix = kind.removeprefix("#").partition("-")[0] if kind.startswith("#") else ""
+    return QUARTO_PROOF_PREFIXES.get(prefix, "")
+
+
 def markdown_parser() -> MarkdownIt:
     """The markdown-it parser narrate reads lessons with: CommonMark plus tables, strikethrough,
     footnotes, definition lists, dollar math (``$x$``, ``$ x $``, ``$$x$$``; no digit may follow the
     closing dollar, so ``$5 and $10`` stay money), MyST
-    roles, attribute lists and colon containers of any name (``::: challenge``, ``:::{note}``)."""
+    roles and MyST blocks (``% comment`` lines are silent, ``(label)=`` targets, ``+++`` breaks), attribute lists and colon containers of any name (``::: challenge``, ``:::{note}``)."""
     md = MarkdownIt("commonmark", {"maxNesting": _MAX_NESTING}).enable(["table", "strikethrough"])
-    md.use(footnote_plugin).use(deflist_plugin).use(myst_role_plugin).use(attrs_plugin)
+    md.use(footnote_plugin).use(deflist_plugin).use(myst_role_plugin).use(attrs_plugin).use(myst_block_plugin)
     md.use(dollarmath_plugin, allow_space=True, allow_digits=False, double_inline=True)
     md.use(container_plugin, name="div", validate=lambda params, markup: bool(params.strip()))  # a bare ":::" closes
     return md
@@ -662,6 +694,9 @@ class _Walker:
         self.questions: list[_Q] = []
         self.next_lessons: list[str] = []
         self.solved: set[str] = set()
+        self.relabelled: dict[int, tuple[str, str]] = {}  # a solution's line → (its label, its exercise's label)
+        self.taken: set[int] = set()  # ids of "Solution" admonitions read as an exercise's solution
+        self.followed: dict[int, SyntaxTreeNode] = {}  # an exercise's line → the "Solution" admonition after it
         self.by_label: dict[str, _Q] = {}
         self.labels: list[str] = []  # every exercise's label, in file order
         self.failed: set[int] = set()  # sections with a block in error
@@ -675,6 +710,27 @@ class _Walker:
 
     def fail(self, message: str, line: int) -> NoReturn:
         raise ContentError(message, self.path, line)
+
+    def solution_admonition(self, node: SyntaxTreeNode) -> bool:
+        """An admonition (or dropdown) titled "Solution" ("Lösung", "Oplossing" ...) or of class
+        ``solution``: a Jupyter Book page's way of writing the solution of the exercise just above it."""
+        if node.type != "container_div" or _directive(node.info) not in ("admonition", "dropdown") or not node.map:
+            return False
+        classes = self.options.get(node.map[0], {}).get("class", "").replace(",", " ").split()
+        return bool(_SOLUTION_TITLE.match(_argument(node.info))) or "solution" in classes
+
+    def holds_solution(self, node: SyntaxTreeNode) -> bool:
+        """True for an exercise directive that has a solution inside it or named by its label."""
+        if node.type != "container_div" or _directive(node.info) not in QUESTION_KINDS:
+            return True  # not an exercise: nothing to attach a solution to
+        label = self.label_of(node)
+        return (bool(label) and label in self.solved) or any(_is_solution(child, []) for child in (node.children or []))
+
+    def label_of(self, node: SyntaxTreeNode) -> str:
+        """The ``:label:`` of a MyST exercise directive (``""`` for any other node)."""
+        if node.type != "container_div" or _directive(node.info) not in QUESTION_KINDS or not node.map:
+            return ""
+        return self.options.get(node.map[0], {}).get("label", "")
 
     def lenient(self, message: str, line: int) -> None:
         """Structure read narrate's own way (``message`` says how): a warning; an error under ``--strict``."""
@@ -694,9 +750,27 @@ class _Walker:
             self.levels.append(2)
 
     def walk(self, nodes: list[SyntaxTreeNode]) -> None:
+        referenced = {
+            _argument(n.info) for n in nodes if n.type == "container_div" and _directive(n.info) in SOLUTION_KINDS
+        }
+        above: set[str] = set()
+        previous: SyntaxTreeNode | None = None
         for node in nodes:
+            if node.type in _SILENT_NODES:
+                continue
             if node.type == "container_div" and _directive(node.info) in SOLUTION_KINDS and _argument(node.info):
-                self.solved.add(_argument(node.info))
+                label = _argument(node.info)
+                mine = self.label_of(previous) if previous is not None else ""
+                if label not in above and mine and mine not in referenced and node.map:
+                    self.relabelled[node.map[0] + 1] = (label, mine)  # a solution right after an unsolved exercise
+                    label = mine
+                self.solved.add(label)
+            if node.type == "container_div" and _directive(node.info) in QUESTION_KINDS:
+                above.add(self.label_of(node))
+            elif previous is not None and self.solution_admonition(node) and not self.holds_solution(previous):
+                if previous.map and previous.map[0] + 1 not in self.followed:
+                    self.followed[previous.map[0] + 1] = node  # "{exercise}" then "{admonition} Solution"
+            previous = node
         for node, classes, nxt in _siblings(nodes):
             try:  # a problem in one block is noted and the rest of the file still checked
                 self.walk_one(node, classes, nxt)
@@ -788,11 +862,22 @@ class _Walker:
     def blocks(self, node: SyntaxTreeNode, classes: list[str], nxt: SyntaxTreeNode | None) -> list:
         """One Markdown node → the blocks it says (a challenge goes to the quiz and says nothing here)."""
         line, kind = self.line(node), _kind(node, classes)
+        if id(node) in self.taken:
+            return []  # the solution of the exercise above it: read after its think pause
         if kind:
             options = self.options.get(node.map[0], {}) if node.map else {}
             arg = _markdown_text(self.md, _argument(node.info)) if node.type == "container_div" else ""
             if kind in SOLUTION_KINDS and node.type == "container_div" and node.info.strip().startswith("{"):
                 label = _argument(node.info)
+                if node.map and node.map[0] + 1 in self.relabelled:
+                    written, label = self.relabelled[node.map[0] + 1]
+                    self.lenient(
+                        f"'{{solution}} {written}' follows the exercise '{label}', which no solution names, and no "
+                        f"exercise above has the label '{written}': read as the solution of '{label}', where the "
+                        "page shows it",
+                        line,
+                    )
+                    arg = label
                 if label in self.unprompted or not self.check_label(label, line):  # read where it stands
                     return self.callout_blocks("Solution", node.children, line, "title.solution")
             return self.div(kind, arg, node.children, line, options)
@@ -880,6 +965,9 @@ class _Walker:
         if kind in FIGURE_KINDS:
             caption = _spoken_text(self.collect(children)) or options.get("alt", "")
             return [Caption(caption, line)] if caption else []
+        proof = _proof_kind(kind)
+        if proof:
+            return self.announced(proof, arg, children, line)
         if kind in CALLOUT_TITLES:
             if arg:
                 return self.callout_blocks(arg, children, line)
@@ -923,6 +1011,18 @@ class _Walker:
         text = _spoken_text(said)
         return ([Callout(" ".join(title.split()), text, line, role)] if text else []) + rest
 
+    def announced(self, kind: str, name: str, children: list[SyntaxTreeNode], line: int) -> list:
+        """A definition, example, theorem, proof ... (:data:`PROOF_TITLES`): announced by its kind in the
+        lesson's language, then its name if it has one (the directive's argument, or a first heading):
+        "Theorem: Mean value." then its text."""
+        nodes = list(children)
+        if nodes and nodes[0].type == "heading" and not name:
+            name, nodes = _text(nodes[0]), nodes[1:]
+        blocks = self.callout_blocks(name or PROOF_TITLES[kind], nodes, line, f"title.{kind}")
+        if blocks and isinstance(blocks[0], Callout):
+            return blocks
+        return [Callout(name or PROOF_TITLES[kind], "", line, f"title.{kind}"), *blocks]  # its text was not words
+
     def exercise(self, arg: str, children: list[SyntaxTreeNode], line: int, options: dict[str, str]) -> list:
         """A challenge or exercise: with a solution, an open quiz question; without one, a callout."""
         nodes = list(children)
@@ -936,6 +1036,10 @@ class _Walker:
             if _is_solution(node, classes):
                 solutions.append((node, self.line(node)))
                 skip.add(id(node))
+        after = self.followed.get(line)
+        if after is not None:
+            solutions.append((after, self.line(after)))
+            self.taken.add(id(after))
         last_kept = True
         for node in nodes:
             if id(node) in skip:
