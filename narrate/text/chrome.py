@@ -54,6 +54,13 @@ CHROME_LINES: dict[str, tuple[str, ...]] = {
         r"powered by (?:jupyter book|sphinx|jekyll|hugo|mkdocs|wordpress|read the docs|github pages|docusaurus|quarto|"
         r"ghost|squarespace|wix).{0,40}",
         r"(?:©|\(c\)|copyright ©|copyright \d{4}).{0,80}",
+        # a book's licence line: "By A. Author © Copyright 2024.", "This page is licensed under CC BY 4.0",
+        # "<Book> by A. Author is licensed under CC BY-SA 4.0"
+        r"by [^©]{1,80}(?:©|\(c\)|copyright \d{4}).{0,80}",
+        r"(?:this|the) (?:page|book|site|website|work|chapter|notebook)s? (?:is|are) licensed under [^,;]{1,100}",
+        r".{1,80} by [\w.'-]+(?: [\w.'-]+){0,4} (?:is|are) licensed under (?:a |the )?"
+        r"(?:cc|creative commons|mit|apache|gpl|bsd|cc0|odbl)"
+        r"(?:[ -]?(?:by|sa|nc|nd|\d(?:\.\d)?|attribution|sharealike|international|license|licence|\[\w+\]))*",
         r"all rights reserved",
         r"privacy(?: policy)?|terms(?: of (?:use|service))?|imprint|sitemap|cookie policy",
         _FOOTER_LINKS + r"(?:\s*[|·•]\s*" + _FOOTER_LINKS + r")+",

@@ -218,6 +218,8 @@ def _items(lines: list[str], code: dict[int, CodeBlock] | None = None) -> list[_
             flush_text()
             continue
         bullet, numbered, answer = _BULLET.match(raw), _NUMBERED.match(raw), _ANSWER.match(raw)
+        if answer and _names_exercise(line, items, text_run):
+            answer = None  # "Solution: Local-2" under the exercise "Local-2: ...": its solution mark
         if answer:
             flush_text()
             items.append(_Item("answer", answer.group(1).strip(), number))
@@ -249,6 +251,18 @@ def _items(lines: list[str], code: dict[int, CodeBlock] | None = None) -> list[_
             text_run.append((number, line))
     flush_text()
     return items
+
+
+def _names_exercise(line: str, items: list[_Item], text_run: list[tuple[int, str]]) -> bool:
+    """True for a solution mark that names an exercise titled above ("Solution: Local-2" after
+    "Local-2: Compare floats"): the start of that exercise's solution, not a quiz's answer line."""
+    named = re.match(r"^solutions?\s*[:\-–]\s*(\S.*)$", line, re.I)
+    if not named or not layout.SOLUTION_MARK.match(line) or not re.search(r"[^\W\d_]\w", named.group(1)):
+        return False
+    name = re.compile(r"(?<![\w-])" + re.escape(named.group(1)) + r"(?![\w-])", re.I)
+    return any(i.kind == "title" and name.search(i.text) for i in items) or any(
+        _title_like(t) and name.search(t) for _, t in text_run
+    )
 
 
 def _adjacent(lines: list[str], number: int) -> bool:
@@ -375,6 +389,8 @@ def _boxes(items: list[_Item]) -> tuple[list[_Item], list[Section], list[Section
             out.append(item)
             n += 1
             continue
+        while key != "overview" and n < len(items) and items[n].kind in ("bullets", "numbered") and not items[n].text:
+            entries, n = entries + items[n].items, n + 1  # a loose list: its items parted by blank lines
         if key == "keypoints":
             keypoints = [Section("Key points", (BulletList(tuple(entries), None, line),), line, "title.keypoints")]
         elif key in _LIST_ROLES:
@@ -487,8 +503,8 @@ def _exercises(items: list[_Item], path: Path) -> tuple[list[_Item], list[Questi
         notes: list = []
         body = _spoken([i for i in prompt_items if i is not head], notes)
         answer = _spoken(solution, notes)
-        if not body or not answer.strip(_CUE_CODE + _CUE_OUTPUT + " "):
-            out.append(item)  # nothing to ask, or nothing to say after the pause: read as it stands
+        if not body or not answer:
+            out.append(item)  # nothing to ask, or no solution after the mark: read as it stands
             n += 1
             continue
         del out[start:]

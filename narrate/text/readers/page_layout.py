@@ -202,15 +202,150 @@ def _prose(line: str) -> bool:
     return len(words) >= 6 and plain / len(words) >= 0.7 and line[-1:] in '.!?:,;)"”’'
 
 
-def code_blocks(lines: list[str]) -> tuple[list[str], dict[int, CodeBlock]]:
-    """``lines`` with every code block blanked, and the blocks by their first line (1-based).
+# A shell or interpreter prompt at the start of a line: "$ ls", "(venv) $ pip ...", "user@host:~$ make",
+# "% ls", ">>> x = 1", "In [3]: x", "PS C:\\> dir", "C:\\> dir".
+_PROMPT = re.compile(
+    r"^\s*(?:(?:\([\w.-]+\)\s*)?(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s*)?\$ \S|% [a-z]|>>> |"
+    r"In \[\d*\]: ?|(?:PS )?[A-Z]:\\[^>]*> \S)"
+)
+# a line that begins program output wherever it stands: a traceback, a warning or error at file:line
+_TRACE = re.compile(
+    r"^(?:Traceback \(most recent call last\):|\S+:\d+:(?:\d+:)? \w*(?:Warning|Error|Exception)\b|"
+    r"[A-Z]\w*(?:Error|Exception|Warning): )"
+)
+# a directory tree: "├── src", "│   └── main.py", "|-- data", "|   -- counts.csv", "`-- README"
+_TREE = re.compile(r"^\s*(?=[│|┃├└┣┗`+])(?:[│|┃]\s*)*(?:[├└┣┗`+|]\s*)?(?:─{2}|-{2}|—)\S*\s*\S|^\s*[│┃]\s*$")
+_COMMENT = re.compile(r"^\s*(?:#(?!include\b|!|define\b|pragma\b)|//)")
+_MAKE_WORD = re.compile(r"[\w./$()%{}*<@^-]+")
+_PHONY = {"all", "clean", "install", "check", "test", "help", "dist", "distclean"}
+# code whatever the rest of the line says: a make or shell variable, echo of a quoted string
+_STRONG = re.compile(r"\$\(\w+\)|\$\{\w+\}|^\s*(?:echo|printf)\s+[\"'$]")
+_COMMAND = re.compile(
+    r"^\s*(?:sudo\s+)?(?:cd \S+$|(?:echo|printf|mkdir|rm|cp|mv|ls|cat|grep|chmod|touch|export|pip3?|conda|wget|curl|"
+    r"tar|git|python3?|Rscript|julia|make|cmake|ctest|pytest|npm|docker|module|srun|sbatch)(?:\s+\S+)*?"
+    r"\s+(?:-{1,2}[\w-]+|[\"'$~./]\S*|\S+[./=]\S*)(?:\s|$))"
+)
+_OPENS_BLOCK = re.compile(r"(?:[:{(\[,\\]|\b(?:then|do|begin|else))$")
+_STRING = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
+_LINE_COMMENT = re.compile(r"(?:^|\s)(?:#(?!include\b|!)|//).*$")
+_TRIPLE = re.compile(r"'''|\"\"\"")
+_PLAIN_WORD = re.compile(r"[\"'“‘(]?[A-Za-z][a-z'’-]*[.,;:!?\"'”’)]*")
+_STATUS = re.compile(r"\b(?:FAILED|PASSED|FAIL|PASS|ERROR|ERRORS|WARNING|SKIPPED|XFAIL|XPASS|DONE|SUCCESS)\b")
+_OUTPUT_MARK = re.compile(r"^[^\w\"'“‘(]|[=|]|\.\.\.|::|->|\bv?\d+\.\d+\.\d+|\w/\w+/|^\S+(?: \S+){0,2}: \S|\w_\w")
+_COLUMNS = re.compile(r"[\w)] {2,}[\w(-]")  # "taken  person  quant": the columns of a table
+_HEADING_NUMBER = re.compile(r"^(?:step|part|exercise|example|section|chapter|task|lesson|day|week)\s+\d+\b:?", re.I)
+_PERSON = re.compile(r"\b(?:we|you|your|our|us|let's|let us)\b", re.I)
+_PRINTS = re.compile(
+    r"\b(?:print|println|printf|writeln|puts|display|disp|cat|echo|console\.log|show)\b|^\s*(?i:select)\b", re.M
+)
 
-    A block is a run of lines after a language label ("SQL", "BASH", "OUTPUT": the label is dropped),
-    or a run of lines that look like code (a shell prompt, ``def``, braces, assignments, columns of
-    output) with no sentence of prose in it. Runs parted only by blank lines are one block."""
-    out = list(lines)
-    blocks: dict[int, CodeBlock] = {}
-    runs: list[tuple[int, int]] = []  # [start, end) of non-blank runs
+
+def _make_rule(line: str) -> bool:
+    """A make rule: "results.txt: data.csv count.py", "%.dat : books/%.txt", "clean:" (a first target
+    with a dot, "%" or "$", or a usual phony target; prerequisites that are files or variables)."""
+    head, colon, tail = line.strip().partition(":")
+    targets, needs = head.split(), tail.split()
+    if not colon or not targets or tail.startswith(("=", ":")):
+        return False
+    if not all(_MAKE_WORD.fullmatch(w) for w in targets + needs):
+        return False
+    if targets[0] in _PHONY:
+        return True
+    return any(c in targets[0] for c in ".%$") and all(any(c in n for c in "./$%") for n in needs)
+
+
+def _prompt(line: str) -> bool:
+    """A line that starts with a prompt ("% of the days ..." is a sentence)."""
+    match = _PROMPT.match(line)
+    if match is None:
+        return False
+    return not (match.group().lstrip().startswith("%") and _reads_as_prose(line.lstrip()[2:]))
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _reads_as_prose(line: str) -> bool:
+    """A line of the lesson's text after program output: four or more words, nearly all plain, with
+    none of output's marks (a status word, "=", "|", a path, a version, "label: value", a leading
+    symbol, columns); or a sentence that speaks to the reader ("we", "you")."""
+    text = " ".join(line.split())
+    words = text.split()
+    plain = sum(bool(_PLAIN_WORD.fullmatch(w)) for w in words) / max(len(words), 1)
+    if _PERSON.search(text) and (_prose(text) or (text[-1:] in ".:!?" and plain >= 0.75)):
+        return True  # "We get:", "Now you can see the file."
+    if len(words) < 4 or _STATUS.search(text) or _OUTPUT_MARK.search(text) or _COLUMNS.search(line.strip()):
+        return False
+    return plain >= 0.75
+
+
+def _output_line(line: str) -> bool:
+    """A line a program printed: no sentence, with a digit, a symbol or columns in it."""
+    text = strip_permalink(" ".join(line.split()))
+    marked = re.search(r"\d|[_=|<>\[\]{}/\\@#$%^*~]", text) or _COLUMNS.search(line.strip())
+    return bool(text) and not _reads_as_prose(line) and bool(marked)
+
+
+def _printed(run: list[str], following: list[str] | None) -> bool:
+    """True for what a program printed (after code that prints, or a query): no sentence, no line that
+    starts as code does, mostly lines with a digit or a symbol (a table's header row may have neither),
+    and no heading."""
+    if len(run) > 40 or any(_prose(x.strip()) or _reads_as_prose(x) or _CODE_START.match(x) for x in run):
+        return False
+    if _heading(run, following):
+        return False
+    return sum(map(_output_line, run)) * 2 > len(run)
+
+
+class _Carry:
+    """What a code run leaves open for the next one: brackets, a triple-quoted string."""
+
+    def __init__(self, depth: int = 0, in_string: bool = False, indent: int = 0) -> None:
+        self.depth = depth
+        self.in_string = in_string
+        self.indent = indent  # of the run's least indented line
+
+    def holds(self, run: list[str]) -> bool:
+        """True if ``run`` goes on inside what is open: not a sentence at the code's own indentation."""
+        first = run[0]
+        open_ = self.depth > 0 or self.in_string
+        return open_ and (_indent(first) > self.indent or not (_prose(first.strip()) or _reads_as_prose(first)))
+
+
+def _code_flags(run: list[str], carry: _Carry) -> tuple[list[bool], list[bool], list[bool], _Carry]:
+    """For each line of ``run``: (looks like code, is code whatever its words say, is a comment), and
+    what the run leaves open. A line inside brackets or a triple-quoted string opened by code, a line
+    indented under a code line that opens a block ("def f():", "{", a make rule), a directory tree
+    line, a comment or a prompt is code even when its words read as a sentence."""
+    depth, in_string = carry.depth, carry.in_string
+    flags: list[bool] = []
+    strong: list[bool] = []
+    comments: list[bool] = []
+    prev_code, prev_opens, prev_indent = False, False, 0
+    for raw in run:
+        inside = depth > 0 or in_string
+        comment = bool(_COMMENT.match(raw))
+        under = prev_code and prev_opens and _indent(raw) > prev_indent
+        sure = inside or under or comment or bool(_TREE.match(raw) or _prompt(raw) or _STRONG.search(raw))
+        code = sure or _code_like(raw) or bool(_COMMAND.match(raw) or _make_rule(raw))
+        flags.append(code)
+        strong.append(sure)
+        comments.append(comment)
+        for _ in _TRIPLE.findall(raw):
+            in_string = not in_string if code else in_string
+        if not in_string and code and not comment:
+            body = _LINE_COMMENT.sub("", _STRING.sub("''", _TRIPLE.sub("", raw)))
+            depth = max(0, depth + sum(body.count(c) for c in "([{") - sum(body.count(c) for c in ")]}"))
+        prev_code, prev_indent = code, _indent(raw)
+        stripped = _LINE_COMMENT.sub("", raw).rstrip()
+        prev_opens = bool(_OPENS_BLOCK.search(stripped) or _make_rule(raw))
+    return flags, strong, comments, _Carry(depth, in_string, min(map(_indent, run)))
+
+
+def _runs(lines: list[str]) -> list[tuple[int, int]]:
+    """[start, end) of each run of non-blank lines."""
+    runs: list[tuple[int, int]] = []
     n = 0
     while n < len(lines):
         if lines[n].strip():
@@ -219,33 +354,95 @@ def code_blocks(lines: list[str]) -> tuple[list[str], dict[int, CodeBlock]]:
                 n += 1
             runs.append((start, n))
         n += 1
+    return runs
+
+
+def _ends_output(run: list[str], following: list[str] | None) -> bool:
+    """True if ``run``, after a shell session's output, is the lesson again: a sentence, a list item,
+    a box label, or a heading (one short line over a sentence)."""
+    first = " ".join(run[0].split())
+    if _BULLET_LINE.match(run[0]) or box_label(first) or SOLUTION_MARK.match(first) or _CODE_LABEL.match(first):
+        return True
+    if _reads_as_prose(first):
+        return True
+    if following is not None and len(following) == 1 and _CODE_LABEL.match(following[0].strip()):
+        return not any(map(_code_like, run))  # a line that introduces the labelled output below it
+    return _heading(run, following)
+
+
+def _heading(run: list[str], following: list[str] | None) -> bool:
+    """One short line of plain words ("Next steps", "Step 2: Plot it") over a sentence."""
+    first = _HEADING_NUMBER.sub("", " ".join(run[0].split()))
+    words = first.split()
+    plain = all(_PLAIN_WORD.fullmatch(w) for w in words)
+    return len(run) == 1 and _title_like(run[0]) and plain and following is not None and _reads_as_prose(following[0])
+
+
+def code_blocks(lines: list[str]) -> tuple[list[str], dict[int, CodeBlock]]:
+    """``lines`` with every code block blanked, and the blocks by their first line (1-based).
+
+    A block is a run of lines after a language label ("SQL", "BASH", "OUTPUT": the label is dropped),
+    or a run of lines that look like code (a shell prompt, ``def``, braces, assignments, comments, a
+    directory tree, a make rule and its recipe, columns of output) with no sentence of prose in it
+    (lines inside brackets or a string opened by code are code, whatever they say). A shell session
+    (a line starting with a prompt: ``$``, ``%``, ``>>>``, ``In [1]:``) goes on over blank lines with
+    the program's output until the lesson's text comes back (a sentence, a list, a heading); a
+    traceback or warning is output; lines a program printed just after code that prints are its
+    output. Runs parted only by blank lines are one block."""
+    out = list(lines)
+    blocks: dict[int, CodeBlock] = {}
+    runs = _runs(lines)
     pending_label: str | None = None
     last: tuple[int, int] | None = None  # (first line of the last block, index of its last run end)
-    for start, end in runs:
+    carry = _Carry()
+    session = False  # the last block is a shell session: its output may go on after a blank line
+    prints = False  # the last run is code that prints: what it printed may follow
+    for i, (start, end) in enumerate(runs):
         run = lines[start:end]
         label = " ".join(run[0].split()) if end - start == 1 and _CODE_LABEL.match(run[0].strip()) else None
         if label and not run[0].startswith(" "):
             out[start] = ""
             pending_label = label
+            session = False
             continue
-        is_code = (pending_label is not None and not any(_prose(x.strip()) for x in run)) or (
-            sum(map(_code_like, run)) * 2 >= len(run) and not any(_prose(x.strip()) for x in run)
-        )
-        if is_code and not (end - start == 1 and not _code_like(run[0]) and pending_label is None):
+        after = last is not None and all(not lines[k].strip() or not out[k].strip() for k in range(last[1], start))
+        flags, strong, comments, left = _code_flags(run, carry if after and carry.holds(run) else _Carry())
+        prose = any(_prose(x.strip()) for x, sure in zip(run, strong) if not sure)
+        following = lines[runs[i + 1][0] : runs[i + 1][1]] if i + 1 < len(runs) else None
+        prompt = _prompt(run[0])
+        printed = continued = False
+        if pending_label is not None:
+            is_code = not prose
+        elif prompt or _TRACE.match(run[0].strip()):
+            is_code = True
+        elif after and session and not _ends_output(run, following):
+            is_code = continued = True
+        elif after and prints and _printed(run, following):
+            is_code, printed = True, True
+        else:
+            real = sum(f and not c for f, c in zip(flags, comments))
+            is_code = sum(flags) * 2 >= len(run) and not prose and (real >= 1 or after)
+        if is_code:
             output = bool(pending_label and _OUTPUT_LABEL.match(pending_label))
             code = "\n".join(x.rstrip() for x in run)
-            if last is not None and all(not lines[k].strip() or not out[k].strip() for k in range(last[1], start)):
+            if after and last is not None:
                 first = last[0]
                 prev = blocks[first]
                 blocks[first] = CodeBlock(prev.code + "\n\n" + code, prev.language, prev.output and output, first)
             else:
                 first = start + 1
-                blocks[first] = CodeBlock(code, _language(pending_label), output, first)
+                language = _language(pending_label) or ("console" if prompt else "")
+                blocks[first] = CodeBlock(code, language, output, first)
             for k in range(start, end):
                 out[k] = ""
             last = (first, end)
+            carry = _Carry() if prompt or continued or printed else left  # output opens nothing
+            session = prompt or (session and after and not pending_label)
+            prints = not printed and not output and bool(_PRINTS.search(code))
         else:
             last = None
+            carry = _Carry()
+            session = prints = False
         pending_label = None
     return out, blocks
 
