@@ -7,6 +7,16 @@ uses the asynchronous (retrieval) mode and writes the WAV from espeak's thread; 
 that produced an empty clip about once in 300 utterances and could return before the file was
 written, and it sleeps 10 ms per utterance. Voice ids are the same as pyttsx3's
 (``gmw/en-us`` ...). Elsewhere the stock ``pyttsx3.init()`` engine is used with ``save_to_file``.
+
+**Every clip from the same state.** espeak-ng's wave generator keeps state in C statics that no API
+resets (the pitch flutter's phase, the gain control, the cycle counters in ``wavegen.c``), and
+``espeak_Terminate`` followed by ``espeak_Initialize`` hangs; so the same text spoken after another
+utterance came out different (up to ~770 samples longer or shorter), and a build's clips depended on
+which utterances each worker had spoken before, and in which order: two cold builds with two jobs
+differed in most clips. On Linux each utterance is therefore spoken in a child forked from a process
+whose espeak-ng has loaded voices but never spoken (:meth:`_SyncEspeak.spoken`): every clip is a
+function of its text, voice and rate alone, whatever the jobs, order or cache. The fork costs ~20 ms
+per utterance (``scripts/bench_determinism.py``).
 """
 
 from __future__ import annotations
@@ -14,8 +24,11 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import io
+import os
+import pickle
 import platform
 import shutil
+import signal
 import subprocess
 from importlib.metadata import version as package_version
 from pathlib import Path
@@ -50,7 +63,9 @@ class Pyttsx3Engine:
             espeak = out.stdout.strip().split("Data at")[0].strip()
         # "word times": clips made since espeak-ng's word events are kept beside them (a new cache key,
         # so that a clip in the cache always has its word timings)
-        words = "; word times" if platform.system() == "Linux" else ""
+        # "fresh state": each clip is spoken from espeak-ng's state as initialised (a new cache key, so
+        # that a cached clip is the one a cold build makes, whatever was spoken before it)
+        words = "; word times; fresh state" if platform.system() == "Linux" else ""
         return f"pyttsx3 {package_version('pyttsx3')}; {platform.system()}; {espeak}{words}"
 
     def voices(self) -> list[Voice]:
@@ -173,21 +188,62 @@ class _SyncEspeak:
         return spoken.words or []
 
     def spoken(self, text: str, voice: str | None, rate_wpm: int) -> Spoken:
-        """Speak ``text``: its samples and espeak-ng's word events as (character offset, ms) in order."""
+        """Speak ``text``: its samples and espeak-ng's word events as (character offset, ms) in order.
+
+        Spoken in a forked child (module docstring: every clip from the same state); this process's
+        espeak-ng only ever loads voices (this driver is for Linux, where ``os.fork`` always exists).
+
+        Raises:
+            EngineError: unknown voice, espeak-ng failed, or the child died while speaking.
+        """
         e = self._espeak
         if voice is not None and voice != self._voice:
             if e.SetVoiceByName(voice.encode("utf-8")) != e.EE_OK:
                 raise EngineError(f"espeak-ng cannot load voice '{voice}'")
             self._voice = voice
+        status, pcm, events = self._synth_forked(text, rate_wpm)
+        if status not in (None, e.EE_OK):
+            raise EngineError(f"espeak-ng failed to speak (status {status})")
+        return Spoken(pcm, self.sample_rate, _word_starts(text, events))
+
+    def _synth(self, text: str, rate_wpm: int) -> tuple[int | None, bytes, WordTimes]:
+        e = self._espeak
         e.SetParameter(e.RATE, int(rate_wpm), 0)
         self._chunks, self._words = [], []
         with signals_held():
             status = e.Synth(text.encode("utf-8"), flags=e.ENDPAUSE | e.CHARS_UTF8)
             e.Synchronize()
-        if status not in (None, e.EE_OK):
-            raise EngineError(f"espeak-ng failed to speak (status {status})")
         pcm, events, self._chunks, self._words = b"".join(self._chunks), sorted(set(self._words)), [], []
-        return Spoken(pcm, self.sample_rate, _word_starts(text, events))
+        return status, pcm, events
+
+    def _synth_forked(self, text: str, rate_wpm: int) -> tuple[int | None, bytes, WordTimes]:
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: speak from the state as initialised, send it back, and leave at once
+            code = 1
+            try:
+                os.close(read_end)
+                signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends the child; the parent handles it
+                with os.fdopen(write_end, "wb") as sink:
+                    sink.write(pickle.dumps(self._synth(text, rate_wpm)))
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write_end)
+        try:
+            with os.fdopen(read_end, "rb") as source:
+                payload = source.read()
+        except BaseException:  # Ctrl-C or the utterance timer while the child speaks: it goes too
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise
+        _, wait_status = os.waitpid(pid, 0)
+        if not payload or os.waitstatus_to_exitcode(wait_status) != 0:
+            raise EngineError(
+                f"espeak-ng stopped while speaking (exit status {os.waitstatus_to_exitcode(wait_status)})"
+            )
+        status, pcm, events = pickle.loads(payload)
+        return status, pcm, events
 
 
 def _word_starts(text: str, events: WordTimes) -> WordTimes:
