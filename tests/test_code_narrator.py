@@ -63,6 +63,89 @@ def test_code_is_read_as_people_read_it(language: str, code: str, words: str):
     assert spoken(speak_code(code, language), None, language) == words
 
 
+# Each kind of bracketed or elided code, read without naming its brackets (module docstring of
+# narrate.text.code): (language, code as written, what is spoken).
+PLACEHOLDERS = [
+    ("en", "{threads}", "threads in braces"),
+    ("en", "{params.prefix}", "params dot prefix in braces"),
+    ("en", "{input[1]}", "input item one in braces"),
+    ("en", '"{0} of {1}"', "zero in braces of one in braces"),
+    ("en", "{{ title }}", "title in double braces"),
+    ("de", "{output}", "output in geschweiften Klammern"),
+    ("es", "{wildcards.run}", "wildcards punto run entre llaves"),
+]
+SEQUENCES = [
+    ("en", "[7, 8]", "the list seven and eight"),
+    ("en", "[[0, 1], [1, 0]]", "the list of lists zero and one; one and zero"),
+    ("en", "[[1, 2, 3], [4, 5, 6]]", "the list of lists one, two and three; four, five and six"),
+    ("en", "(self, name, *args)", "self, name and star args"),
+    ("en", "[1, 2, ..., n]", "the list one, two, and so on up to n"),
+    ("en", "x = (2, 5)", "x equals two and five in parentheses"),
+    ("en", "ys = []", "y s equals empty brackets"),
+    ("fr", "[7, 8]", "la liste sept et huit"),
+    ("it", "[1, 2, ..., n]", "la lista uno, due, e così via fino a n"),
+]
+SHELL = [
+    ("en", "$(whoami)", "the output of whoami"),
+    ("en", "echo $((12*3))", "echo the value of twelve times three"),
+    ("en", "$((7 % 2))", "the value of seven modulo two"),
+    ("en", '"$@"', "dollar at"),
+    ("en", "$<", "dollar less than"),  # make's automatic variables: named as make users say them
+    ("en", "ls | wc -l", "l s pipe w c dash l"),
+    ("en", "~/notes", "tilde slash notes"),
+    ("en", "cp * backup", "c p star backup"),  # a wildcard after a command: no multiplication
+    ("en", "wc __ notes.txt", "w c blank notes dot t x t"),
+    ("sv", "$(whoami)", "utdata från whoami"),
+    ("fr", "$()", "dollar parenthèses vides"),  # the construct itself
+    ("en", "#!/usr/bin/env python3", "shebang slash usr slash bin slash env python three"),  # its name
+    ("en", "#!", "shebang"),
+    ("de", "#!/bin/sh", "Shebang Schrägstrich bin Schrägstrich s h"),
+]
+PATTERNS = [
+    ("en", "'^#'", "caret hash"),
+    ("en", "[0-9]{3}", "zero to nine in brackets three times"),
+    ("en", "\\w{2,}", "backslash w two times or more"),
+    ("en", "[Dd]ata", "D or d in brackets ata"),
+    ("en", "[A-Za-z]+", "A to Z or a to z in brackets plus"),
+    ("nl", "[0-9]{3}", "nul tot negen tussen blokhaken drie keer"),
+]
+CALLS = [
+    ("en", 'plt.plot(xs, ys, color="red")', "p l t dot plot with x s, y s and color equals red"),
+    ("en", 'open("notes.txt", mode="w")', "open with notes dot t x t and mode equals w"),
+    ("en", "row['name']", "row item name"),
+    ("en", 'config["port"]', "config item port"),
+    ("en", 'print("Done, thanks!")', "print of Done, thanks"),
+    ("en", "sep=''", "sep equals an empty string"),
+    ("en", "dict[str, int]", "dict of s t r and int"),
+    ("en", "scores[2:5]", "scores two colon five in brackets"),  # a slice is no item
+    ("en", "scores[:-1]", "scores colon minus one in brackets"),
+    ("en", '"-".join(parts)', "dash dot join of parts"),
+    ("en", "area = w * h", "area equals w times h"),
+    ("en", "total / 4", "total divided by four"),
+    ("pt", 'open("notas.txt", mode="w")', "open com notas ponto t x t e mode igual w"),
+    ("de", 'zeile["name"]', "zeile Element name"),
+]
+ELLIPSES_AND_NAMES = [
+    ("en", "yield ...", "yield something"),
+    ("en", "x = ...", "x equals something"),
+    ("en", "f(a, ...)", "f of a and so on"),
+    ("en", "[3, ...]", "the list three and so on"),
+    ("en", "[...]", "something in brackets"),
+    ("en", "g(...)", "g of something"),
+    ("en", "a1b2c3d4...", "a one b two c three d four and so on"),
+    ("en", "git show 9fceb02", "git show nine f c e b zero two"),
+    ("en", "_cache", "underscore cache"),  # a leading underscore is typed, so it is said
+    ("en", "_", "underscore"),
+    ("es", "return ...", "return algo"),
+]
+KINDS = PLACEHOLDERS + SEQUENCES + SHELL + PATTERNS + CALLS + ELLIPSES_AND_NAMES
+
+
+@pytest.mark.parametrize(("language", "code", "words"), KINDS, ids=[f"{s[0]}:{s[1]}" for s in KINDS])
+def test_brackets_strings_and_ellipses_are_read_without_naming_them(language: str, code: str, words: str):
+    assert spoken(speak_code(code, language), None, language) == words
+
+
 def test_every_language_names_every_symbol():
     for code, language in languages.LANGUAGES.items():
         assert set(language.symbol_words) == KEYS, code

@@ -8,6 +8,8 @@ below is written for this test, after the kinds of file real lesson sites publis
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -246,3 +248,80 @@ def test_a_workbench_div_closes_at_the_next_bare_fence_of_any_length(tmp_path, n
         "(paragraph pause 0.70 s)",
     ]  # fmt: skip: the next section is not swallowed by the challenge
     assert "Warning" not in said.stderr
+
+
+LIQUID = [
+    # (the paragraph as a Jekyll lesson writes it, what is said): a site value is never read, and a code
+    # span holding only one goes with its backticks (no empty span pairs with the next backtick)
+    ("Run it (you will see `{{ site.shell_prompt }}`). Then type `ls`.", "Run it (you will see)."),
+    ("The scheduler {{ site.sched.name }} reads `{{ site.sched.comment }}` lines and `#SBATCH` ones.",
+     "The scheduler reads lines and hash SBATCH ones."),
+    ("Use `{{site.x}}` or `{{ site.y }}`, not `rm`.", "Use or, not r m."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "said"), LIQUID)
+def test_a_liquid_value_in_a_code_span_leaves_no_backtick_behind(tmp_path, text, said):
+    lesson = tmp_path / "jekyll.md"
+    lesson.write_text(f"---\ntitle: Jobs\n---\n\n## Scripts\n\n{text}\n", encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0, result.output
+    assert said in result.stdout.splitlines()
+
+
+MKDOCS = [
+    # (an MkDocs / Python-Markdown page, what is said in order): admonitions are callouts with their title,
+    # an "Answer" one after an exercise paragraph is that exercise's answer after a think pause
+    ("!!! note\n    Keep the lid on.\n", ["Note.", "Keep the lid on."]),
+    ('!!! tip "Saving time"\n    Boil only what you need.\n\n    It is cheaper too.\n',
+     ["Saving time.", "Boil only what you need.", "It is cheaper too."]),
+    ('???+ warning "Hot"\n    Steam burns.\n', ["Hot.", "Steam burns."]),
+    ('!!! info ""\n    No title given.\n', ["Note.", "No title given."]),
+    ('!!! note "Outer"\n    Outer words.\n\n    !!! tip "Inner"\n        Inner words.\n\nProse again.\n',
+     ["Outer.", "Outer words."]),
+    ('**Exercise:** How long does the kettle take?\n\n??? success "Answer"\n    About three minutes.\n',
+     ["[host] Exercise: How long does the kettle take?", "(think pause 5.00 s)", "[host] Here is a solution.",
+      "(sentence pause 0.35 s)", "[host] About three minutes."]),
+    ('**Exercise 2:** Pour it.\n\n```sh\npour --slowly\n```\n\n!!! note\n    Mind the spout.\n\n'
+     '??? success "Solution"\n    ```sh\n    pour --slowly cup\n    ```\n',
+     ["[host] Exercise two: Pour it. pour dash dash slowly.", "[host] Note.", "[host] Mind the spout.",
+      "(think pause 5.00 s)", "[host] Here is a solution.", "[host] pour dash dash slowly cup."]),
+    ('**Übung:** Wie lange dauert es?\n\n??? success "Lösung"\n    Drei Minuten.\n',
+     ["[host] Übung: Wie lange dauert es?", "(think pause 5.00 s)"]),
+    ('The kettle is loud.\n\n??? success "Answer"\n    Nobody asked.\n', ["Answer.", "Nobody asked."]),  # no exercise
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "said"), MKDOCS, ids=range(len(MKDOCS)))
+def test_mkdocs_admonitions_and_answers(tmp_path, body, said):
+    lesson = tmp_path / "mkdocs.md"
+    lesson.write_text(f"# Kettles\n\n## Boiling\n\nWater boils at sea level.\n\n{body}", encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.stdout.splitlines() if line.strip() and "paragraph pause" not in line]
+    found = [i for i, line in enumerate(lines) if line == said[0]]
+    assert found, (said[0], lines)
+    at = found[0]
+    got = [line for line in lines[at:] if not re.search(r"sentence pause|Satzpause", line) or "sentence" in str(said)]
+    assert got[: len(said)] == said, lines
+    assert "Prose again." in result.stdout or "Prose again" not in body
+    assert not re.search(r"^(Answer|Solution|Lösung)\.$", result.stdout, re.M) or "Nobody asked" in body
+    for marker in ("!!!", "???", "success", "######"):
+        assert marker not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("joiner", "said"),
+    [("or", "Or, w c dash w notes dot t x t."), ("Alternatively:", "Alternatively: w c dash w notes dot t x t."),
+     ("and", "And, w c dash w notes dot t x t."), ("then", "Then, w c dash w notes dot t x t.")],
+)  # fmt: skip
+def test_a_word_between_two_commands_leads_the_second(tmp_path, joiner, said):
+    lesson = tmp_path / "joined.md"
+    lesson.write_text(
+        "# Counting\n\n## Words\n\nCount them.\n\n::: challenge\n\nHow do you count the words?\n\n::: solution\n\n"
+        f"```bash\nwc -l notes.txt\n```\n\n{joiner}\n\n```bash\nwc -w notes.txt\n```\n\n:::\n\n:::\n",
+        encoding="utf-8",
+    )
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0, result.output
+    assert f"[host] w c dash l notes dot t x t.\n    (sentence pause 0.35 s)\n[host] {said}\n" in result.stdout

@@ -12,15 +12,48 @@ of its module in :mod:`narrate.text.languages`):
 
 - a shell or REPL prompt at the start of a line is not said: ``$ ``, ``# ``, ``% ``,
   ``user@host:~$ ``, ``/# ``, ``>>> ``, ``... ``, ``In [1]: ``, ``PS C:\\> ``, ``C:\\> ``;
-- a function call is its name: ``print()`` → "print"; with a few short arguments "name of a, b and
-  c" (``f(x, y)`` → "f of x and y") or, with keyword arguments, "name with day equals 1"; with long
-  or nested arguments the brackets are named;
+- a function call is its name: ``print()`` → "print"; with a few arguments "name of a, b and c"
+  (``f(x, y)`` → "f of x and y") or, with keyword arguments, "name with day equals 1"; with very many
+  or very long arguments the brackets are named;
+- a string is its text, its quotes not said: ``index_col="country"`` → "index col equals country",
+  ``'^--'`` → "caret dash dash"; ``""`` → "an empty string"; ``"-"`` → "dash" (one symbol: its name);
+- an item is "item": ``data['lifeExp']`` → "data item life exp", ``input[0]`` → "input item zero";
+  a type's parameters are "of": ``list[int]`` → "list of int"; a slice is its words "in brackets":
+  ``values[1:4]`` → "values one colon four in brackets";
+- a placeholder in braces (Snakemake, Python format, Jinja) is its name "in braces": ``{output}`` →
+  "output in braces", ``{input[0]}`` → "input item zero in braces", ``{wildcards.sample}`` →
+  "wildcards dot sample in braces", ``{{ name }}`` → "name in double braces";
+- a list is "the list" and its items: ``[3, 4]`` → "the list three and four"; a list of lists is
+  "the list of lists" and its rows, parted by a pause: ``[[1, 2], [3, 4]]`` → "the list of lists one
+  and two; three and four"; other words in brackets are "in brackets": ``[USER NAME]`` → "USER NAME in
+  brackets", ``[ -f x ]`` → "dash f x in brackets";
+- parentheses around a whole span are not said: ``(scope, id, **kwargs)`` → "scope, id and star star
+  kwargs"; inside a span they are "in parentheses" (``(.csv)`` → "dot c s v in parentheses"); an empty
+  pair is named: ``()`` → "empty parentheses", ``[]``, ``{}`` likewise;
+- an ellipsis among items is "and so on" (up to the last item): ``[0, 1, ..., n]`` → "the list zero,
+  one, and so on up to n", ``439dc8c0...`` → "... and so on"; an ellipsis in place of a value is
+  "something": ``return ...`` → "return something", ``"$..."`` → "dollar something", ``[...]`` →
+  "something in brackets";
+- shell: ``$(date -I)`` → "the output of date dash I" (``$()`` itself: "dollar empty parentheses");
+  ``$((996/4))`` → "the value of nine hundred and ninety-six divided by four" (in arithmetic ``*``,
+  ``/``, ``%`` are "times", "divided by", "modulo"; so are ``a * b`` and ``a / b`` between spaces, but
+  a ``*`` right after a command's name is its wildcard: ``cp * backup`` → "c p star backup"); make's
+  ``$^``, ``$@`` and ``$<`` are "dollar caret", "dollar at", "dollar less than", as make users say
+  them (their meaning is the lesson's to explain); ``~`` is "tilde"; ``|`` is the pipe; a run of underscores standing alone
+  (``wc __ *.tsv``) is a "blank" to fill in;
+- regular expressions: a count in braces after what it repeats is "times": ``\\d{4}`` → "backslash d
+  four times", ``x{2,5}`` → "x two to five times", ``x{2,}`` → "x two times or more"; a character class
+  is its characters "in brackets": ``[Tt]est`` → "T or t in brackets est", ``[a-z]`` → "a to z in
+  brackets", ``[-_]*`` → "dash or underscore in brackets star";
 - a command option is "dash" and its letters: ``-l`` → "dash l", ``-nr`` → "dash n r", ``--delay`` →
   "dash dash delay"; a minus before a number or between spaces is "minus" (``-1`` → "minus 1",
   ``a - b`` → "a minus b"); a hyphen inside a name is "dash" (``redo-figure-3.sh``);
 - an identifier is its words: ``snake_case`` → "snake case", ``camelCase`` → "camel case",
-  ``SCREAMING_CASE`` → "screaming case"; an underscore that parts no words is named (``_x``,
-  ``log_*``); ``__init__`` → "dunder init"; ``${name}`` is read as ``$name``;
+  ``SCREAMING_CASE`` → "screaming case"; an underscore that parts no words is named (``_x`` →
+  "underscore x": it is part of what is typed, ``_lambda`` is no ``lambda``; ``log_*``);
+  ``__init__`` → "dunder init"; ``${name}`` is read as ``$name``;
+- a git commit id (seven or more hex digits, some of them digits: ``439dc8c0``) is spelled out
+  character by character: "four three nine d c eight c zero";
 - short letter groups that are not words (no vowel: ``ls``, ``pdb``, ``txt``; or capitals:
   ``SQL``) are spelled out letter by letter; other words are read as words;
 - every other symbol by its name in the lesson's language ("dot", "punto", "Punkt" ...).
@@ -41,6 +74,7 @@ __all__ = ["SYMBOL_NAMES", "speak_code", "speak_code_block", "symbol_words"]
 #: Written operator → the key of its words in a language's ``symbol_words`` (the English words).
 #: Multi-character operators first (longest match wins), then single characters.
 SYMBOL_NAMES: dict[str, str] = {
+    "#!": "shebang",
     "!==": "not double equal",
     "===": "triple equal",
     "**": "star star",
@@ -93,8 +127,43 @@ SYMBOL_NAMES: dict[str, str] = {
     "!": "bang",
 }
 #: Words that are not a symbol: "minus" (a negative number, a subtraction), "of" and "and" (a call's
-#: arguments: "f of x and y"), "with" (keyword arguments), "dunder" (``__init__``), "point" (``3.14``).
-OTHER_WORDS = ("minus", "of", "and", "with", "dunder", "point")
+#: arguments: "f of x and y"), "with" (keyword arguments), "dunder" (``__init__``), "point" (``3.14``);
+#: how brackets are read ("in braces" ... "empty braces", "the list", "item"), ellipses ("and so on",
+#: "up to", "something"), shell ("the output of", "the value of", "blank"), arithmetic ("times",
+#: "divided by", "modulo") and regular expressions ("count times": the "times" of ``\d{4}``, "to",
+#: "or more", "or").
+OTHER_WORDS = (
+    "minus",
+    "of",
+    "and",
+    "with",
+    "dunder",
+    "point",
+    "in braces",
+    "in double braces",
+    "in brackets",
+    "in parentheses",
+    "empty braces",
+    "empty brackets",
+    "empty parentheses",
+    "empty string",
+    "the list",
+    "the list of lists",
+    "item",
+    "and so on",
+    "up to",
+    "something",
+    "the output of",
+    "the value of",
+    "blank",
+    "times",
+    "divided by",
+    "modulo",
+    "count times",
+    "to",
+    "or more",
+    "or",
+)
 KEYS = frozenset(SYMBOL_NAMES.values()) | frozenset(OTHER_WORDS)
 """Every key a language module's ``symbol_words`` must have (``tests/test_code_narrator.py``)."""
 
@@ -103,6 +172,8 @@ _TOKEN = re.compile(
     r"(?P<space>\s+)"
     r"|(?P<num>(?<![.\d\w])\d+(?:\.\d+)?(?![.\d\w]))"
     r"|(?P<ident>\w+)"
+    r'|(?P<str>"(?:[^"\\\n]|\\.)*"|(?<!\w)\'(?:[^\'\\\n]|\\.)*\')'
+    r"|(?P<dots>\.\.\.(?!\.)|…)"
     r"|(?P<op>" + _OPERATOR + r")"
     r"|(?P<other>\S)"
 )
@@ -114,8 +185,21 @@ _PROMPT = re.compile(
     r"(?:>>>|\.\.\.|In \[\d*\]:|Out\[\d*\]:|PS(?: [A-Za-z]:[^>]*)?>|[A-Za-z]:\\[^>]*>|[\w@.:~/\-\[\]]*[$#%])"
     r"\s+(?=\S)"
 )
-_MAX_ARGUMENTS = 4
-_MAX_ARGUMENT_WORDS = 6
+_COMMIT = re.compile(r"(?=(?:[a-f]*\d){2})(?=[\d]*[a-f])[0-9a-f]{7,40}")
+_PROSE_WORD = re.compile(r"([^\W\d_]+(?:'[^\W\d_]+)?)[,.!?;:]?")
+_STRING_PREFIX = re.compile(r"[rRbBuUfF]{1,2}")
+_COUNT = re.compile(r"(\d+)(?:(,)(\d*))?")
+#: Names whose brackets hold type parameters: ``list[int]`` → "list of int".
+_GENERICS = frozenset(
+    "list dict tuple set frozenset type List Dict Tuple Set FrozenSet Type Optional Union Sequence "
+    "Mapping MutableMapping Iterable Iterator Callable Literal Annotated Generator".split()
+)
+_OPENING = {"(": ")", "[": "]", "{": "}"}
+_MAX_ARGUMENTS = 6
+_MAX_ARGUMENT_WORDS = 14
+_MAX_GROUP_WORDS = 16
+_MAX_GROUP_TOKENS = 32  # a longer group is not read as a whole (its brackets are named)
+_MAX_DEPTH = 12  # brackets deeper than this are named (and hostile nesting stays cheap)
 
 
 @functools.lru_cache(maxsize=32)
@@ -128,6 +212,16 @@ def symbol_words(tag: str) -> Mapping[str, str]:
     if found is not None:
         words.update(found.symbol_words)
     return words
+
+
+@functools.lru_cache(maxsize=1024)
+def _cardinal(digits: str, tag: str) -> str:
+    """``digits`` as the cardinal words of the language of ``tag``."""
+    rules = languages.language_for(tag)
+    if rules is not None:
+        return number_words(digits, rules)
+    language = languages.language(tag)
+    return language.verbalize(digits, tag) if language else digits
 
 
 def _word(word: str) -> str:
@@ -144,6 +238,8 @@ def _word(word: str) -> str:
 
 def _identifier(name: str, say: Mapping[str, str], number: Callable[[str], str] = str) -> list[str]:
     """``snake_case`` / ``camelCase`` / ``SCREAMING_CASE`` / ``__init__`` → words (``number`` says digits)."""
+    if not name.strip("_"):  # "_": a name of its own; "__", "____": a blank to fill in
+        return [say["underscore"] if len(name) == 1 else say["blank"]]
     dunder = re.fullmatch(r"__([^\W_]\w*[^\W_]|[^\W_])__", name)
     if dunder:
         return [say["dunder"], *_identifier(dunder.group(1), say, number)]
@@ -164,17 +260,39 @@ def _identifier(name: str, say: Mapping[str, str], number: Callable[[str], str] 
     return out
 
 
+def _operand(token: tuple[str, str]) -> bool:
+    """True for what a value ends with: a name, a number, a string, a closing bracket."""
+    kind, text = token
+    return kind in ("ident", "num", "str") or (kind == "op" and text in ")]}")
+
+
 class _Reader:
     """One line of code, token by token."""
 
-    def __init__(self, code: str, say: Mapping[str, str], tag: str) -> None:
+    def __init__(self, code: str, say: Mapping[str, str], tag: str, depth: int = 0) -> None:
         self.say = say
         self.tag = tag
-        self.language = languages.language(tag)
-        self.rules = languages.language_for(tag)
         self.tokens = [(m.lastgroup or "other", m.group(0)) for m in _TOKEN.finditer(code)]
+        self.arithmetic = False  # inside $(( )): "*", "/" and "%" are times, divided by, modulo
+        self.depth = depth  # how many brackets (or strings) the words being read are inside
+        self.plain = False  # True: brackets are named, not read (a group too long to read as a whole)
+        self.pairs: dict[int, int] = {}  # the index of each bracket → the index of the one closing it
+        open_at: dict[str, list[int]] = {o: [] for o in _OPENING}
+        closing = {c: o for o, c in _OPENING.items()}
+        for j, (kind, text) in enumerate(self.tokens):
+            if kind == "op" and text in open_at:
+                open_at[text].append(j)
+            elif kind == "op" and text in closing and open_at[closing[text]]:
+                self.pairs[open_at[closing[text]].pop()] = j
 
     def words(self, start: int = 0, end: int | None = None) -> list[str]:
+        self.depth += 1
+        try:
+            return self._words(start, end)
+        finally:
+            self.depth -= 1
+
+    def _words(self, start: int, end: int | None) -> list[str]:
         tokens, say = self.tokens, self.say
         end = len(tokens) if end is None else end
         out: list[str] = []
@@ -188,6 +306,12 @@ class _Reader:
                 continue
             if kind == "num":
                 out.append(self._number(text))
+            elif kind == "str":
+                out.extend(self._string(text))
+            elif kind == "dots":
+                out.extend(self._dots(i, start, end))
+            elif kind == "ident" and after[0] == "str" and _STRING_PREFIX.fullmatch(text):
+                pass  # f"...", r'...': the string's prefix is not said
             elif kind == "ident":
                 call = self._call(i, end)
                 if call is not None:
@@ -197,18 +321,36 @@ class _Reader:
                 option = before == ("op", "-") and (i - 2 < start or tokens[i - 2][0] == "space")
                 if option and text.isalpha() and len(text) <= 3:
                     out.extend(text)  # -nr, -Eo: an option's letters
+                elif _COMMIT.fullmatch(text):
+                    out.extend(self._digits(c) if c.isdigit() else c for c in text)  # 439dc8c0
                 else:
                     out.extend(_identifier(text, say, self._digits))
             elif kind == "op" and text == "-":
                 out.extend(self._dash(before, after))
             elif kind == "op" and text == "$" and after == ("op", "{"):
-                close = self._match(i + 1, end, "{", "}")
+                close = self._match(i + 1, end)
                 if close is not None and close == i + 3 and tokens[i + 2][0] == "ident":
                     out.append(say["dollar"])
                     out.extend(_identifier(tokens[i + 2][1], say, self._digits))
                     i = close + 1
                     continue
                 out.append(say["dollar"])
+            elif kind == "op" and text == "$" and after == ("op", "("):
+                expansion = self._expansion(i, end)
+                if expansion is not None:
+                    words, i = expansion
+                    out.extend(words)
+                    continue
+                out.append(say["dollar"])
+            elif kind == "op" and text in _OPENING:
+                group = self._group(i, start, end)
+                if group is not None:
+                    words, i = group
+                    out.extend(words)
+                    continue
+                out.append(say[SYMBOL_NAMES[text]])
+            elif kind == "op" and text in "*/%" and self._arithmetic(i, start, end):
+                out.append(say[{"*": "times", "/": "divided by", "%": "modulo"}[text]])
             elif kind == "op":
                 out.append(say[SYMBOL_NAMES[text]])
             # any other character (emoji, box drawing) is not said
@@ -228,33 +370,114 @@ class _Reader:
     def _digits(self, digits: str) -> str:
         if len(digits) > 1 and digits.startswith("0"):
             return " ".join(self._digits(d) for d in digits)
-        if self.rules is not None:
-            return number_words(digits, self.rules)
-        return self.language.verbalize(digits, self.tag) if self.language else digits
+        return _cardinal(digits, self.tag)
+
+    def _string(self, text: str) -> list[str]:
+        """A string literal, the quotes not said (``""``: "an empty string"): a word of text as it is
+        (``"Hello, world!"`` → "Hello, world"), anything else read as code."""
+        inside = text[1:-1]
+        if not inside.strip():
+            return [self.say["empty string"]]
+        if inside in SYMBOL_NAMES:  # "-", ",": the character itself
+            return [self.say[SYMBOL_NAMES[inside]]]
+        out: list[str] = []
+        for chunk in inside.split() if " " in inside.strip() else [inside]:
+            word = _PROSE_WORD.fullmatch(chunk)
+            if word:
+                said = [word.group(1)] if "'" in chunk else _identifier(word.group(1), self.say, self._digits)
+                out.extend([*said[:-1], said[-1] + ("," if chunk.endswith(",") else "")])
+            else:
+                out.extend(_Reader(chunk, self.say, self.tag, self.depth).words())
+        return out
+
+    def _dots(self, i: int, start: int, end: int) -> list[str]:
+        """``...``: "and so on" after what it continues (``a, b, ...``, ``439dc8c0...``), "something"
+        where a value is left out (``return ...``); alone it is the symbol."""
+        if self._blank(start, i) and self._blank(i + 1, end):
+            return [self.say["dot"]] * 3
+        before = self.tokens[i - 1] if i > start else ("space", " ")
+        previous = next((self.tokens[j] for j in range(i - 1, start - 1, -1) if self.tokens[j][0] != "space"), None)
+        if (_operand(before) and before[0] != "str") or previous == ("op", ","):
+            return [self.say["and so on"]]
+        return [self.say["something"]]
 
     def _dash(self, before: tuple[str, str], after: tuple[str, str]) -> list[str]:
-        spaced_before = before[0] == "space" or before[1] in "([{,=|;"
+        spaced_before = before[0] == "space" or before[1] in "([{,=|;:"
         if after[0] == "num" and spaced_before:
             return [self.say["minus"]]  # -1: a negative number
-        if before[0] == "space" and after[0] == "space":
+        if (before[0] == "space" and after[0] == "space") or self.arithmetic:
             return [self.say["minus"]]  # a - b
         return [self.say["dash"]]
 
-    def _match(self, i: int, end: int, opening: str, closing: str) -> int | None:
-        depth = 0
-        for j in range(i, end):
+    def _arithmetic(self, i: int, start: int, end: int) -> bool:
+        """``*``, ``/``, ``%`` at ``i`` mean times, divided by, modulo: inside ``$(( ))``, or (``*``
+        and ``/`` only) with a space on each side between two values, not after the command name."""
+        if self.arithmetic:
+            return True
+        tokens, text = self.tokens, self.tokens[i][1]
+        if text == "%" or not (start < i - 1 and i + 2 < end):
+            return False
+        if tokens[i - 1][0] != "space" or tokens[i + 1][0] != "space":
+            return False
+        first = next(j for j in range(start, end) if tokens[j][0] != "space")
+        if text == "*" and i - 2 == first:  # cp * backup: a wildcard after a command
+            return False
+        return _operand(tokens[i - 2]) and (_operand(tokens[i + 2]) or tokens[i + 2][1] in "([")
+
+    def _match(self, i: int, end: int) -> int | None:
+        """The index of the bracket that closes the one at ``i`` before ``end`` (None when none does)."""
+        close = self.pairs.get(i)
+        return close if close is not None and close < end else None
+
+    def _items(self, start: int, end: int) -> list[tuple[int, int]]:
+        """``tokens[start:end]`` parted at its top-level commas (a trailing comma ends no item)."""
+        items: list[tuple[int, int]] = []
+        depth, first = 0, start
+        for j in range(start, end):
             kind, text = self.tokens[j]
-            if kind == "op" and text == opening:
+            if kind == "op" and text in "([{":
                 depth += 1
-            elif kind == "op" and text == closing:
+            elif kind == "op" and text in ")]}":
                 depth -= 1
-                if depth == 0:
-                    return j
-        return None
+            elif kind == "op" and text == "," and depth == 0:
+                items.append((first, j))
+                first = j + 1
+        if any(t[0] != "space" for t in self.tokens[first:end]) or not items:
+            items.append((first, end))
+        return items
+
+    def _blank(self, start: int, end: int) -> bool:
+        """True when ``tokens[start:end]`` holds nothing but space (a scan that stops at the first word)."""
+        return all(self.tokens[j][0] == "space" for j in range(start, end))
+
+    def _shown(self, start: int, end: int) -> list[tuple[str, str]]:
+        return [t for t in self.tokens[start:end] if t[0] != "space"]
+
+    def _listed(self, items: list[tuple[int, int]], said: list[list[str]] | None = None) -> str:
+        """Items as a listener hears them: "a, b and c"; an ellipsis item is "and so on" (``[0, 1, ...,
+        n]`` → "zero, one, and so on up to n")."""
+        dots = next((k for k, (a, b) in enumerate(items) if [t[0] for t in self._shown(a, b)] == ["dots"]), None)
+        texts = [" ".join(words) for words in (said if said is not None else [self.words(a, b) for a, b in items])]
+        if dots is None:
+            return self._joined(texts)
+        if len(items) == 1:  # [...], f(...): some value left out
+            return self.say["something"]
+        head, tail = texts[:dots], texts[dots + 1 :]
+        text = ", ".join(head) + ("," if head and tail else "")
+        text += f" {self.say['and so on']}"
+        if tail:
+            text += f" {self.say['up to']} " + self._joined(tail)
+        return text.strip()
+
+    def _joined(self, said: list[str]) -> str:
+        said = [s for s in said if s]
+        if len(said) <= 1:
+            return "".join(said)
+        return ", ".join(said[:-1]) + f" {self.say['and']} {said[-1]}"
 
     def _keyword(self, start: int, end: int) -> bool:
         """True when the argument ``tokens[start:end]`` is ``name=value``."""
-        shown = [t for t in self.tokens[start:end] if t[0] != "space"]
+        shown = self._shown(start, end)
         return len(shown) > 2 and shown[0][0] == "ident" and shown[1] == ("op", "=")
 
     def _call(self, i: int, end: int) -> tuple[list[str], int] | None:
@@ -264,32 +487,154 @@ class _Reader:
             return None
         if i > 0 and tokens[i - 1] == ("op", "$"):
             return None
-        close = self._match(i + 1, end, "(", ")")
-        if close is None:
+        close = self._match(i + 1, end)
+        if close is None or self.depth > _MAX_DEPTH:
             return None
         name = _identifier(tokens[i][1], self.say, self._digits)
-        inside = [t for t in tokens[i + 2 : close] if t[0] != "space"]
-        if not inside:
+        if not self._shown(i + 2, close):
             return name, close + 1
-        arguments: list[tuple[int, int]] = []
-        depth, first = 0, i + 2
-        for j in range(i + 2, close):
-            kind, text = tokens[j]
-            if kind == "op" and text in "([{":
-                depth += 1
-            elif kind == "op" and text in ")]}":
-                depth -= 1
-            elif kind == "op" and text == "," and depth == 0:
-                arguments.append((first, j))
-                first = j + 1
-        arguments.append((first, close))
+        arguments = self._items(i + 2, close)
         said = [self.words(a, b) for a, b in arguments]
         if len(said) > _MAX_ARGUMENTS or any(not s or len(s) > _MAX_ARGUMENT_WORDS for s in said):
-            return [*name, self.say["open paren"], *self.words(i + 2, close), self.say["close paren"]], close + 1
+            inside = [w for k, s in enumerate(said) for w in ([self.say["comma"]] if k else []) + s]
+            return [*name, self.say["open paren"], *inside, self.say["close paren"]], close + 1
         keyword = any(self._keyword(a, b) for a, b in arguments)
-        joined = [" ".join(s) for s in said]
-        listed = joined[0] if len(joined) == 1 else ", ".join(joined[:-1]) + f" {self.say['and']} {joined[-1]}"
-        return [*name, self.say["with" if keyword else "of"], listed], close + 1
+        return [*name, self.say["with" if keyword else "of"], self._listed(arguments, said)], close + 1
+
+    def _expansion(self, i: int, end: int) -> tuple[list[str], int] | None:
+        """``$(command)`` → "the output of command"; ``$((a / b))`` → "the value of a divided by b"."""
+        close = self._match(i + 1, end)
+        if close is None or self.depth > _MAX_DEPTH or self._blank(i + 2, close):
+            return None  # "$()" itself: "dollar, empty parentheses"
+        if self.tokens[i + 2] == ("op", "(") and self._match(i + 2, end) == close - 1:
+            saved, self.arithmetic = self.arithmetic, True
+            try:
+                inside = self.words(i + 3, close - 1)
+            finally:
+                self.arithmetic = saved
+            return [self.say["the value of"], *inside], close + 1
+        return [self.say["the output of"], *self.words(i + 2, close)], close + 1
+
+    def _group(self, i: int, start: int, end: int) -> tuple[list[str], int] | None:
+        """A bracket at ``i`` and what it holds, read by what it is (see the module's conventions):
+        (its words, the index after it), or None to name the bracket itself."""
+        tokens, say = self.tokens, self.say
+        opening = tokens[i][1]
+        close = self._match(i, end)
+        if close is None or self.plain or self.depth > _MAX_DEPTH or close - i > _MAX_GROUP_TOKENS:
+            return None
+        shown = self._shown(i + 1, close)
+        before = tokens[i - 1] if i > start else ("space", " ")
+        after = tokens[close + 1] if close + 1 < end else ("space", " ")
+        whole = self._blank(start, i) and self._blank(close + 1, end)
+        empty = {"(": "empty parentheses", "[": "empty brackets", "{": "empty braces"}[opening]
+        if not shown:
+            return [say[empty]], close + 1
+        if opening == "{":
+            words = self._braces(i, close, before)
+        elif opening == "[":
+            words = self._brackets(i, close, before, after)
+        else:
+            items = self._items(i + 1, close)
+            said = self._listed(items).split()
+            words = said if whole else [*said, say["in parentheses"]]
+        if len(" ".join(words).split()) > _MAX_GROUP_WORDS:  # too long to follow: the brackets are named
+            self.plain = True
+            try:
+                words = [say[SYMBOL_NAMES[opening]], *self.words(i + 1, close), say[SYMBOL_NAMES[tokens[close][1]]]]
+            finally:
+                self.plain = False
+        return words, close + 1
+
+    def _braces(self, i: int, close: int, before: tuple[str, str]) -> list[str]:
+        """``\\d{4}`` → "... four times"; ``{output}`` → "output in braces"; ``{{ x }}`` → "x in double
+        braces"."""
+        say = self.say
+        raw = "".join(t[1] for t in self.tokens[i + 1 : close]).strip()
+        count = _COUNT.fullmatch(raw)
+        if count and before[0] != "space" and before != ("op", "$"):
+            low, comma, high = count.groups()
+            if not comma:
+                return [self._digits(low), say["count times"]]
+            if not high:
+                return [self._digits(low), say["count times"], say["or more"]]
+            return [self._digits(low), say["to"], self._digits(high), say["count times"]]
+        inner = self._enclosed(i + 1, close, "{")
+        if inner is not None:  # {{ name }}
+            return [*self._listed(self._items(inner[0] + 1, inner[1])).split(), say["in double braces"]]
+        return [*self._listed(self._items(i + 1, close)).split(), say["in braces"]]
+
+    def _brackets(self, i: int, close: int, before: tuple[str, str], after: tuple[str, str]) -> list[str]:
+        """``x[i]`` → "x item i"; ``list[int]`` → "list of int"; ``[Tt]`` → "T or t in brackets" (a
+        character class); ``[3, 4]`` → "the list three and four"; ``[[1, 2], [3, 4]]`` → "the list of
+        lists one and two; three and four"; other words → "... in brackets"."""
+        say, tokens = self.say, self.tokens
+        shown = self._shown(i + 1, close)
+        raw = "".join(t[1] for t in tokens[i + 1 : close])
+        symbols_only = all(t[0] in ("op", "other") or (t[0] == "ident" and not t[1].strip("_")) for t in shown)
+        indexed = _operand(before)
+        compact = not re.search(r"[\s,'\"]", raw)
+        slice_ = indexed and ":" in raw
+        if compact and not slice_ and (symbols_only or (not indexed and self._character_class(raw, after))):
+            return [*self._characters(raw), say["in brackets"]]
+        items = self._items(i + 1, close)
+        if [t[0] for t in shown] == ["dots"]:  # [...]
+            return [say["something"], say["in brackets"]]
+        if indexed and any(t in (("op", ":"), ("op", "::")) for t in shown):  # a slice: values[1:4]
+            return [*self.words(i + 1, close), say["in brackets"]]
+        if indexed:
+            generic = before[0] == "ident" and before[1] in _GENERICS
+            return [say["of" if generic else "item"], *self._listed(items).split()]
+        listed = len(items) > 1 or (len(shown) == 1 and shown[0][0] in ("num", "str", "ident", "dots"))
+        rows = [self._enclosed(a, b, "[") for a, b in items]
+        if len(rows) > 1 and all(rows):
+            said = [self._listed(self._items(r[0] + 1, r[1])) for r in rows if r]
+            return [say["the list of lists"], "; ".join(said)]
+        if listed:
+            return [say["the list"], *self._listed(items).split()]
+        return [*self.words(i + 1, close), say["in brackets"]]
+
+    def _enclosed(self, a: int, b: int, opening: str) -> tuple[int, int] | None:
+        """(open, close) when ``tokens[a:b]`` is one bracket group opened by ``opening``, else None."""
+        shown = [j for j in range(a, b) if self.tokens[j][0] != "space"]
+        if not shown or self.tokens[shown[0]] != ("op", opening) or self._match(shown[0], b) != shown[-1]:
+            return None
+        return shown[0], shown[-1]
+
+    @staticmethod
+    def _character_class(raw: str, after: tuple[str, str]) -> bool:
+        """True when ``[raw]`` (no spaces, no commas) is a regular expression's character class: a range
+        (``a-z``), a negation (``^abc``), or what a word or a repeat follows (``[Tt]est``, ``[0-9]+``)."""
+        if re.search(r"\w-\w", raw) or raw.startswith("^") or "\\" in raw:
+            return True
+        return after[0] in ("ident", "num") or after in (("op", "*"), ("op", "+"), ("op", "?"), ("op", "{"))
+
+    def _characters(self, raw: str) -> list[str]:
+        """A character class's characters, one by one: "a to z", "T or t", "dash or underscore"."""
+        say = self.say
+        said: list[str] = []
+        k = 0
+        while k < len(raw):
+            if raw[k] == "\\" and k + 1 < len(raw):
+                said.append(f"{say['backslash']} {raw[k + 1]}")
+                k += 2
+                continue
+            if k + 2 < len(raw) and raw[k + 1] == "-" and raw[k].isalnum() and raw[k + 2].isalnum():
+                said.append(f"{self._character(raw[k])} {say['to']} {self._character(raw[k + 2])}")
+                k += 3
+                continue
+            said.append(self._character(raw[k]))
+            k += 1
+        if len(said) > 1:
+            return [", ".join(said[:-1]), say["or"], said[-1]]
+        return said
+
+    def _character(self, c: str) -> str:
+        if c.isdigit():
+            return self._digits(c)
+        if c in SYMBOL_NAMES:
+            return self.say[SYMBOL_NAMES[c]]
+        return c
 
 
 def speak_code(code: str, language: str = DEFAULT_LANGUAGE) -> str:

@@ -34,10 +34,28 @@ nl, pt, sv; English otherwise):
   ``\\mathrm{kN}`` as its letters (not "normal k"); ``\\mbf``, ``\\bm``, ``\\vb`` (course macros) as
   ``\\mathbf``: "bold w"; ``\\ln`` in English: "the natural log of";
 * punctuation ending the formula (a display formula's ``.`` or ``,``) is not read as a word
-  ("period"): it is returned after the words, as punctuation.
+  ("period"): it is returned after the words, as punctuation;
+* a note in brackets after a value (``72\\,\\rm{kN}\\,\\rm{(←)}``, ``\\text{(compression)}``) is an aside
+  between pauses: "72 kilonewtons, to the left"; an arrow between two statements (``a = 0
+  \\rightarrow b = 1``) is "so", before a number or infinity (``EA \\to 0``) "tends to"; the rows of
+  ``aligned`` keep a colon that ends one (``\\sum F = 0:``); ``\\rm{mm^4}`` is "mm to the fourth
+  power"; plain TeX's ``\\eqalign`` is read as ``aligned``.
 
-After SRE, in English: "comma" between terms is a pause (","), "of open paren x close paren" is
-"of x" (nothing bracketed inside), "bold italic phi" is "bold phi", "dot dot dot" is "and so on".
+After SRE, in English: "comma" between terms is a pause (","), "bold italic phi" is "bold phi", "dot
+dot dot" is "and so on", ``\\mathbf{w}^T`` "bold w transpose", ``\\mathbb{E}[x]`` "E of x". Then, in
+any language whose module names SRE's bracket words (``math_words["sre open"]`` ...,
+:func:`_regroup`), a function's arguments are read without brackets ("p of x and t", "c of n, a and
+m"); where the module also has a "quantity" (English) a group is "the quantity a plus b, squared", one
+word is just the word, a list is said as a list and an interval as an interval. The fallback's
+brackets are read the same way.
+
+**Dutch and Portuguese** (and any language whose module sets ``math_words["speaker"]``): SRE has no
+locale for them, so it speaks English and the module's ``"~"`` words (English phrase → the
+language's, ``{x}`` one word kept) say that English in the lesson's language, the longest phrase
+first, a word with no entry (a letter, a name) kept; powers, roots and fractions are said with
+numbers first ("to the fourth power" → "tot de macht 4", "three fifths" → the language's fraction).
+The fallback's English goes the same way. ``\\text{}`` with the lesson's own words is kept out of it.
+In other languages, ``"~"`` words correct SRE's (Swedish "halvhög punkt" for ``\\cdot`` is "gånger").
 
 Numbers stay digits ("x sub 2"): :func:`narrate.text.normalize.spoken` says them in words later, and
 nothing else there touches math that the reader marked (:func:`narrate.text.clauses.mark_math`).
@@ -67,7 +85,7 @@ SRE_TIMEOUT_S = 60
 SRE_TIMEOUT_PER_EXPRESSION_S = 5
 _STYLE = {code: lang.math_style for code, lang in LANGUAGES.items() if lang.math_style}
 """ClearSpeak preferences per SRE locale (each language module's ``math_style``; others: SRE's defaults)."""
-_RULES = "narrator-2"
+_RULES = "narrator-3"
 """Version of how narrate asks SRE (domain, preferences): part of the cache file's name."""
 
 
@@ -99,17 +117,25 @@ def speak_math(expressions: Sequence[str], locale: str = DEFAULT_LANGUAGE) -> li
     items = tuple(p for pieces, _ in built for p in pieces if isinstance(p, _Tex))
     spoken: list[str | None] = [None] * len(items)
     if items and sre_available():
-        spoken = list(_sre_cached(items, language))
-    said = iter([_polish(s, e, language) if s else _fallback_or_cue(e) for s, e in zip(spoken, items)])
+        spoken = list(_sre_cached(items, _speaker(language)))
+    said = iter([_polish(s, e, language) if s else _from_fallback(e, language) for s, e in zip(spoken, items)])
     out = []
     for pieces, tail in built:
         words = " ".join(w for w in ((next(said) if isinstance(p, _Tex) else p) for p in pieces) if w)
-        words = _TIDY_COMMAS.sub(r"\1", " ".join(words.split())).strip(" ,;")
+        words = _TIDY_COMMAS.sub(r"\1", " ".join(words.split()))
+        words = _DOUBLE_PAUSE.sub(lambda m: max(m.group(0).replace(" ", ""), key=",:;".index), words).strip(" ,;:")
         out.append(words + tail if words else "")
     return out
 
 
-_TIDY_COMMAS = re.compile(r"\s+([,;])")
+_TIDY_COMMAS = re.compile(r"\s+([,;:])")
+_DOUBLE_PAUSE = re.compile(r"[,;:](?:\s*[,;:])+")
+
+
+def _from_fallback(expr: str, language: str) -> str:
+    """The fallback's English, in the lesson's language where its module says SRE's English in it."""
+    said = _fallback_or_cue(expr)
+    return _said_in(said, language) if _speaker(language) == SOURCE_LANGUAGE else said
 
 
 def _fallback_or_cue(expr: str) -> str:
@@ -132,25 +158,38 @@ class _Tex(str):
     __slots__ = ()
 
 
-def _word_table(*rows: str) -> dict[str, str]:
-    keys: tuple[str, ...] = ("implies", "iff", "if", "otherwise", "limit", "from_to", "at", "matrix", "column")
-    keys += ("row", "and", "celsius", "fahrenheit")
-    return dict(zip(keys, rows, strict=True))
-
-
 WORDS: dict[str, dict[str, str]] = {code: dict(lang.math_words) for code, lang in LANGUAGES.items() if lang.math_words}
 """The narrator's layer's words per language (each language module's ``math_words``; English otherwise)."""
 _FALLBACK = WORDS[SOURCE_LANGUAGE]
+
+
+def _speaker(language: str) -> str:
+    """The language speech-rule-engine speaks for ``language``: its own, or the one its module's
+    ``math_words["speaker"]`` names where SRE has no locale for it (Dutch, Portuguese: English, said
+    in the language by the module's "~" words)."""
+    return WORDS.get(language, {}).get("speaker") or language
+
+
+def _word(words: dict[str, str], key: str) -> str:
+    return words.get(key) or _FALLBACK.get(key, "")
+
 
 _NOT_LETTER = r"(?![A-Za-z])"
 _PREPARE = (
     (re.compile(r"\\(?:mbf|bm|vb|pmb|mathbfit|bf)" + _NOT_LETTER), r"\\mathbf"),  # course macros for bold
     (re.compile(r"\\(?:mathrm|rm|textrm)" + _NOT_LETTER), r"\\text"),  # \mathrm{kN}: not "normal k normal N"
+    (re.compile(r"\\text\s*\{\s*((?:[A-Za-z]\.\s*)+)\}"), lambda m: " ".join(re.findall("[A-Za-z]", m.group(1)))),
     (re.compile(r"\\text\s*\{\s*([A-Za-z])\s*\}"), r"\1"),  # \mathrm{T}: the letter T, not the word "cap T"
     (re.compile(r"\\ell" + _NOT_LETTER), "l"),
     (re.compile(r"\\(?:displaystyle|textstyle|nonumber|notag)" + _NOT_LETTER + r"|\\(?:label|tag)\{[^{}]*\}"), " "),
     (re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ" + _NOT_LETTER + ")"), "°"),
 )
+_EQALIGN = re.compile(r"\\eqalign(?:no)?\s*(?=\{)")
+_CR = re.compile(r"\\cr" + _NOT_LETTER)
+_MATHOP = re.compile(r"\\mathop\s*\{\s*(\\[A-Za-z]+)\s*\}")
+_UPRIGHT_SCRIPTS = re.compile(r"\\(?:mathrm|rm|textrm)\s*\{([^{}]*[_^][^{}]*)\}")
+_LETTERS = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+")
+_TRANSPOSE = re.compile(r"\^\s*(?:\{\s*\\(?:top|intercal|mathsf\{T\})\s*\}|\\(?:top|intercal)" + _NOT_LETTER + ")")
 _VECTOR = re.compile(r"\\vec" + _NOT_LETTER)
 _SPACE = r"(?:\s|\\[,;: !]|\\q?quad" + _NOT_LETTER + r"|~)*"
 _TEMPERATURE = re.compile(r"°" + _SPACE + r"(?:\\text\{\s*([CF])\s*\}|([CF])" + _NOT_LETTER + ")")
@@ -158,6 +197,29 @@ _END_STOPS = re.compile(_SPACE + r"([.,;:])" + _SPACE + "$")
 _STATEMENT_ARROW = re.compile(
     r"\\(?:(Longrightarrow|Rightarrow|implies)|(iff|Leftrightarrow|Longleftrightarrow))" + _NOT_LETTER
 )
+_ARROW = (
+    r"\\(?:(?:long)?(?:right|left)arrow|to|uparrow|downarrow|circlearrow(?:right|left)|curvearrow(?:right|left))"
+    + _NOT_LETTER
+    + "|[→←↑↓↻↺⟳⟲↷↶⟶⟵]"
+)
+_NOTE = re.compile(
+    r"\\text\s*\{\s*\(\s*([^{}()]*?)\s*\)\s*\}"  # \text{(compression)}, \rm{(→)}
+    r"|(?:\\left\s*)?\(\s*(" + _ARROW + r")\s*(?:\\right\s*)?\)"  # (\leftarrow)
+)
+_DIRECTIONS = {
+    **dict.fromkeys(("→", "⟶", "\\rightarrow", "\\longrightarrow", "\\to"), "right"),
+    **dict.fromkeys(("←", "⟵", "\\leftarrow", "\\longleftarrow"), "left"),
+    **dict.fromkeys(("↑", "\\uparrow"), "up"),
+    **dict.fromkeys(("↓", "\\downarrow"), "down"),
+    **dict.fromkeys(("↻", "⟳", "↷", "\\circlearrowright", "\\curvearrowright"), "clockwise"),
+    **dict.fromkeys(("↺", "⟲", "↶", "\\circlearrowleft", "\\curvearrowleft"), "anticlockwise"),
+}
+"""An arrow alone in brackets after a value ("72 kN (←)"): the direction of a force or a moment."""
+_SO_ARROW = re.compile(r"\\(?:long)?rightarrow" + _NOT_LETTER + r"|\\to" + _NOT_LETTER + "|→")
+_RELATION = re.compile(r"(?<![<>!\\])=|\\(?:leq?|geq?|neq?|approx|lt|gt|equiv)" + _NOT_LETTER + "|[<>≤≥≠≈]")
+_TEXT_WORDS = re.compile(r"\\text\s*\{\s*([^{}\\]*(?:[^\W\d_]{4}|[^\W\d_]\s+[^\W\d_])[^{}\\]*?)\s*\}")
+"""Words in ``\\text{}`` (a word of four letters or more, or two words): the lesson's language."""
+_TENDS_TO = re.compile(r"\s*[-+]?\s*(?:\d+(?:[.,]\d+)?|\\infty" + _NOT_LETTER + r")\s*")
 _ENV_BEGIN = re.compile(r"\\begin\{([A-Za-z]+\*?)\}")
 _MATRICES = {"matrix", "pmatrix", "bmatrix", "Bmatrix", "vmatrix", "Vmatrix", "smallmatrix", "array"}
 _CASES = {"cases", "dcases", "rcases"}
@@ -179,10 +241,13 @@ def _pieces(expr: str, language: str = SOURCE_LANGUAGE) -> tuple[list[str], str]
     (plain ``str``) between them, and the punctuation that ended it (``"."``, ``","`` or ``""``)."""
     if expr.lstrip().startswith("<math"):
         return [_Tex(expr.strip())], ""
+    expr = _eqalign(expr)
+    expr = _UPRIGHT_SCRIPTS.sub(_upright_scripts, expr)  # \rm{mm^4}: "mm to the fourth", not "mm hat 4"
+    expr = _TRANSPOSE.sub("^{T}", expr)
     for pattern, replacement in _PREPARE:
         expr = pattern.sub(replacement, expr)
-    if language == SOURCE_LANGUAGE:
-        expr = _VECTOR.sub(r"\\text{vector }", expr)  # SRE: "v right arrow"
+    if _speaker(language) == SOURCE_LANGUAGE:
+        expr = _VECTOR.sub(r"\\textrm{vector }", expr)  # SRE: "v right arrow" (textrm: not the lesson's words)
     tail = ""
     stop = _END_STOPS.search(expr)
     if stop and stop.start() > 0:
@@ -193,6 +258,24 @@ def _pieces(expr: str, language: str = SOURCE_LANGUAGE) -> tuple[list[str], str]
     except RecursionError:
         pieces = [_Tex(expr.strip())]
     return [p for p in pieces if p.strip()], tail
+
+
+def _eqalign(expr: str) -> str:
+    """Plain TeX's ``\\eqalign{a & b \\cr ...}`` as ``aligned`` (rows said one after another, not
+    SRE's "four lines, line one: blank ..."); ``\\mathop{\\min}`` as ``\\min``."""
+    expr = _MATHOP.sub(r"\1", expr)
+    m = _EQALIGN.search(expr)
+    if m is None:
+        return expr
+    body, end = _group(expr, m.end())
+    body = _CR.sub(r"\\\\", body)
+    return expr[: m.start()] + "\\begin{aligned}" + body + "\\end{aligned}" + _eqalign(expr[end:])
+
+
+def _upright_scripts(m: re.Match[str]) -> str:
+    """``\\rm{mm^4}``: upright letters with a power or an index in them → the letters as text, the
+    power or index as math (``{\\text{mm}^4}``)."""
+    return "{" + _LETTERS.sub(lambda letters: "\\text{" + letters.group(0) + "}", m.group(1)) + "}"
 
 
 def _group(text: str, i: int) -> tuple[str, int]:
@@ -284,6 +367,19 @@ def _layer(text: str, words: dict[str, str], language: str) -> list[str]:
     arrow = _top_level(text, _STATEMENT_ARROW)
     if arrow is not None:
         return around(arrow.start(), [words["implies"] if arrow.group(1) else words["iff"]], arrow.end())
+    note = _top_level(text, _NOTE)
+    if note is not None:  # "(compression)", "(←)" after a value: an aside, between pauses
+        aside = (note.group(1) or note.group(2) or "").strip()
+        aside = _word(words, _DIRECTIONS[aside]) if aside in _DIRECTIONS else aside
+        return around(note.start(), [",", aside, ","], note.end())
+    words_in_text = _top_level(text, _TEXT_WORDS) if _speaker(language) != language else None
+    if words_in_text is not None:  # the lesson's own words, kept from the words said for SRE's English
+        return around(words_in_text.start(), [" ".join(words_in_text.group(1).split())], words_in_text.end())
+    so = _top_level(text, _SO_ARROW)
+    if so is not None and _top_level(text[: so.start()], _RELATION) and _top_level(text[so.end() :], _RELATION):
+        return around(so.start(), [",", _word(words, "so")], so.end())  # "a = 0 → b = 1": "a equals 0, so b ..."
+    if so is not None and _TENDS_TO.fullmatch(text[so.end() :]) and text[: so.start()].strip():
+        return around(so.start(), [_word(words, "tends")], so.end())  # "EA \to 0": "E A tends to 0"
     temperature = _TEMPERATURE.search(text)
     if temperature:
         unit = temperature.group(1) or temperature.group(2)
@@ -336,37 +432,247 @@ def _env_pieces(name: str, body: str, words: dict[str, str], language: str) -> l
             for m, cell in enumerate(row):
                 out += ([","] if m else []) + _layer(cell or "0", words, language)
         return out
+    stop = ""
     for n, cells in enumerate(rows):  # aligned, split, gather ...: each row said on its own, in order
-        out += [","] if n else []
-        out += _layer(" ".join(c for c in cells if c), words, language)
+        out += [","] if n and not stop else []
+        line = " ".join(c for c in cells if c)
+        end = _END_STOPS.search(line)  # "\\sum F = 0:" ends its row with a colon: said as a pause
+        stop = end.group(1) if end and end.start() > 0 and end.group(1) in ":;" else ""
+        out += _layer(line[: end.start()] if end and end.start() > 0 else line, words, language)
+        out += [stop] if stop else []
     return out
 
 
-_OF_PAREN = re.compile(r"\bof open paren ((?:(?!open paren|close paren|,).)+?) close paren")
+_UNIT_WORDS = (
+    r"(?:kilo|mega|giga|milli|micro|centi|nano)?"
+    r"(?:meter|metre|newton|pascal|gram|second|liter|litre|joule|watt|volt|ampere|radian)s?\b"
+)
 _POLISH_EN = (
     (re.compile(r"\s*\bcomma\b\s*"), ", "),
     (re.compile(r"\bbold italic\b"), "bold"),
     (re.compile(r"\bdot dot dot, "), "and so on up to "),
     (re.compile(r"\balmost equals\b"), "is approximately"),
+    (re.compile(r"(?<!is )\bproportional to\b"), "is proportional to"),
     (re.compile(r"\bnot sign\b"), "not"),
-    (re.compile(r"\btriangle\b"), "delta"),
+    (re.compile(r"(?<!pointing )\btriangle\b"), "delta"),
     (re.compile(r"\blamda\b"), "lambda"),  # SRE spells λ so
     (re.compile(r"\bdot dot dot\b"), "and so on"),
     (re.compile(r"\s*\bperiod$"), ""),
+    (re.compile(r"\bdouble struck E of\b"), "E of"),  # \mathbb{E}[t | x]: "E of t given x"
+    (re.compile(r"\b((?:bold \S+|close paren|close bracket)(?: hat)?) to the T power\b"), r"\1 transpose"),
+    (re.compile(r"\b(clockwise|anticlockwise|counterclockwise) (?:open |gapped |closed )?circle arrow\b"), r"\1"),
+    (re.compile(r"\btimes (?=" + _UNIT_WORDS + r")"), ""),  # "w sub B kilonewtons": a unit, not a factor
+    (re.compile(r"\btimes (?=(?:mm|cm|dm|km|kN|MN|kPa|MPa|GPa|kg|kNm|Nm)\b)"), ""),  # "21600 mm squared"
+    (re.compile(r"\bcap ([A-Z])\b"), r"\1"),
 )
 
 
 def _polish(said: str, expr: str, language: str) -> str:
-    """SRE's words as a narrator says them (English): see the module docstring."""
-    if language != SOURCE_LANGUAGE:
-        return said  # the polish below is for SRE's English
-    if _LN.search(expr):  # SRE spells ln: "l n of x"
-        said = re.sub(r"\bl n(?: of)?\b", "the natural log of", said)
-    for pattern, replacement in _POLISH_EN:
-        said = pattern.sub(replacement, said)
-    for _ in range(3):  # "of open paren t given w close paren" → "of t given w", inner ones first
-        said = _OF_PAREN.sub(r"of \1", said)
-    return " ".join(said.split()).strip(" ,")
+    """SRE's words as a narrator says them: English polished (see the module docstring), brackets
+    read as a narrator reads them (:func:`_regroup`), then in the lesson's language (:func:`_said_in`)."""
+    speaker = _speaker(language)
+    if speaker == SOURCE_LANGUAGE:
+        if _LN.search(expr):  # SRE spells ln: "l n of x"
+            said = re.sub(r"\bl n(?: of)?\b", "the natural log of", said)
+        for pattern, replacement in _POLISH_EN:
+            said = pattern.sub(replacement, said)
+    said = _regroup(said, speaker)
+    return _said_in(said, language)
+
+
+class _Brackets:
+    """A bracketed group of SRE's words: its opening and closing words (indices into the speaker's
+    "sre open" and "sre close") and what is between them (words and groups)."""
+
+    __slots__ = ("opener", "closer", "inside")
+
+    def __init__(self, opener: int):
+        self.opener, self.closer = opener, -1
+        self.inside: list[str | _Brackets] = []
+
+
+@functools.lru_cache(maxsize=16)
+def _bracket_words(speaker: str) -> tuple[list[str], list[str], re.Pattern[str] | None, re.Pattern[str]]:
+    """The speaker's (SRE's language's) opening and closing bracket words, a pattern finding them, and
+    one finding its commas."""
+    words = WORDS.get(speaker, {})
+    opens = [w for w in words.get("sre open", "").split("|") if w]
+    closes = [w for w in words.get("sre close", "").split("|") if w]
+    found = sorted(opens + closes, key=len, reverse=True)
+    token = re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in found) + r")(?!\w)") if found else None
+    comma = words.get("sre comma", "")
+    commas = re.compile(r"\s*(?:,|(?<!\w)" + re.escape(comma) + r"(?!\w))\s*" if comma else r"\s*,\s*")
+    return opens, closes, token, commas
+
+
+def _regroup(said: str, speaker: str) -> str:
+    """SRE's brackets as a narrator reads them (``speaker``: the language SRE spoke in, whose module
+    names its bracket words): a function's arguments without them ("p of x and t", "E of t given x");
+    elsewhere, where the module has the words, a group is "the quantity a plus b" (a comma after it
+    when more follows: "the quantity a plus b, squared"), one word needs nothing, a list is said as a
+    list and an interval after "is a member of" (or with a bracket of each kind) as an interval."""
+    opens, closes, token, _ = _bracket_words(speaker)
+    if token is None or not token.search(said):
+        return said
+    root = _Brackets(-1)
+    stack = [root]
+    for n, part in enumerate(token.split(said)):
+        if n % 2 == 0:
+            stack[-1].inside.append(part)
+        elif part in opens:
+            group = _Brackets(opens.index(part))
+            stack[-1].inside.append(group)
+            stack.append(group)
+        elif len(stack) > 1:
+            stack.pop().closer = closes.index(part)
+        else:
+            stack[-1].inside.append(part)  # a closing word without its opening one: left as said
+    words = WORDS.get(speaker, _FALLBACK)
+    return " ".join(_said_group(root.inside, words, speaker).split())
+
+
+def _said_group(inside: Sequence[str | _Brackets], words: dict[str, str], speaker: str) -> str:
+    opens, closes, _, commas = _bracket_words(speaker)
+    out: list[str] = []
+    for n, part in enumerate(inside):
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        if part.closer < 0:  # never closed: said as SRE said it
+            out += [opens[part.opener], _said_group(part.inside, words, speaker)]
+            continue
+        after = next(
+            (p if isinstance(p, str) else "x" for p in inside[n + 1 :] if not isinstance(p, str) or p.strip()), ""
+        )
+        out.append(_said_brackets(part, " ".join(out), after, words, speaker))
+    return " ".join(out)
+
+
+def _said_brackets(group: _Brackets, before: str, after: str, words: dict[str, str], speaker: str) -> str:
+    opens, closes, _, commas = _bracket_words(speaker)
+    items: list[list[str | _Brackets]] = [[]]
+    for part in group.inside:
+        if isinstance(part, str):
+            pieces = commas.split(part)
+            items[-1].append(pieces[0])
+            items += [[p] for p in pieces[1:]]
+        else:
+            items[-1].append(part)
+    said = [s for s in (" ".join(_said_group(item, words, speaker).split()) for item in items) if s]
+    more = bool(after.strip()) and not after.lstrip().startswith((",", ";", ":", "."))
+    members = tuple(m for m in words.get("member", "").split("|") if m)
+    interval = words.get("interval", "")
+    if interval and len(said) == 2 and (group.opener != group.closer or before.rstrip().endswith(members)):
+        return interval.format(a=said[0], b=said[1]) + ("," if more else "")
+    of = words.get("sre of", "")
+    if of and re.search(r"(?<!\w)" + re.escape(of) + r"\s*$", before) and not _quantity_after_of(before, after, words):
+        if _APPLIED.match(after):  # p(w | a) p(t | w, x): "p of w given a, times p of t given w and x"
+            return _listed(said, _word(words, "and")) + ", " + _word(words, "times")
+        return _listed(said, _word(words, "and")) + ("," if more and len(said) > 1 else "")
+    quantity = words.get("quantity", "")
+    if not quantity:  # brackets this language's words do not read otherwise: as SRE said them
+        return f"{opens[group.opener]} {_said_group(group.inside, words, speaker)} {closes[group.closer]}"
+    if len(said) > 1:
+        text = ", ".join(said)
+    elif len(said) == 1 and len(said[0].split()) == 1:
+        return said[0]
+    elif said:
+        text = quantity.format(x=said[0])
+        if re.search(r"\d\s*$", before):  # the fallback's "2 (x - 1)": "2 times the quantity x minus 1"
+            text = _word(words, "times") + " " + text
+    else:
+        return ""
+    return text + ("," if more else "")
+
+
+_APPLIED = re.compile(r"\s*(?:(?:bold|script|double struck) )?[^\W\d_]\w* of\b")
+
+
+def _quantity_after_of(before: str, after: str, words: dict[str, str]) -> bool:
+    """True when the brackets after "of" group a quantity, not a function's arguments: a power follows
+    them ("the sum of (a - b) squared") or the "of" is a big operator's ("the integral of (...)")."""
+    powers = [re.escape(p) for p in words.get("power", "").split("|") if p]
+    if powers and re.match(r"\s*(?:" + "|".join(powers) + r")\b", after):
+        return True
+    big = [re.escape(b) for b in words.get("big", "").split("|") if b]
+    of = re.escape(words.get("sre of", ""))
+    return bool(big) and bool(
+        re.search(r"\b(?:" + "|".join(big) + r")\b(?:(?!\b" + of + r"\b).)*\b" + of + r"\s*$", before)
+    )
+
+
+def _listed(items: list[str], and_word: str) -> str:
+    """ "x", "x and t", "x, t and w" (a list that goes on, "and so on up to", keeps its commas)."""
+    if len(items) < 2 or items[-1].startswith(and_word + " "):
+        return ", ".join(items)
+    return ", ".join(items[:-1]) + f" {and_word} " + items[-1]
+
+
+_ORDINAL_WORDS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+    "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+).split()
+_ORDINALS = {word: str(n) for n, word in enumerate(_ORDINAL_WORDS, 1)}
+_CARDINAL_WORDS = "one two three four five six seven eight nine ten eleven twelve".split()
+_CARDINALS = {word: n for n, word in enumerate(_CARDINAL_WORDS, 1)}
+_FRACTION_PARTS = {"half": 2, "halves": 2, "quarter": 4, "quarters": 4, "third": 3, "thirds": 3}
+_FRACTION_PARTS.update({w: n for n, w in enumerate(_ORDINAL_WORDS, 1) if n > 3})
+_FRACTION_PARTS.update({w + "s": n for n, w in enumerate(_ORDINAL_WORDS, 1) if n > 3})
+_ENGLISH_POWER = re.compile(r"\bto the (?:(\w+)-th|(" + "|".join(_ORDINAL_WORDS) + r")) power\b")
+_ENGLISH_ROOT = re.compile(r"\bthe (?:(\d+|\w)-?(?:th|st|nd|rd)|(" + "|".join(_ORDINAL_WORDS[3:]) + r")) root of\b")
+_ENGLISH_FRACTION = re.compile(
+    r"\b(\d+|" + "|".join(_CARDINAL_WORDS) + r") (" + "|".join(sorted(_FRACTION_PARTS, key=len, reverse=True)) + r")\b"
+)
+
+
+@functools.lru_cache(maxsize=16)
+def _replacements(language: str) -> tuple[re.Pattern[str], list[str]] | None:
+    """The pattern of every phrase of the language module's "~" words (longest first; ``{x}``: one
+    word kept) and the words said for each, in the order of the pattern's groups ``p0``, ``p1`` ..."""
+    table = {k[1:]: v for k, v in WORDS.get(language, {}).items() if k.startswith("~") and k[1:].strip()}
+    if not table:
+        return None
+    alternatives, said = [], []
+    for n, phrase in enumerate(sorted(table, key=lambda p: (-len(p.split()), -len(p)))):
+        pattern = r"\s+".join(re.escape(w) for w in phrase.split()).replace(re.escape("{x}"), rf"(?P<x{n}>\S+?)")
+        alternatives.append(f"(?P<p{n}>{pattern})")
+        said.append(table[phrase])
+    return re.compile(r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?![\w-])", re.IGNORECASE), said
+
+
+def _said_in(said: str, language: str) -> str:
+    """SRE's words (or the fallback's) in the lesson's language: the language module's "~" words in
+    place of the speaker's (:func:`_replacements`); from English, powers, roots and fractions said
+    with numbers first ("to the fourth power" → "to the 4 power", "three fifths" → the language's
+    fraction). A word with no such entry (a letter, a name) stays."""
+    found = _replacements(language)
+    if found is None:
+        return said
+    pattern, words = found
+    if _speaker(language) != language:
+        said = _ENGLISH_POWER.sub(lambda m: f"to the {m.group(1) or _ORDINALS[m.group(2)]} power", said)
+        said = _ENGLISH_ROOT.sub(lambda m: f"the {m.group(1) or _ORDINALS[m.group(2)]}-th root of", said)
+        rules = LANGUAGES[language].rules if language in LANGUAGES else None
+        if rules is not None and rules.fraction is not None:
+            fraction = rules.fraction
+
+            def part(m: re.Match[str]) -> str:
+                top = int(m.group(1)) if m.group(1).isdigit() else _CARDINALS[m.group(1)]
+                return (
+                    "\ue030" + fraction(None, top, _FRACTION_PARTS[m.group(2)], "") + "\ue031"
+                )  # kept from the words below
+
+            said = _ENGLISH_FRACTION.sub(part, said)
+
+    def replace(m: re.Match[str]) -> str:
+        n = int((m.lastgroup or "p0")[1:])
+        text = words[n].replace("{x}", m.group(f"x{n}") or "") if "{x}" in words[n] else words[n]
+        return text[:1].upper() + text[1:] if text and m.group(0)[:1].isupper() and m.group(0)[1:2].islower() else text
+
+    kept = re.split("\ue030(.*?)\ue031", said)
+    said = "".join(part if n % 2 else pattern.sub(replace, part) for n, part in enumerate(kept))
+    said = _TIDY_COMMAS.sub(r"\1", " ".join(said.split()))
+    return _DOUBLE_PAUSE.sub(lambda m: max(m.group(0).replace(" ", ""), key=",:;".index), said).strip(" ,;:")
 
 
 def _sre_version(folder: Path) -> str:
@@ -723,6 +1029,8 @@ class _Latex:
                 out.append("cubed")
             elif arg == ["prime"]:
                 out.append("prime")
+            elif arg == ["T"] and base[:1] == ["bold"]:
+                out.append("transpose")
             elif len(arg) == 1:
                 out += ["to the power of", *arg]
             else:
@@ -772,5 +1080,5 @@ def speak_latex(latex: str) -> str:
     """LaTeX math (no ``$`` delimiters) → English words, without SRE: ``\\frac{a}{b}`` → "a over b",
     ``x_2`` → "x sub 2", ``1 - \\cos(\\theta)`` → "1 minus the cosine of theta". Pure; never raises."""
     words = _Latex(latex).words()
-    text = " ".join(w for w in words if w)
-    return re.sub(r"\s+,", ",", text).strip(" ,")
+    text = re.sub(r"\s+,", ",", " ".join(w for w in words if w)).strip(" ,")
+    return _regroup(text, SOURCE_LANGUAGE)

@@ -95,7 +95,9 @@ class Rules:
       group longer than this is split into near-equal parts, the shorter first ("1234567" → "1 2 3,
       4 5 6 7"); 0: the groups of two digits after the first are said as numbers;
     * ``symbols``: a sign between two numbers → its words (``"="`` → "gleich", ``"×"`` → "mal":
-      "2 × 3 = 6"); a hyphen between spaces is a minus when an ``=`` follows ("10 - 4 = 6");
+      "2 × 3 = 6"); a hyphen between spaces is a minus when an ``=`` follows ("10 - 4 = 6"); a
+      comparison (``< > ≤ ≥ ≠``, also written ``<= >= !=``) or ``==`` between a letter or number and
+      another ("p<0,001", "n ≥ 30", "Problemlösen == Suche") is said with the same words;
     * ``year_words``: lower-case words after which a number of four digits is a year
       ("im Jahr 1848", "seit 1990"; a month name counts too: "im Mai 1945");
     * ``month_names``: other written forms of month names → the words said (``"Jan."`` →
@@ -908,6 +910,35 @@ def _ranges(text: str, rules: Rules) -> str:
 _TIME_RANGE = re.compile(r"(?<![\w.,:])(\d{1,2}[:.]\d\d)\s?[-–]\s?(?=\d{1,2}[:.]\d\d(?![\d:]|[.,]\d))")
 
 
+_PROSE_ARROW = re.compile(r"\s*(?:(?<!\S)(?:=+>|-+>|<-+)(?!\S)|[→⇒⟶⟹←⟵⇐])\s*")
+_COMPARISON = re.compile(r"(?<=[^\W_])\s*(<=|>=|=<|!=|==|[≤≥≠<>])\s*(?=[^\W_]|[(−-]\s*\d)")
+_ASCII_SIGNS = {"<=": "≤", "=<": "≤", ">=": "≥", "!=": "≠"}
+_OPERAND_BEFORE = re.compile(r"([^\W_]+)\s*$")
+_OPERAND_AFTER = re.compile(r"[(−-]?\s*([^\W_]+)")
+
+
+def prose_signs(text: str, words: dict[str, str]) -> str:
+    """Signs between words in running text (code and math are read before, by their readers): an
+    arrow between two phrases (``=>``, ``->``, ``→``: "Ziel => Heuristik") is a pause, a clause
+    break ("Ziel; Heuristik"; one opening the text is not said); a comparison or ``==`` between a
+    letter or number and another ("p<0,001", "n >= 30"; one side a number or a single letter: "Menü >
+    Datei" is a path) is said with ``words`` (``Rules.symbols``: "p inférieur à 0,001"), where it has
+    words for it."""
+    text = _PROSE_ARROW.sub("; ", text)
+
+    def said(m: re.Match) -> str:
+        sign = _ASCII_SIGNS.get(m.group(1), m.group(1))
+        word = words.get(sign)
+        if not word:
+            return m.group(0)
+        left = _OPERAND_BEFORE.search(m.string, 0, m.start())
+        right = _OPERAND_AFTER.match(m.string, m.end())
+        short = [t for t in (left, right) if t and (len(t.group(1)) == 1 or t.group(1)[0].isdigit())]
+        return f" {word} " if sign == "==" or short else m.group(0)  # "Menü > Datei": a path, not a comparison
+
+    return _COMPARISON.sub(said, text) if words else text
+
+
 def _signs(text: str, rules: Rules) -> str:
     """ "-5", "−5" → "menos 5", "+5" → "más 5", "7 − 3" → "7 menos 3" (``minus_word``, ``plus_word``)."""
     if not rules.minus_word and not rules.plus_word:
@@ -1250,6 +1281,7 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     text = _day_month_digits(text, rules)
     text = _phones(text, rules)
     text = _ranges(text, rules)
+    text = prose_signs(text, rules.symbols)
     text = _signs(text, rules)
     text = _fractions(text, rules)
 

@@ -434,6 +434,7 @@ RULES = Rules(
         "≥": "größer gleich",
         "<": "kleiner als",
         ">": "größer als",
+        "==": "ist gleich",
     },
     year_words=tuple(
         (
@@ -484,6 +485,7 @@ RULES = replace(RULES, regions={"at": AUSTRIA, "ch": SWITZERLAND, "li": SWITZERL
 
 SYMBOL_WORDS: dict[str, str] = {
     "not double equal": "ungleich gleich",
+    "shebang": "Shebang",
     "triple equal": "gleich gleich gleich",
     "star star": "Stern Stern",
     "slash slash": "Schrägstrich Schrägstrich",
@@ -538,6 +540,30 @@ SYMBOL_WORDS: dict[str, str] = {
     "with": "mit",
     "dunder": "Dunder",
     "point": "Punkt",
+    "in braces": "in geschweiften Klammern",
+    "in double braces": "in doppelten geschweiften Klammern",
+    "in brackets": "in eckigen Klammern",
+    "in parentheses": "in Klammern",
+    "empty braces": "leere geschweifte Klammern",
+    "empty brackets": "leere eckige Klammern",
+    "empty parentheses": "leere Klammern",
+    "empty string": "eine leere Zeichenkette",
+    "the list": "die Liste",
+    "the list of lists": "die Liste der Listen",
+    "item": "Element",
+    "and so on": "und so weiter",
+    "up to": "bis",
+    "something": "etwas",
+    "the output of": "die Ausgabe von",
+    "the value of": "der Wert von",
+    "blank": "Lücke",
+    "times": "mal",
+    "divided by": "geteilt durch",
+    "modulo": "modulo",
+    "count times": "Mal",
+    "to": "bis",
+    "or more": "oder mehr",
+    "or": "oder",
 }
 """How code's symbols are said in German (:func:`narrate.text.code.speak_code`; keys: the English
 words, see :attr:`Language.symbol_words`)."""
@@ -557,8 +583,23 @@ MATH_WORDS = {
     "and": "und",
     "celsius": "Grad Celsius",
     "fahrenheit": "Grad Fahrenheit",
+    "times": "mal",
+    "tends": "gegen",
+    "so": "also",
+    "right": "nach rechts",
+    "left": "nach links",
+    "up": "nach oben",
+    "down": "nach unten",
+    "clockwise": "im Uhrzeigersinn",
+    "anticlockwise": "gegen den Uhrzeigersinn",
+    "sre open": "Klammer auf|eckige Klammer auf",
+    "sre close": "Klammer zu|eckige Klammer zu",
+    "sre of": "von",
+    "sre comma": "Komma",
 }
-"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees."""
+"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees,
+"so", directions; how speech-rule-engine says brackets, "of" and the comma ("sre ..."); "~" + its
+words → the words said instead."""
 
 
 LANGUAGE = Language(

@@ -1393,6 +1393,8 @@ _SYMBOLS = [
         (r"<=|≤|=<", " is less than or equal to "),
         (r">=|≥", " is greater than or equal to "),
         (r"!=|≠|=/=", " is not equal to "),
+        (r"^\s*(?:=+>|-+>|[→⟶⇒⟹])\s*", ""),  # "=> Search is the answer": an arrow opening a line is not said
+        (r"\s*(?:(?<!\S)=+>(?!\S)|[⇒⟹])\s*", "; "),  # "goal => heuristic": a pause between two phrases
         (r"->|=>|→|⟶|⇒|⟹", " to "),
         (r"<-|←", " from "),
         (r"↔|<->|⇔", " and "),
@@ -1570,6 +1572,7 @@ class English(Language):
 
 SYMBOL_WORDS: dict[str, str] = {
     "not double equal": "not double equal",
+    "shebang": "shebang",
     "triple equal": "triple equal",
     "star star": "star star",
     "slash slash": "slash slash",
@@ -1624,6 +1627,30 @@ SYMBOL_WORDS: dict[str, str] = {
     "with": "with",
     "dunder": "dunder",
     "point": "point",
+    "in braces": "in braces",
+    "in double braces": "in double braces",
+    "in brackets": "in brackets",
+    "in parentheses": "in parentheses",
+    "empty braces": "empty braces",
+    "empty brackets": "empty brackets",
+    "empty parentheses": "empty parentheses",
+    "empty string": "an empty string",
+    "the list": "the list",
+    "the list of lists": "the list of lists",
+    "item": "item",
+    "and so on": "and so on",
+    "up to": "up to",
+    "something": "something",
+    "the output of": "the output of",
+    "the value of": "the value of",
+    "blank": "blank",
+    "times": "times",
+    "divided by": "divided by",
+    "modulo": "modulo",
+    "count times": "times",
+    "to": "to",
+    "or more": "or more",
+    "or": "or",
 }
 """How code's symbols are said in English (:func:`narrate.text.code.speak_code`; keys: the English
 words, see :attr:`Language.symbol_words`)."""
@@ -1643,8 +1670,33 @@ MATH_WORDS = {
     "and": "and",
     "celsius": "degrees Celsius",
     "fahrenheit": "degrees Fahrenheit",
+    "times": "times",
+    "tends": "tends to",
+    "so": "so",
+    "right": "to the right",
+    "left": "to the left",
+    "up": "upwards",
+    "down": "downwards",
+    "clockwise": "clockwise",
+    "anticlockwise": "anticlockwise",
+    "quantity": "the quantity {x}",
+    "interval": "the interval from {a} to {b}",
+    "member": "is a member of|is not a member of|is in|is not in",
+    "power": "squared|cubed|to the|raised to the|transpose",
+    "big": "integral|sum|product",
+    "sre open": "open paren|open bracket",
+    "sre close": "close paren|close bracket",
+    "sre of": "of",
+    "sre comma": "comma",
 }
-"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees."""
+"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees; "so"
+between two statements (``a = 0 \\rightarrow b = 1``); a direction in brackets (``(→)``: "right",
+"left", "up", "down", "clockwise", "anticlockwise"); brackets around a group ("quantity": ``(a+b)^2``,
+"interval": ``x \\in [0, 1]`` after a "member" phrase; a group after "of" is a function's arguments
+unless a "power" follows it or the "of" is a "big" operator's: "the integral of the quantity ...");
+and how speech-rule-engine says brackets,
+"of" and the comma in this language ("sre open", "sre close": alternatives parted by "|"), so that a
+function's arguments are read without them ("p of x and t")."""
 
 
 LANGUAGE = English(

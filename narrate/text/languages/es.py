@@ -380,7 +380,18 @@ RULES = Rules(
     minus_word="menos",
     plus_word="más",
     range_joiners={"": "a", "entre": "y"},
-    symbols={"=": "es igual a", "+": "más", "×": "por", "÷": "entre"},  # "2 + 2 = 4"
+    symbols={
+        "=": "es igual a",
+        "+": "más",
+        "×": "por",
+        "÷": "entre",
+        "<": "menor que",
+        ">": "mayor que",
+        "≤": "menor o igual que",
+        "≥": "mayor o igual que",
+        "≠": "distinto de",
+        "==": "es igual a",
+    },  # "2 + 2 = 4"
     point_decimals=True,  # "3.5" written the English way: "tres coma cinco"
     domains=tuple("es mx ar co cl pe ve uy ec bo py cr gt hn ni sv pa do cu pr cat eus gal".split()),
     phone_context=tuple(
@@ -423,6 +434,7 @@ RULES = replace(
 
 SYMBOL_WORDS: dict[str, str] = {
     "not double equal": "distinto igual",
+    "shebang": "shebang",
     "triple equal": "igual igual igual",
     "star star": "asterisco asterisco",
     "slash slash": "barra barra",
@@ -477,6 +489,30 @@ SYMBOL_WORDS: dict[str, str] = {
     "with": "con",
     "dunder": "doble guion bajo",
     "point": "punto",
+    "in braces": "entre llaves",
+    "in double braces": "entre llaves dobles",
+    "in brackets": "entre corchetes",
+    "in parentheses": "entre paréntesis",
+    "empty braces": "llaves vacías",
+    "empty brackets": "corchetes vacíos",
+    "empty parentheses": "paréntesis vacíos",
+    "empty string": "una cadena vacía",
+    "the list": "la lista",
+    "the list of lists": "la lista de listas",
+    "item": "elemento",
+    "and so on": "y así sucesivamente",
+    "up to": "hasta",
+    "something": "algo",
+    "the output of": "la salida de",
+    "the value of": "el valor de",
+    "blank": "espacio en blanco",
+    "times": "por",
+    "divided by": "dividido por",
+    "modulo": "módulo",
+    "count times": "veces",
+    "to": "a",
+    "or more": "o más",
+    "or": "o",
 }
 """How code's symbols are said in Spanish (:func:`narrate.text.code.speak_code`; keys: the English
 words, see :attr:`Language.symbol_words`)."""
@@ -496,8 +532,23 @@ MATH_WORDS = {
     "and": "y",
     "celsius": "grados Celsius",
     "fahrenheit": "grados Fahrenheit",
+    "times": "por",
+    "tends": "tiende a",
+    "so": "por lo tanto",
+    "right": "hacia la derecha",
+    "left": "hacia la izquierda",
+    "up": "hacia arriba",
+    "down": "hacia abajo",
+    "clockwise": "en sentido horario",
+    "anticlockwise": "en sentido antihorario",
+    "sre open": "paréntesis izquierdo|corchete izquierdo",
+    "sre close": "paréntesis derecho|corchete derecho",
+    "sre comma": "coma",
+    "~punto medio": "por",
 }
-"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees."""
+"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees,
+"so", directions; how speech-rule-engine says brackets, "of" and the comma ("sre ..."); "~" + its
+words → the words said instead."""
 
 
 LANGUAGE = Language(

@@ -329,6 +329,14 @@ _BASE = Rules(
     day_markers=("er",),  # "1er mai"
     address_words=("point", "arobase", "barre oblique"),
     decimals_as_number=3,  # "trois virgule quatorze", "trois virgule un quatre un cinq neuf"
+    symbols={
+        "<": "inférieur à",
+        ">": "supérieur à",
+        "≤": "inférieur ou égal à",
+        "≥": "supérieur ou égal à",
+        "≠": "différent de",
+        "==": "est égal à",
+    },  # "2 < 3", "p<0,001"
     minus_word="moins",
     plus_word="plus",
     range_joiners={"": "à", "entre": "et"},
@@ -383,6 +391,7 @@ RULES = replace(
 
 SYMBOL_WORDS: dict[str, str] = {
     "not double equal": "différent égal",
+    "shebang": "shebang",
     "triple equal": "égal égal égal",
     "star star": "étoile étoile",
     "slash slash": "double barre oblique",
@@ -437,6 +446,30 @@ SYMBOL_WORDS: dict[str, str] = {
     "with": "avec",
     "dunder": "double tiret bas",
     "point": "point",
+    "in braces": "entre accolades",
+    "in double braces": "entre doubles accolades",
+    "in brackets": "entre crochets",
+    "in parentheses": "entre parenthèses",
+    "empty braces": "accolades vides",
+    "empty brackets": "crochets vides",
+    "empty parentheses": "parenthèses vides",
+    "empty string": "une chaîne vide",
+    "the list": "la liste",
+    "the list of lists": "la liste de listes",
+    "item": "élément",
+    "and so on": "et ainsi de suite",
+    "up to": "jusqu'à",
+    "something": "quelque chose",
+    "the output of": "la sortie de",
+    "the value of": "la valeur de",
+    "blank": "trou",
+    "times": "fois",
+    "divided by": "divisé par",
+    "modulo": "modulo",
+    "count times": "fois",
+    "to": "à",
+    "or more": "ou plus",
+    "or": "ou",
 }
 """How code's symbols are said in French (:func:`narrate.text.code.speak_code`; keys: the English
 words, see :attr:`Language.symbol_words`)."""
@@ -456,8 +489,24 @@ MATH_WORDS = {
     "and": "et",
     "celsius": "degrés Celsius",
     "fahrenheit": "degrés Fahrenheit",
+    "times": "fois",
+    "tends": "tend vers",
+    "so": "donc",
+    "right": "vers la droite",
+    "left": "vers la gauche",
+    "up": "vers le haut",
+    "down": "vers le bas",
+    "clockwise": "dans le sens horaire",
+    "anticlockwise": "dans le sens antihoraire",
+    "sre open": "parenthèse gauche|crochet gauche",
+    "sre close": "parenthèse droite|crochet droit",
+    "sre of": "de",
+    "sre comma": "virgule",
+    "~point médian": "multiplié par",
 }
-"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees."""
+"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees,
+"so", directions; how speech-rule-engine says brackets, "of" and the comma ("sre ..."); "~" + its
+words → the words said instead."""
 
 
 LANGUAGE = Language(

@@ -262,6 +262,14 @@ RULES = Rules(
     day_markers=("º", "°"),  # "1º maggio"
     address_words=("punto", "chiocciola", "barra"),
     decimals_as_number=3,
+    symbols={
+        "<": "minore di",
+        ">": "maggiore di",
+        "≤": "minore o uguale a",
+        "≥": "maggiore o uguale a",
+        "≠": "diverso da",
+        "==": "è uguale a",
+    },  # "2 < 3", "p<0,001"
     minus_word="meno",
     plus_word="più",
     range_joiners={
@@ -305,6 +313,7 @@ RULES = Rules(
 
 SYMBOL_WORDS: dict[str, str] = {
     "not double equal": "diverso uguale",
+    "shebang": "shebang",
     "triple equal": "uguale uguale uguale",
     "star star": "asterisco asterisco",
     "slash slash": "barra barra",
@@ -359,6 +368,30 @@ SYMBOL_WORDS: dict[str, str] = {
     "with": "con",
     "dunder": "doppio trattino basso",
     "point": "punto",
+    "in braces": "tra graffe",
+    "in double braces": "tra doppie graffe",
+    "in brackets": "tra parentesi quadre",
+    "in parentheses": "tra parentesi",
+    "empty braces": "graffe vuote",
+    "empty brackets": "parentesi quadre vuote",
+    "empty parentheses": "parentesi vuote",
+    "empty string": "una stringa vuota",
+    "the list": "la lista",
+    "the list of lists": "la lista di liste",
+    "item": "elemento",
+    "and so on": "e così via",
+    "up to": "fino a",
+    "something": "qualcosa",
+    "the output of": "l'output di",
+    "the value of": "il valore di",
+    "blank": "spazio vuoto",
+    "times": "per",
+    "divided by": "diviso",
+    "modulo": "modulo",
+    "count times": "volte",
+    "to": "a",
+    "or more": "o più",
+    "or": "o",
 }
 """How code's symbols are said in Italian (:func:`narrate.text.code.speak_code`; keys: the English
 words, see :attr:`Language.symbol_words`)."""
@@ -378,8 +411,24 @@ MATH_WORDS = {
     "and": "e",
     "celsius": "gradi Celsius",
     "fahrenheit": "gradi Fahrenheit",
+    "times": "per",
+    "tends": "tende a",
+    "so": "quindi",
+    "right": "verso destra",
+    "left": "verso sinistra",
+    "up": "verso l'alto",
+    "down": "verso il basso",
+    "clockwise": "in senso orario",
+    "anticlockwise": "in senso antiorario",
+    "sre open": "parentesi tonda aperta|parentesi quadra aperta",
+    "sre close": "parentesi tonda chiusa|parentesi quadra chiusa",
+    "sre of": "di",
+    "sre comma": "virgola",
+    "~puntino nel mezzo": "per",
 }
-"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees."""
+"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees,
+"so", directions; how speech-rule-engine says brackets, "of" and the comma ("sre ..."); "~" + its
+words → the words said instead."""
 
 
 LANGUAGE = Language(

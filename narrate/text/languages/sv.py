@@ -234,6 +234,14 @@ RULES = Rules(
     digit_by_digit=True,
     date_ordinal=True,
     address_words=("punkt", "snabel-a", "snedstreck"),
+    symbols={
+        "<": "mindre än",
+        ">": "större än",
+        "≤": "mindre än eller lika med",
+        "≥": "större än eller lika med",
+        "≠": "inte lika med",
+        "==": "är lika med",
+    },  # "2 < 3", "p<0,001"
     minus_word="minus",
     plus_word="plus",
     range_joiners={"": "till", "mellan": "och"},
@@ -257,6 +265,7 @@ RULES = Rules(
 
 SYMBOL_WORDS: dict[str, str] = {
     "not double equal": "inte lika med lika med",
+    "shebang": "shebang",
     "triple equal": "trippel lika med",
     "star star": "stjärna stjärna",
     "slash slash": "dubbelt snedstreck",
@@ -311,6 +320,30 @@ SYMBOL_WORDS: dict[str, str] = {
     "with": "med",
     "dunder": "dubbelt understreck",
     "point": "punkt",
+    "in braces": "inom klammerparenteser",
+    "in double braces": "inom dubbla klammerparenteser",
+    "in brackets": "inom hakparenteser",
+    "in parentheses": "inom parentes",
+    "empty braces": "tomma klammerparenteser",
+    "empty brackets": "tomma hakparenteser",
+    "empty parentheses": "tomma parenteser",
+    "empty string": "en tom sträng",
+    "the list": "listan",
+    "the list of lists": "listan av listor",
+    "item": "element",
+    "and so on": "och så vidare",
+    "up to": "till och med",
+    "something": "något",
+    "the output of": "utdata från",
+    "the value of": "värdet av",
+    "blank": "lucka",
+    "times": "gånger",
+    "divided by": "delat med",
+    "modulo": "modulo",
+    "count times": "gånger",
+    "to": "till",
+    "or more": "eller fler",
+    "or": "eller",
 }
 """How code's symbols are said in Swedish (:func:`narrate.text.code.speak_code`; keys: the English
 words, see :attr:`Language.symbol_words`)."""
@@ -330,8 +363,24 @@ MATH_WORDS = {
     "and": "och",
     "celsius": "grader Celsius",
     "fahrenheit": "grader Fahrenheit",
+    "times": "gånger",
+    "tends": "går mot",
+    "so": "alltså",
+    "right": "åt höger",
+    "left": "åt vänster",
+    "up": "uppåt",
+    "down": "nedåt",
+    "clockwise": "medurs",
+    "anticlockwise": "moturs",
+    "sre open": "öppna|vänster parentes",
+    "sre close": "stäng|höger parentes",
+    "sre of": "av",
+    "sre comma": "komma",
+    "~halvhög punkt": "gånger",
 }
-"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees."""
+"""How the math reader links what it reads (narrate.text.math): limits, cases, matrices, degrees,
+"so", directions; how speech-rule-engine says brackets, "of" and the comma ("sre ..."); "~" + its
+words → the words said instead."""
 
 
 LANGUAGE = Language(

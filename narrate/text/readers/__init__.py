@@ -58,7 +58,7 @@ def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -
     if suffix == ".gift":
         from narrate.text.readers.gift import read_gift
 
-        return read_gift(path, number)
+        return read_gift(path, number, language)
     if suffix == ".aiken":
         from narrate.text.readers.aiken import read_aiken
 
@@ -71,7 +71,7 @@ def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -
 
         text = read_text(path)
         if looks_like_gift(text):
-            return read_gift(path, number)
+            return read_gift(path, number, language)
         if looks_like_aiken(text):
             return read_aiken(path, number)
         return read_page(path, number, language)

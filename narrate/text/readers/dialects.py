@@ -1,6 +1,7 @@
 """Markdown dialects other tools write, brought to what :mod:`.markdown` parses (line numbers kept).
 
-* Jekyll/Liquid and Hugo: ``{% ... %}``, ``{{ ... }}`` and ``{{< ... >}}`` tags are never spoken; an
+* Jekyll/Liquid and Hugo: ``{% ... %}``, ``{{ ... }}`` and ``{{< ... >}}`` tags are never spoken (a
+  code span holding only a ``{{ ... }}`` goes with its backticks, so no empty span pairs with the next); an
   ``{% include figure.html ... caption="..." %}`` (or Hugo ``{{< figure caption="..." >}}``) on its own
   line gives its caption as a figure; ``{% highlight lang %}`` ... ``{% endhighlight %}`` is a code fence.
 * attribute blocks after images (``![](fig.svg){alt='...' width=50%}``, Pandoc/Workbench) are dropped;
@@ -10,6 +11,12 @@
   a line is dropped.
 * MathML (``<math>...</math>``) becomes inline math ``$⟦M0⟧$`` standing for it (see ``Prepared.mathml``).
 * MyST target lines (``(label)=``) are dropped.
+* MkDocs / Python-Markdown admonitions (``!!! note "Title"``, collapsible ``??? success "Answer"``)
+  become quotes titled by a heading, their indented body inside (:func:`_mkdocs_admonitions`); the
+  reader reads them as callouts, and an "Answer"/"Solution" one after a paragraph that opens with
+  "Exercise:" as that exercise's answer.
+* Pandoc raw content for another output format is never spoken: a raw inline (```` `\\newline`{=tex} ````)
+  is dropped, a raw block (```` ```{=latex} ```` ... ```` ``` ````) is left as blank lines.
 * MyST directives: ```` ```{exercise} ```` fences become ``:::{exercise}`` containers (their body is
   Markdown); ``:key: value`` option lines and a ``---`` YAML option block are taken out of the text and
   returned by line, so no option is ever spoken. ``{math}`` and code-cell directives stay fences. Gated directives (``{exercise-start}`` ...
@@ -25,17 +32,20 @@ from dataclasses import dataclass, field
 IAL_MARK = "narrate-ial"
 _IAL_LINE = re.compile(r"^((?:[ \t]*>)*[ \t]*)\{:\s*([^}]*)\}[ \t]*$")  # linear: no nested optional spaces
 _IAL_INLINE = re.compile(r"\{:\s*[^}\n]*\}")
-_LIQUID_BLOCK = re.compile(r"\{%-?\s*(\w+)(.*?)-?%\}", re.S)
-_LIQUID_OUTPUT = re.compile(r"\{\{-?.*?-?\}\}", re.S)
-_HUGO = re.compile(r"\{\{[<%]\s*(/?\w[\w-]*)(.*?)[>%]\}\}", re.S)
+_LIQUID_BLOCK = re.compile(r"\{%-?\s*(\w{1,100})(.{0,2000}?)-?%\}", re.S)  # bounded: linear on "{%" without "%}"
+_LIQUID_OUTPUT = re.compile(r"\{\{-?.{0,2000}?-?\}\}", re.S)
+_LIQUID_CODE = re.compile(r"(?<!`)`\{\{-?[^`\n]{0,2000}?-?\}\}`(?!`)")  # a Liquid output alone in a code span
+_HUGO = re.compile(r"\{\{[<%]\s*(/?\w[\w-]{0,100})(.{0,2000}?)[>%]\}\}", re.S)
 _CAPTION_ARG = re.compile(r"""\b(?:caption|alt|title)\s*=\s*("[^"]*"|'[^']*')""")
-_IMAGE_ATTRS = re.compile(r"(!\[)([^\]]*)(\]\([^)\s]*(?:\s+\"[^\"]*\")?\))\{([^{}]*)\}", re.S)
+_IMAGE_ATTRS = re.compile(r"(!\[)([^\]]{0,2000})(\]\([^)\s]*(?:\s+\"[^\"]*\")?\))\{([^{}]*)\}", re.S)
 _ALT_ATTR = re.compile(r"""\balt\s*=\s*("[^"]*"|'[^']*')""", re.S)
 _FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,}|:{3,})[ \t]*(.*?)[ \t]*$")
 _OPTION = re.compile(r"^[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")
 #: Directives whose body is not Markdown: they stay fences (the reader speaks math, cues code).
 _MATHML = re.compile(r"<math\b[^>]*>.*?</math>", re.S | re.I)
 MATHML_MARK = re.compile(r"^⟦M(\d+)⟧$")
+_RAW_INLINE = re.compile(r"(`+)[^`\n]+?\1\{=[A-Za-z][\w-]*\}")
+_RAW_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*\{=[A-Za-z][\w-]*\}[ \t]*$")
 _TARGET = re.compile(r"^[ \t]{0,3}\([\w.:-]+\)=[ \t]*$")  # a MyST target line: "(lp_intro)="
 _GATE = "::::::::"  # the colon fence a gated directive becomes
 RAW_DIRECTIVES = {"math", "code-cell", "code-block", "code", "sourcecode", "literalinclude", "raw", "eval-rst"}
@@ -62,10 +72,12 @@ def prepare(text: str) -> Prepared:
     """Apply every dialect rewrite (module docstring) to Markdown ``text``; never changes its line count."""
     text = _HUGO.sub(_hugo, text)  # before Liquid: "{{% x %}}" holds a "{% x %}"
     text = _LIQUID_BLOCK.sub(_liquid, text)
+    text = _LIQUID_CODE.sub("", text)  # `{{ site.x }}`: the value is the site's; no empty code span left
     text = _LIQUID_OUTPUT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     text = _IMAGE_ATTRS.sub(_image_attrs, text)
     text = _plain_spans(text)
-    lines = text.split("\n")
+    text = _RAW_INLINE.sub("", text)
+    lines = _mkdocs_admonitions(_without_raw_blocks(text.split("\n")))
     for n, line in enumerate(lines):
         m = _IAL_LINE.match(line)
         if _TARGET.match(line):
@@ -85,6 +97,66 @@ def prepare(text: str) -> Prepared:
     lines = _MATHML.sub(mathml, text).split("\n")
     prepared.text = "\n".join(lines)
     return prepared
+
+
+_ADMONITION = re.compile(
+    r'^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]{0,3})(!!!|\?\?\?\+?)[ \t]+([\w-]{1,40})(?:[ \t]+"([^"\n]{0,200})")?[ \t]*$'
+)
+
+
+def _mkdocs_admonitions(lines: list[str]) -> list[str]:
+    """Python-Markdown / MkDocs Material admonitions (``!!! note "Title"``, collapsible ``??? success
+    "Answer"``, ``???+``) with their four-space indented body → a quote titled by a heading
+    (``> ###### Title``; no title: the kind, "Note"), its body dedented inside the quote, nested ones
+    nested; line count kept.
+    A quote needs no closing line, and the reader reads a titled quote as a callout (an "Answer" or
+    "Solution" one after an exercise as its solution)."""
+    out = list(lines)
+    n = 0
+    fence = ""
+    while n < len(out):
+        line = out[n]
+        opened = _FENCE.match(line)
+        if opened and opened.group(2)[0] in "`~":
+            marker = opened.group(2)
+            fence = "" if fence and marker.startswith(fence) and not opened.group(3) else (fence or marker)
+        m = None if fence else _ADMONITION.match(line)
+        if not m:
+            n += 1
+            continue
+        indent, kind, title = m.group(1), m.group(3), m.group(4)
+        name = kind.replace("-", " ").capitalize() if title is None else title.strip()
+        out[n] = f"{indent}> ###### {name}" if name else f"{indent}>"  # a heading: the body starts anew; "": none
+        end = n + 1
+        body = indent + "    "
+        while end < len(out) and (not out[end].strip() or out[end].startswith(body) or out[end].startswith("\t")):
+            end += 1
+        while end > n + 1 and not out[end - 1].strip():
+            end -= 1  # trailing blank lines end the quote
+        for k in range(n + 1, end):
+            rest = out[k][len(body) :] if out[k].startswith(body) else out[k].lstrip("\t") if out[k].strip() else ""
+            out[k] = f"{indent}> {rest}".rstrip() if rest else f"{indent}>"
+        n += 1  # a nested admonition is now a quote line "> !!! ...": the pattern finds it next
+    return out
+
+
+def _without_raw_blocks(lines: list[str]) -> list[str]:
+    """Pandoc raw blocks (```` ```{=latex} ````) as blank lines, their closing fence too."""
+    out, closing = [], ""
+    for line in lines:
+        if closing:
+            stripped = line.strip()
+            if stripped.startswith(closing[0] * len(closing)) and not stripped.strip(closing[0]):
+                closing = ""
+            out.append("")
+            continue
+        m = _RAW_FENCE.match(line)
+        if m:
+            closing = m.group(1)
+            out.append("")
+            continue
+        out.append(line)
+    return out
 
 
 _PANDOC_SPAN = re.compile(r"(?<!!)\[([^\[\]]*)\]\{((?:[.#]|[\w-]+=)[^{}]*)\}(?!\()")

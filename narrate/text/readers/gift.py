@@ -27,6 +27,11 @@ and, as in Moodle, of its answers and feedback): HTML tags and Markdown marks ar
 Escapes (``\\~ \\= \\# \\{ \\} \\: \\n \\\\``) are undone after the bank is split into questions, so an
 escaped ``\\n`` never ends one.
 
+Math written for Moodle's TeX filters (``$$x^2$$``, ``\\(x^2\\)``, ``\\[x^2\\]``, after the escapes
+are undone) is spoken as the Markdown reader speaks it (:func:`narrate.text.math.speak_math`, every
+formula of the bank in one call, in the course's language) and marked
+(:func:`narrate.text.clauses.mark_math`), so that no rule for words reads inside it.
+
 Questions need no blank line between them when each starts with ``::title::``. What Moodle itself
 refuses or drops (an answer block never closed, a '}' before its '{', a choice question with fewer
 than two options, a matching answer without '->', an empty option) and what cannot be spoken (an
@@ -37,14 +42,19 @@ The lesson has no sections: its chapters are the questions.
 
 from __future__ import annotations
 
+import html
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
 from narrate.errors import Collector, ContentError, lenient
 from narrate.model import TRUE_FALSE, Lesson, Question
+from narrate.settings import DEFAULT_LANGUAGE
+from narrate.text.clauses import mark_math
 from narrate.text.markup import html_to_text
+from narrate.text.math import speak_math
 from narrate.text.readers.common import _option_key, default_id
 from narrate.yamlio import read_text
 
@@ -64,6 +74,11 @@ _ESCAPED = {
 }
 _UNESCAPE = {"\x01": "~", "\x02": "=", "\x03": "#", "\x04": "{", "\x05": "}", "\x06": ":", "\x07": "\n", "\x08": "\\"}
 _IMAGE = re.compile(r"<img\b[^>]*>|!\[[^\]]*\]\([^)]*\)", re.I)
+_TEX = re.compile(r"\$\$(.+?)\$\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+"""Math for Moodle's TeX filters (MathJax's delimiters and the TeX notation filter's ``$$``)."""
+_HELD_TEX = re.compile("\ue040(\\d+)\ue041")
+_SPOKEN_TEX: ContextVar[tuple[str, dict[str, str]]] = ContextVar("gift_math", default=(DEFAULT_LANGUAGE, {}))
+"""The bank's language and its formulas as spoken (LaTeX → words), while :func:`read_gift` reads it."""
 _TRUE = {"t", "true"}
 _FALSE = {"f", "false"}
 _WEIGHT = re.compile(r"^\s*%(-?\d+(?:\.\d+)?)%")
@@ -108,19 +123,47 @@ def _markdown_plain(text: str) -> str:
 
 def _plain(text: str, markdown: bool = False) -> str:
     """GIFT text as plain written text: escapes undone, a format marker, HTML tags and (in Markdown
-    text) Markdown marks dropped; a line break (an escaped ``\\n`` or a tag's) ends a sentence."""
+    text) Markdown marks dropped; a line break (an escaped ``\\n`` or a tag's) ends a sentence;
+    math (:data:`_TEX`) spoken and marked."""
     m = _FORMAT.match(text)
     if m:
         markdown = m.group(1).lower() == "markdown"
         text = text[m.end() :]
-    for k, v in _UNESCAPE.items():
-        text = text.replace(k, v)
+    text = _unescaped(text)
+    held: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:  # out of the way of the HTML and Markdown rules until spoken
+        held.append(_tex(m, markdown))
+        return f"\ue040{len(held) - 1}\ue041"
+
+    text = _TEX.sub(hold, text)
     text = _markdown_plain(text) if markdown else html_to_text(text)
     lines = [" ".join(line.split()) for line in text.split("\n")]
     lines = [line for line in lines if line]
-    return " ".join(line if line[-1] in ".!?:;,)" else line + "." for line in lines[:-1]) + (
+    text = " ".join(line if line[-1] in ".!?:;,)" else line + "." for line in lines[:-1]) + (
         " " + lines[-1] if len(lines) > 1 else (lines[-1] if lines else "")
     )
+    return _HELD_TEX.sub(lambda m: _spoken_tex(held[int(m.group(1))]), text) if held else text
+
+
+def _unescaped(text: str) -> str:
+    for k, v in _UNESCAPE.items():
+        text = text.replace(k, v)
+    return text
+
+
+def _tex(m: re.Match[str], markdown: bool = False) -> str:
+    """The LaTeX of a :data:`_TEX` match (HTML entities undone in HTML text: ``&lt;`` is ``<``)."""
+    tex = next(g for g in m.groups() if g is not None).strip()
+    return tex if markdown else html.unescape(tex)
+
+
+def _spoken_tex(tex: str) -> str:
+    language, spoken = _SPOKEN_TEX.get()
+    words = spoken.get(tex)
+    if words is None:
+        words = speak_math([tex], language)[0]
+    return f" {mark_math(words)} " if words else " "
 
 
 def looks_like_gift(text: str) -> bool:
@@ -130,14 +173,27 @@ def looks_like_gift(text: str) -> bool:
     return len(blocks) >= 2 or (len(blocks) == 1 and bool(re.search(r"^\s*::[^:\n]+::", text, re.M)))
 
 
-def read_gift(path: Path, number: int = 0) -> Lesson:
-    """Read a GIFT bank as a drill lesson (one open, choice or blank question per GIFT question).
+def read_gift(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> Lesson:
+    """Read a GIFT bank as a drill lesson (one open, choice or blank question per GIFT question);
+    ``language``: the course's language tag, the one its math is spoken in.
 
     Raises:
         ContentError: no question that can be spoken, or a question whose right answer cannot be found
             (file and line); every one of the bank in one run.
     """
     text = read_text(path)
+    found = _unescaped(_escape(text))
+    sources = list(dict.fromkeys(t for m in _TEX.finditer(found) for t in (_tex(m), _tex(m, markdown=True))))
+    token = _SPOKEN_TEX.set(
+        (language, dict(zip(sources, speak_math(sources, language)))) if sources else (language, {})
+    )
+    try:
+        return _read_bank(path, text, number)
+    finally:
+        _SPOKEN_TEX.reset(token)
+
+
+def _read_bank(path: Path, text: str, number: int) -> Lesson:
     problems = Collector()
     questions: list[Question] = []
     categories: list[str] = []

@@ -54,6 +54,7 @@ from mdit_py_plugins.myst_role import myst_role_plugin
 
 from narrate.config import LANGUAGE_TAG
 from narrate.errors import Collector, ContentError, lenient, warn
+from narrate.limits import check_markup
 from narrate.model import (
     PROMPT_CUES,
     BulletList,
@@ -185,6 +186,31 @@ LAYOUT_KINDS = {
 _ADDRESS = re.compile(r"^\S*[/.]\S*$")  # a URL or a file name, not a title
 
 
+_EXERCISE_LABEL = re.compile(
+    r"^(exercise|challenge|question|task|übung|aufgabe|frage|ejercicio|pregunta|exercice|esercizio|domanda|"
+    r"exercício|pergunta|opdracht|oefening|vraag|övning|uppgift|fråga)\b[^:.!?\n]{0,20}:",
+    re.I,
+)
+"""A paragraph that opens with an exercise's label ("Exercise:", "Exercise 2:", "Übung 3:")."""
+
+
+def _bold_title(node: SyntaxTreeNode) -> str:
+    """The title of a quote that opens with a heading (``> ###### Answer``: an MkDocs admonition) or a
+    paragraph holding only bold text (``> **Answer**``), else ""."""
+    first = node.children[0] if node.children else None
+    if first is not None and first.type == "heading":
+        return _text(first)
+    return _lone_bold(first) if first is not None else ""
+
+
+def _lone_bold(paragraph: SyntaxTreeNode) -> str:
+    """The text of a paragraph that holds only bold text (``**Answer**``), else ""."""
+    if paragraph.type != "paragraph" or not paragraph.children:
+        return ""
+    lead = [c for c in paragraph.children[0].children if not (c.type == "text" and not c.content.strip())]
+    return _inline(lead[0]).strip().rstrip(":").strip() if len(lead) == 1 and lead[0].type == "strong" else ""
+
+
 _SILENT_NODES = {"myst_line_comment", "myst_target", "myst_block_break"}
 """MyST's ``% comment`` lines, ``(label)=`` targets and ``+++`` breaks: nothing to say."""
 
@@ -230,6 +256,7 @@ def read_markdown(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE)
 
 def _read_markdown(path: Path, number: int, language: str) -> Lesson:
     text = read_text(path)
+    check_markup(text, path)  # before the dialect rewrites and markdown-it: bounded time
     check = LessonValidator(path, language)
     check.collecting = True  # unknown front matter keys are noted, not raised
     problems = Collector()
@@ -381,6 +408,8 @@ def _toml_front_matter(path: Path, body: str) -> LineDict:
         found = re.search(r"line (\d+)", str(exc))
         line = int(found.group(1)) + 1 if found else 1
         raise ContentError(f"front matter is not valid TOML: {exc}", path, line) from None
+    except RecursionError:  # tomllib recurses once per nested array or table
+        raise ContentError("front matter is not valid TOML: nested too deeply", path, 2) from None
     meta = LineDict()
     meta.line = 1
     lines = body.split("\n")
@@ -696,6 +725,7 @@ class _Walker:
         self.solved: set[str] = set()
         self.relabelled: dict[int, tuple[str, str]] = {}  # a solution's line → (its label, its exercise's label)
         self.taken: set[int] = set()  # ids of "Solution" admonitions read as an exercise's solution
+        self.labelled: dict[int, list[SyntaxTreeNode]] = {}  # "**Exercise:**" paragraph id → its prompt and answer
         self.followed: dict[int, SyntaxTreeNode] = {}  # an exercise's line → the "Solution" admonition after it
         self.by_label: dict[str, _Q] = {}
         self.labels: list[str] = []  # every exercise's label, in file order
@@ -711,9 +741,28 @@ class _Walker:
     def fail(self, message: str, line: int) -> NoReturn:
         raise ContentError(message, self.path, line)
 
+    def label_exercise(self, nodes: list[SyntaxTreeNode], answer: SyntaxTreeNode) -> None:
+        """An exercise written as a paragraph that starts with its label ("**Exercise:** ...", "Question
+        2:", "Übung:") and runs on (more paragraphs, code, notes) until an "Answer" admonition: noted so
+        that the paragraph is read as a challenge with that answer after the think pause (MkDocs sites)."""
+        at = next(i for i, n in enumerate(nodes) if n is answer)
+        for start in range(at - 1, -1, -1):
+            node = nodes[start]
+            if node.type == "heading" or id(node) in self.taken or self.solution_admonition(node):
+                return
+            if node.type == "paragraph" and _EXERCISE_LABEL.match(_text(node)) and node.map:
+                prompt = [n for n in nodes[start:at] if n.type not in _SILENT_NODES]
+                self.labelled[id(node)] = [*prompt, answer]
+                self.taken.update(id(n) for n in [*prompt[1:], answer])
+                self.followed[node.map[0] + 1] = answer
+                return
+
     def solution_admonition(self, node: SyntaxTreeNode) -> bool:
         """An admonition (or dropdown) titled "Solution" ("Lösung", "Oplossing" ...) or of class
-        ``solution``: a Jupyter Book page's way of writing the solution of the exercise just above it."""
+        ``solution``: a Jupyter Book page's way of writing the solution of the exercise just above it;
+        or a quote titled so in bold (``> **Answer**``: an MkDocs admonition)."""
+        if node.type == "blockquote":
+            return bool(_SOLUTION_TITLE.match(_bold_title(node)))
         if node.type != "container_div" or _directive(node.info) not in ("admonition", "dropdown") or not node.map:
             return False
         classes = self.options.get(node.map[0], {}).get("class", "").replace(",", " ").split()
@@ -770,6 +819,8 @@ class _Walker:
             elif previous is not None and self.solution_admonition(node) and not self.holds_solution(previous):
                 if previous.map and previous.map[0] + 1 not in self.followed:
                     self.followed[previous.map[0] + 1] = node  # "{exercise}" then "{admonition} Solution"
+            elif self.solution_admonition(node):
+                self.label_exercise(nodes, node)
             previous = node
         for node, classes, nxt in _siblings(nodes):
             try:  # a problem in one block is noted and the rest of the file still checked
@@ -781,6 +832,8 @@ class _Walker:
     def walk_one(self, node: SyntaxTreeNode, classes: list[str], nxt: SyntaxTreeNode | None) -> None:
         if "toc" in classes:
             return  # a generated table of contents ("* TOC" then "{:toc}")
+        if id(node) in self.taken:
+            return  # read with the exercise above it (its prompt, or its solution after the think pause)
         kind = _kind(node, classes) or (
             _directive(node.info) if node.type == "fence" and node.info.startswith("{") else ""
         )
@@ -862,8 +915,8 @@ class _Walker:
     def blocks(self, node: SyntaxTreeNode, classes: list[str], nxt: SyntaxTreeNode | None) -> list:
         """One Markdown node → the blocks it says (a challenge goes to the quiz and says nothing here)."""
         line, kind = self.line(node), _kind(node, classes)
-        if id(node) in self.taken:
-            return []  # the solution of the exercise above it: read after its think pause
+        if id(node) in self.labelled:  # "**Exercise:** ..." then an "Answer" admonition: a challenge
+            return self.exercise("", self.labelled.pop(id(node)), line, {})
         if kind:
             options = self.options.get(node.map[0], {}) if node.map else {}
             arg = _markdown_text(self.md, _argument(node.info)) if node.type == "container_div" else ""
@@ -887,6 +940,9 @@ class _Walker:
             if any(_is_solution(n, c) for n, c, _ in _siblings(list(node.children))):
                 return self.exercise("", node.children, line, {})  # "> ## Spot it" + "> > ## Solution": a challenge
             if not _text(node) or any(c.type in ("fence", "code_block", "table") for c in node.children):
+                title = _bold_title(node)
+                if title and node.children[0].type != "heading":  # "> **Answer**" then code: its own title
+                    return self.callout_blocks(title, node.children[1:], line)
                 return self.callout_blocks("Note", node.children, line, "title.note")  # code in a quote
             return self.callout(node)
         if node.type in ("fence", "code_block"):
@@ -1037,7 +1093,7 @@ class _Walker:
                 solutions.append((node, self.line(node)))
                 skip.add(id(node))
         after = self.followed.get(line)
-        if after is not None:
+        if after is not None and all(after is not n for n, _ in solutions):
             solutions.append((after, self.line(after)))
             self.taken.add(id(after))
         last_kept = True
@@ -1076,6 +1132,8 @@ class _Walker:
         nodes = list(children)
         if nodes and nodes[0].type == "heading" and _SOLUTION_TITLE.match(_text(nodes[0])):
             nodes = nodes[1:]
+        elif nodes and _SOLUTION_TITLE.match(_lone_bold(nodes[0])):
+            nodes = nodes[1:]  # "**Answer**": an MkDocs admonition's title
         blocks = self.collect(nodes)
         if notes is not None:
             notes.extend(_notes(blocks))
@@ -1311,10 +1369,22 @@ def _short_code(block: CodeBlock) -> bool:
     return block.output or ("\n" not in block.code and len(block.code) <= 60)
 
 
+_JOINER = re.compile(
+    r"^\s*(or|and|then|or else|alternatively|otherwise|oder|und|ou|et|o|y|e|of|en|eller|och)\s*[:,]?\s*$"
+)
+"""A paragraph that only joins the blocks around it ("or" between two commands)."""
+
+
 def _spoken_text(blocks: list, code_cue: bool = False) -> str:
-    """Blocks as one run of sentences (a question's prompt, a solution, a callout's text)."""
+    """Blocks as one run of sentences (a question's prompt, a solution, a callout's text). A paragraph
+    that only joins two blocks ("or" between two commands) leads the next one: "Or, grep dash P o ..."."""
     parts: list[str] = []
+    joining = ""
     for block in blocks:
+        if isinstance(block, Paragraph) and _JOINER.match(block.text):
+            joining = block.text.strip().rstrip(":,").capitalize() + ","
+            continue
+        before = len(parts)
         if isinstance(block, Paragraph):
             parts.append(_sentence(block.text))
         elif isinstance(block, BulletList):
@@ -1330,4 +1400,8 @@ def _spoken_text(blocks: list, code_cue: bool = False) -> str:
                 parts.append(_CUE_OUTPUT if block.output else _CUE_CODE)
         elif isinstance(block, Table) and code_cue:
             parts.append(_CUE_TABLE)
+        if joining and len(parts) > before:
+            parts[before], joining = f"{joining} {parts[before]}", ""
+    if joining:
+        parts.append(_sentence(joining.rstrip(",")))
     return " ".join(p for p in parts if p)
