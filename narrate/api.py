@@ -254,20 +254,25 @@ def check(target: str | Path) -> list[str]:
     return [str(problem) for problem in problems]
 
 
-def upload(out: str | Path, dest: str, *, endpoint_url: str | None = None) -> Uploaded:
+def upload(out: str | Path, dest: str, *, endpoint_url: str | None = None, force: bool = False) -> Uploaded:
     """Upload a built folder to ``dest`` (``s3://bucket/prefix`` through s3fs, with ``endpoint_url`` for
     any S3-compatible store, or another folder): changed files only, media and transcripts first, the
-    feed last, old versions deleted after it; ``.narrate-*`` state is never uploaded.
+    feed last, old versions deleted after it; ``.narrate-*`` state is never uploaded. Additive: only
+    files narrate's manifest (``.narrate-manifest.json`` beside the feed) says it wrote are replaced or
+    deleted; a published episode is never dropped and a newer feed never replaced by an older build
+    unless ``force``.
 
     Returns:
         what was uploaded, left unchanged and deleted (relative paths).
 
     Raises:
-        NarrateError: no built folder, the destination cannot be reached or written.
+        NarrateError: no built folder; the destination cannot be reached or written (saying what was
+            and was not published); the build would drop a published GUID, is older than the published
+            feed, or would overwrite a file narrate did not write (without ``force``).
     """
     from narrate.publish.upload import upload as run
 
-    return run(Path(out), dest, endpoint_url=endpoint_url)
+    return run(Path(out), dest, endpoint_url=endpoint_url, force=force)
 
 
 def prepare_listener(model: str | Path | None = None, cache_dir: str | Path | None = None) -> Recogniser:
@@ -333,9 +338,11 @@ def serve(
     port: int = 8000,
     watch: str | Path | None = None,
     options: BuildOptions | None = None,
+    idle_minutes: float = 30.0,
 ) -> None:
-    """Serve a built folder over HTTP (HEAD, byte ranges per RFC 7233) until Ctrl-C; with ``watch``
-    (a content folder or lesson file), rebuild ``out`` from it whenever it changes.
+    """Serve a built folder over HTTP (HEAD, byte ranges per RFC 7233) until Ctrl-C, or until
+    ``idle_minutes`` pass without a request or a rebuild (0: never); with ``watch`` (a content
+    folder or lesson file), rebuild ``out`` from it whenever it changes.
 
     Raises:
         NarrateError: no output folder (and nothing to build it from), or the port is taken.
@@ -345,7 +352,14 @@ def serve(
     def rebuild(content: Path, out_dir: Path) -> BuildResult:
         return _build(content, out_dir, options)
 
-    run(Path(out), host=host, port=port, watch=Path(watch) if watch is not None else None, build=rebuild)
+    run(
+        Path(out),
+        host=host,
+        port=port,
+        watch=Path(watch) if watch is not None else None,
+        build=rebuild,
+        idle_timeout_s=idle_minutes * 60,
+    )
 
 
 def voices(engine: str | None = None) -> list[str]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -10,6 +12,7 @@ from pathlib import Path
 import click
 
 import narrate
+from narrate.errors import from_os_error, from_overflow, printable
 from narrate.version import __version__
 
 _PATH = click.Path(path_type=Path)
@@ -22,20 +25,47 @@ warnings.filterwarnings(
 
 
 class _Group(click.Group):
-    """Ctrl-C anywhere in a command: one line, ``Error: interrupted``, exit status 130 (not click's "Aborted!")."""
+    """The one place every command's failure becomes one ``Error:`` line and an exit status, never a
+    traceback: Ctrl-C anywhere is ``Error: interrupted``, status 130 (not click's "Aborted!"); an
+    :class:`OSError` (a full disk, a read-only output or cache folder, a permission) is
+    ``Error: <path>: <what the system said>``, status 1; an :class:`OverflowError` (a date past the
+    year 9999) one line, status 1. A closed pipe on standard output (``narrate script | head``)
+    stays click's quiet exit, status 1."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             raise narrate.Interrupted() from None
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise  # click's own handling: no message, status 1
+            _drop_unwritable_stdout()
+            raise from_os_error(exc) from None
+        except OverflowError as exc:
+            raise from_overflow(exc) from None
+
+
+def _drop_unwritable_stdout() -> None:
+    """When what is buffered for standard output cannot be written (the disk it goes to is full), drop
+    it, so that Python's own flush at exit adds no second message (and no other exit status)."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass
 
 
 class _WarningLine(logging.Handler):
-    """Prints each warning of the ``narrate`` logger as one line on stderr: ``Warning: <file>:<line>: <what>``."""
+    """Prints each warning of the ``narrate`` logger as one line on stderr: ``Warning: <file>:<line>: <what>``
+    (:func:`~narrate.errors.printable`: control characters from content escaped)."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        click.echo(f"Warning: {record.getMessage()}", err=True)
+        click.echo(f"Warning: {printable(record.getMessage())}", err=True)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -430,7 +460,7 @@ def check(
     problems = narrate.check(target)
     if not as_json:
         for problem in problems:
-            click.echo(problem)
+            click.echo(printable(problem))
     heard = _listen(Path(target), asr_model, cache_dir, quiet or as_json) if listen else None
     if as_json:
         import json
@@ -449,7 +479,7 @@ def _echo_lint(findings: list[str], strict: bool) -> bool:
     """The script lint's findings as ``Warning:`` lines on stderr (``Error:`` with --strict); True
     when they fail the command (--strict and any finding)."""
     for finding in findings:
-        click.echo(f"{'Error' if strict else 'Warning'}: {finding}", err=True)
+        click.echo(f"{'Error' if strict else 'Warning'}: {printable(finding)}", err=True)
     return strict and bool(findings)
 
 
@@ -473,11 +503,18 @@ def _echo_listen(heard) -> None:
     envvar="NARRATE_S3_ENDPOINT_URL",
     help="API URL of an S3-compatible store (default: AWS S3).",
 )
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Publish even if it removes published episodes, replaces a newer feed, or overwrites files narrate "
+    "did not write (those are never deleted).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
-def publish_(out_dir: Path, dest: str, endpoint_url: str | None, quiet: bool) -> None:
+def publish_(out_dir: Path, dest: str, endpoint_url: str | None, force: bool, quiet: bool) -> None:
     """Upload the built folder OUT_DIR to DEST (s3://bucket/prefix or a folder): changed files only,
-    media first, the feed last, old versions deleted after it."""
-    done = narrate.upload(out_dir, dest, endpoint_url=endpoint_url)
+    media first, the feed last, then only the old files narrate's own manifest lists are deleted.
+    Refuses to drop a published episode or to replace a newer feed (--force to mean it)."""
+    done = narrate.upload(out_dir, dest, endpoint_url=endpoint_url, force=force)
     if not quiet:
         click.echo(
             f"Published {out_dir} to {dest}: {_count(len(done.uploaded), 'file')} uploaded, "
@@ -492,9 +529,20 @@ def publish_(out_dir: Path, dest: str, endpoint_url: str | None, quiet: bool) ->
 @click.option(
     "--watch", "watch_dir", type=_PATH, default=None, help="Rebuild OUT from this content folder when it changes."
 )
-def serve(out_dir: Path, host: str, port: int, watch_dir: Path | None) -> None:
-    """Serve OUT over HTTP (HEAD and byte ranges) and print the feed URL."""
-    narrate.serve(out_dir, host=host, port=port, watch=watch_dir)
+@click.option(
+    "--idle-timeout",
+    "idle_minutes",
+    type=click.FloatRange(min=0, max=7 * 24 * 60),
+    default=30.0,
+    show_default=True,
+    metavar="MINUTES",
+    help="Stop after this many minutes without a request or a rebuild (0: never).",
+)
+def serve(out_dir: Path, host: str, port: int, watch_dir: Path | None, idle_minutes: float) -> None:
+    """Serve OUT over HTTP (HEAD and byte ranges) and print the feed URL; stops by itself when idle."""
+    if idle_minutes != idle_minutes:  # NaN passes FloatRange
+        raise click.BadParameter("must be a number of minutes, not nan", param_hint="'--idle-timeout'")
+    narrate.serve(out_dir, host=host, port=port, watch=watch_dir, idle_minutes=idle_minutes)
 
 
 @main.command()

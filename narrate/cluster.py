@@ -15,7 +15,12 @@ one error naming the course, the lesson and the worker; the output folder is lef
 
 Addresses: ``tcp://host:port`` (a running ``dask scheduler``) or ``local:N`` (a ``LocalCluster`` of
 N worker processes with one thread each, on this machine, for tests and benchmarks). Dask is
-imported only here, and only when ``--cluster`` is given.
+imported only here, and only when ``--cluster`` is given. Any other address (no host, no port,
+``tls://``, ``inproc://``, another scheme) is refused with one line before Dask is asked to connect;
+``local:N`` with N above this machine's cores starts one worker per core, with a warning (more
+single-threaded workers than cores only make each episode slower and cost memory); a scheduler that
+does not answer fails the build after :data:`CONNECT_TIMEOUT_S` seconds, unless Dask's own connect
+timeout is configured.
 
 Workers must be able to run narrate and its engines (same narrate version, espeak-ng, ffmpeg,
 Piper voices) and reach the cache location: every worker reads and writes the same cache, so the
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 import tempfile
 import time
 import uuid
@@ -36,12 +42,17 @@ from pathlib import Path
 from typing import Any
 
 from narrate.config import CourseConfig
-from narrate.errors import BuildError, ConfigError, NarrateError
+from narrate.errors import BuildError, ConfigError, NarrateError, warn
 from narrate.model import Episode, Script
 from narrate.speech.cache import UtteranceCache
 from narrate.speech.utterance import Utterance
 
 LOCAL = "local:"
+CONNECT_TIMEOUT_S = 5.0
+"""How long a build waits for a scheduler to answer, unless Dask's ``distributed.comm.timeouts.connect``
+is configured otherwise than Dask's own default (e.g. ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=60s``)."""
+_TCP = re.compile(r"tcp://(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\]):(?P<port>\d{1,5})")
+ADDRESS_FORMS = "give tcp://HOST:PORT or local:N"
 
 
 @dataclass(frozen=True)
@@ -96,11 +107,11 @@ def _clip(cache: UtteranceCache, u: Utterance) -> tuple[Path, bool]:
     """The cached clip of ``u``, made here if the cache lacks it; and whether it was made."""
     from narrate.speech.synthesis import ENGINE_LOCK, make_twice
 
-    path = cache.get(u.key)
+    path = cache.get(u.key, u.sample_rate)
     if path is not None:
         return path, False
     with ENGINE_LOCK:  # a worker's speech engines are per process: one utterance at a time
-        return cache.get(u.key) or make_twice(u, cache), True
+        return cache.get(u.key, u.sample_rate) or make_twice(u, cache), True
 
 
 def run_episode(task: EpisodeTask, shared_done: int | None = None) -> EpisodeOutput:
@@ -225,30 +236,86 @@ class Session:
             self.cluster.close()
 
 
+def check_address(address: str) -> int | None:
+    """Check the form of a ``--cluster`` address before anything connects (see the module docstring).
+
+    Returns:
+        the number of local workers to start for ``local:N`` (N, at most :func:`cores`; a warning
+        says so when N was more), None for ``tcp://HOST:PORT``.
+
+    Raises:
+        ConfigError: any other address: one line naming it and what is wrong.
+    """
+    if address.startswith(LOCAL):
+        text = address[len(LOCAL) :].strip()
+        if not text.isascii() or not text.isdigit() or int(text) < 1:
+            raise ConfigError(f"--cluster {address}: local:N needs a number of workers N of 1 or more")
+        wanted, available = int(text), cores()
+        if wanted > available:
+            warn(
+                f"--cluster {address}: this machine has {available} core{'s' if available != 1 else ''}; "
+                f"starting {available} worker{'s' if available != 1 else ''}"
+            )
+            return available
+        return wanted
+    if "://" not in address:
+        raise ConfigError(f"--cluster {address}: {ADDRESS_FORMS}")
+    scheme = address.split("://", 1)[0]
+    if scheme.lower() != "tcp":
+        raise ConfigError(f"--cluster {address}: {ADDRESS_FORMS} ({scheme}:// addresses are not supported)")
+    match = _TCP.fullmatch(address)
+    if match is None:
+        raise ConfigError(f"--cluster {address}: {ADDRESS_FORMS} (a host name or address, a colon and a port)")
+    if not 1 <= int(match["port"]) <= 65535:
+        raise ConfigError(f"--cluster {address}: {ADDRESS_FORMS} (the port is a number from 1 to 65535)")
+    return None
+
+
+def cores() -> int:
+    """The CPU cores this process may run on (its affinity where the system tells it), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def connect_timeout_s() -> float:
+    """Seconds to wait for a scheduler: Dask's ``distributed.comm.timeouts.connect`` when configured
+    otherwise than Dask's default, else :data:`CONNECT_TIMEOUT_S`."""
+    import dask
+    from dask.utils import parse_timedelta
+
+    key = "distributed.comm.timeouts.connect"
+    configured = dask.config.get(key, default=None)
+    try:
+        default = dask.config.get(key, config=dask.config.merge(*dask.config.defaults), default=None)
+    except (KeyError, TypeError):
+        default = None
+    if configured is None or configured == default:
+        return CONNECT_TIMEOUT_S
+    return float(parse_timedelta(configured, default="seconds") or CONNECT_TIMEOUT_S)
+
+
 @contextmanager
 def connect(address: str) -> Iterator[Session]:
     """Connect to the scheduler at ``address`` (``tcp://host:port``) or start ``local:N``.
 
-    How long the client tries to reach a scheduler is Dask's setting
-    ``distributed.comm.timeouts.connect`` (30 s unless configured, e.g. by the environment
-    variable ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s``).
+    The address is checked first (:func:`check_address`); ``local:N`` starts at most one worker per
+    core. The client waits :func:`connect_timeout_s` (:data:`CONNECT_TIMEOUT_S` unless Dask's
+    ``distributed.comm.timeouts.connect`` is configured, e.g. by the environment variable
+    ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=60s``).
 
     Raises:
         ConfigError: Dask is not installed, or the address is not one of the two forms.
         BuildError: the scheduler cannot be reached in time (one line, before any work).
     """
+    workers = check_address(address)
     try:
         import distributed
     except ImportError:
         raise ConfigError("--cluster needs Dask distributed: pip install 'narrate[cluster]'") from None
     session: Session
-    if address.startswith(LOCAL):
-        try:
-            workers = int(address[len(LOCAL) :])
-            if workers < 1:
-                raise ValueError
-        except ValueError:
-            raise ConfigError(f"--cluster {address}: local:N needs a number of workers N of 1 or more") from None
+    if workers is not None:
         cluster = distributed.LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
@@ -259,14 +326,13 @@ def connect(address: str) -> Iterator[Session]:
         )
         session = Session(address, distributed.Client(cluster, set_as_default=False), cluster)
     else:
-        if "://" not in address:
-            raise ConfigError(f"--cluster {address}: give tcp://HOST:PORT or local:N")
-        try:
-            import dask
+        import dask
 
-            timeout = dask.config.get("distributed.comm.timeouts.connect")
-            client = distributed.Client(address, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError) as exc:
+        timeout = connect_timeout_s()
+        try:
+            with dask.config.set({"distributed.comm.timeouts.connect": f"{timeout}s"}):
+                client = distributed.Client(address, timeout=f"{timeout}s", set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
             raise BuildError(f"cannot reach the Dask scheduler at {address} ({_reason(exc)})") from None
         session = Session(address, client)
     try:

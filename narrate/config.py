@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import ipaddress
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from narrate.errors import ConfigError, collected
 from narrate.model import PERSON_ROLES, Funding, Person
@@ -150,6 +151,9 @@ class CourseConfig:
 
 _COVER_TYPES = (".jpg", ".jpeg", ".png")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+DATE_RANGE = (datetime.date(1970, 1, 1), datetime.date(2999, 12, 31))
+"""The dates ``start_date`` may take: lesson N is dated ``(N-1) × schedule_days`` (at most 365) days
+later, which must stay a date (Python's dates end with the year 9999) for any course."""
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 """An email address, as far as a feed can tell (something@domain.tld)."""
 FUNDING_TEXT_MAX = 128
@@ -322,6 +326,8 @@ def course_file(name: str, folder: Path, key: str, what: str) -> Path:
     if not inside(name):
         raise ConfigError(f"{key} '{name}' must be a file inside the course folder")
     path = folder / name
+    if path.exists() and not path.is_file():  # a folder, pipe or device: never opened
+        raise ConfigError(f"{what} is not a regular file: {name}")
     if not path.is_file():
         raise ConfigError(f"{what} not found: {name}")
     try:
@@ -339,11 +345,19 @@ def _encode_url(url: str) -> str:
     return urlunsplit(parts._replace(path=quote(parts.path, safe=safe), query=quote(parts.query, safe=safe + "?")))
 
 
-def http_url(url: str) -> str:
+def http_url(url: str, *, secure: bool = True) -> str:
     """An http(s) base URL, ending in ``/`` and percent-encoded.
 
+    The URL must be one a podcast app can fetch as it is and a feed can show: no user name or
+    password (``https://user:secret@host/`` would publish the secret in every enclosure URL), every
+    ``%`` followed by two hex digits, and no ``.`` or ``..`` path segment (written or encoded as
+    ``%2e``: an app may resolve it, another not). With ``secure`` (``base_url``, ``--base-url``):
+    ``https://``, or ``http://`` only to this machine or a local network (``localhost``,
+    ``127.0.0.1``, ``[::1]``, a private address such as ``192.168.1.20``, a ``.local`` name), for
+    previews; podcast apps and directories want feeds and enclosures on the internet over https.
+
     Raises:
-        ConfigError: not an http(s) URL (no file or line: the caller adds them).
+        ConfigError: not such a URL (no file or line: the caller adds them).
     """
     if not re.match(r"^https?://[^/\s]+", url):
         raise ConfigError(f"must be an http(s) URL, not '{url}'")
@@ -356,7 +370,56 @@ def http_url(url: str) -> str:
         raise ConfigError(f"must be an http(s) URL with a valid host name, not '{url}'")
     if parts.query or parts.fragment:
         raise ConfigError(f"must be an http(s) URL of a folder, without '?' or '#', not '{url}'")
+    if "@" in parts.netloc:
+        shown = urlunsplit(parts._replace(netloc="…@" + parts.netloc.rsplit("@", 1)[1]))  # the secret not echoed
+        raise ConfigError(
+            f"must be an http(s) URL without a user name or password (every link in the feed would show them), "
+            f"not '{shown}'"
+        )
+    bad = re.search(r"%(?![0-9A-Fa-f]{2})", url)
+    if bad:
+        raise ConfigError(
+            f"must be an http(s) URL whose every '%' starts an escape such as %20, not '{url}' "
+            f"('{url[bad.start() : bad.start() + 3]}')"
+        )
+    if any(unquote(segment) in (".", "..") for segment in parts.path.split("/")):
+        raise ConfigError(f"must be an http(s) URL with a clean path, without '.' or '..' segments, not '{url}'")
+    if secure and parts.scheme.lower() == "http" and not _local_host(parts.hostname or ""):
+        raise ConfigError(
+            f"must be an https URL (http only to this machine or a local network, for previews), not '{url}'"
+        )
     return _encode_url(url if url.endswith("/") else url + "/")
+
+
+def _local_host(host: str) -> bool:
+    """A host name or address of this machine or a local network (loopback, private, link-local,
+    ``localhost``, ``*.localhost``, ``*.local``)."""
+    host = host.lower().rstrip(".")
+    if host == "localhost" or host.endswith((".localhost", ".local")):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_private or address.is_link_local
+
+
+def _date(key: str, text: str) -> str:
+    """``text`` when it is a real ``YYYY-MM-DD`` date within :data:`DATE_RANGE`.
+
+    Raises:
+        ConfigError: not such a date (no file or line: the caller adds them).
+    """
+    if not _DATE.match(text):
+        raise ConfigError(f"{key} must be YYYY-MM-DD")
+    try:
+        day = datetime.date.fromisoformat(text)
+    except ValueError as exc:
+        raise ConfigError(f"{key} must be a real date (YYYY-MM-DD), not '{text}' ({exc})") from None
+    first, last = DATE_RANGE
+    if not first <= day <= last:
+        raise ConfigError(f"{key} must be a date from {first} to {last}, not '{text}'")
+    return text
 
 
 def load_lexicon(path: Path) -> dict[str, str]:
@@ -365,6 +428,8 @@ def load_lexicon(path: Path) -> dict[str, str]:
     Raises:
         ConfigError: missing file, invalid YAML, or a non-string entry (with its line).
     """
+    if path.exists() and not path.is_file():  # a folder, pipe or device: never opened
+        raise ConfigError("lexicon file is not a regular file", path)
     if not path.is_file():
         raise ConfigError("lexicon file not found", path)
     data = load_yaml(path, error=ConfigError)
@@ -451,8 +516,8 @@ class _Reader:
                 return self._url(s, text)
             if s.kind == "language":
                 return language_tag(text)
-            if s.kind == "date" and not _DATE.match(text):
-                raise ConfigError(f"{s.key} must be YYYY-MM-DD")
+            if s.kind == "date":
+                return _date(s.key, text)
             if s.kind == "path":
                 return self._path(s, text)
             return text
@@ -543,7 +608,7 @@ class _Reader:
 
     def _url(self, s: Setting, text: str) -> str:
         try:
-            return http_url(text)
+            return http_url(text, secure=s.key == "base_url")
         except ConfigError as exc:
             raise ConfigError(f"{s.key} {exc.problem}") from None
 

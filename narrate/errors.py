@@ -2,11 +2,18 @@
 
 Every failure caused by the user's input or environment is a :class:`NarrateError`. The CLI prints
 it as one line, ``Error: <file>:<line>: <what is wrong>``, and exits with status 1; no traceback.
+What the system refuses (:class:`OSError`: a full disk, a read-only folder, a permission) and a
+date or number out of range (:class:`OverflowError`) become such a line too (:func:`from_os_error`,
+:func:`from_overflow`). Every line is made :func:`printable` first: content's control characters
+(a terminal escape sequence in a lesson title or file name) are shown escaped, never sent raw.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -47,8 +54,52 @@ class NarrateError(click.ClickException):
             where += " "
         return f"{where}{self.problem}"
 
+    def format_message(self) -> str:
+        """The message without the ``Error:`` prefix, :func:`printable` (one line, no control characters)."""
+        return printable(self.message)
+
     def show(self, file=None) -> None:  # noqa: D102 - click API
         click.echo(f"Error: {self.format_message()}", err=True, file=file)
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal as one line: every control character (C0 including
+    newline and tab, DEL, C1 such as CSI) and every bidirectional override or isolate (which
+    reorder what the terminal shows), and the line and paragraph separators, written as a Python
+    escape (``\\x1b``, ``\\n``, ``\\u202e``); a backslash itself is left as it is."""
+    return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""Characters :func:`printable` escapes (Unicode Cc, the bidi marks, overrides and isolates, Zl and Zp)."""
+
+
+def from_os_error(exc: OSError) -> NarrateError:
+    """An :class:`OSError` that reached the command line (a full disk, a read-only or missing folder,
+    a permission) as one error: ``<path>: <what the system said>`` (the path relative to the
+    working directory when possible), or only what the system said when it names no path (a write
+    to an open file)."""
+    what = exc.strerror or str(exc) or type(exc).__name__
+    if exc.errno == errno.ENOSPC and "disk" not in what.lower():
+        what += " (disk full)"
+    name = exc.filename
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    if isinstance(name, (str, os.PathLike)) and os.fspath(name):
+        return NarrateError(what, Path(name))
+    return NarrateError(what)
+
+
+def from_overflow(exc: OverflowError) -> NarrateError:
+    """An :class:`OverflowError` that reached the command line (a date past the year 9999, a
+    number too large to compute with) as one error."""
+    return NarrateError(f"a date or number is out of range ({exc or type(exc).__name__})")
 
 
 class ContentError(NarrateError):

@@ -35,7 +35,14 @@ from narrate import uptodate
 from narrate.config import CourseConfig, LimitsConfig, default_config, load_lexicon, read_config
 from narrate.errors import BuildError, ConfigError, ContentError, NarrateError, collected, strictness, warn, where
 from narrate.files import write_atomic
-from narrate.limits import check_episode_lengths, check_lesson_size
+from narrate.limits import (
+    MAX_AUDIO_BYTES,
+    MAX_IMAGE_BYTES,
+    check_episode_lengths,
+    check_file_names,
+    check_lesson_size,
+    lesson_reading,
+)
 from narrate.model import BuildResult, Episode, Lesson, Script, episode_stem
 from narrate.options import BuildOptions
 from narrate.publish.schedule_state import release_due
@@ -299,6 +306,12 @@ def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
         files = []
         for n, name in enumerate(config.lessons):
             path = folder / name
+            if path.exists() and not path.is_file():
+                raise ContentError(
+                    f"lesson file listed in course.yaml is not a regular file: {name}",
+                    config.source,
+                    config.lines.get(f"lessons.{n}"),
+                )
             if not path.is_file():
                 raise ContentError(
                     f"lesson file listed in course.yaml not found: {name}",
@@ -578,7 +591,7 @@ def make_episodes(
     report = report or (lambda stage, done, total: None)
     jobs = max(1, jobs or os.cpu_count() or 1)
     the_plan = plan(scripts, config, cache)
-    cover_digest = digest_file(config.cover) if config.cover else None
+    cover_digest = digest_file(config.cover, MAX_IMAGE_BYTES) if config.cover else None
     prints = [
         fingerprint(s, the_plan.keys[i], config, len(scripts), cover_digest, extra) for i, s in enumerate(scripts)
     ]
@@ -807,7 +820,8 @@ def _read_lesson(path: Path, number: int, config: CourseConfig) -> Lesson:
     """Lesson ``number`` of a course: its place in the course always wins over a page's own numbering
     ("Lesson 3 of ..." copied from a website)."""
     check_lesson_size(path, config.limits)
-    return replace(read_lesson(path, number, config.language), number=number)
+    with lesson_reading(config.limits):
+        return replace(read_lesson(path, number, config.language), number=number)
 
 
 def refuse_output_inside_content(content: Path, out_dir: Path) -> None:
@@ -846,11 +860,13 @@ def _preflight(config: CourseConfig, scripts: list[Script], out_dir: Path) -> No
     """Checks before any synthesis: resource limits, and an output folder that can be created.
 
     Raises:
-        ContentError: an episode would be longer than ``limits.max_episode_minutes``.
+        ContentError: an episode would be longer than ``limits.max_episode_minutes``, or its files
+            would get names too long for the file system (:func:`narrate.limits.check_file_names`).
         ConfigError: MP3 episodes at a sample rate MP3 cannot carry.
         BuildError: the output folder is a file or cannot be created.
     """
     check_episode_lengths(scripts, config.voice.rate_wpm, config.limits)
+    check_file_names(s.lesson for s in scripts)
     if "mp3" in config.audio.formats and config.audio.sample_rate not in MP3_SAMPLE_RATES:
         rates = ", ".join(str(r) for r in MP3_SAMPLE_RATES)
         raise ConfigError(
@@ -891,7 +907,7 @@ def _jingles(config: CourseConfig, cache_root: Path) -> tuple[tuple[bytes, bytes
             digests.append("")
             continue
         pcm.append(jingle_pcm(Path(path), config.audio.sample_rate, config.audio.loudness_lufs, cache_root))
-        digests.append(digest_file(Path(path)))
+        digests.append(digest_file(Path(path), MAX_AUDIO_BYTES))
     return (pcm[0], pcm[1]), (digests[0], digests[1])
 
 

@@ -10,12 +10,19 @@ every output file::
     {"format": 1, "inputs": "<sha256>", "outputs": {"feed.xml": 5123, "episodes/01-x.<v>.mp3": 1193287, ...},
      "episodes": 3}
 
-The input digest covers narrate's own code and version, every file of the content (the course
-folder, hidden files and the output folder excepted, or the single lesson file), the extra lexicon
-file, the build options that change output, and a cheap stamp of each speech engine the course
-names (package and program files, see ``narrate.speech.stamp``). When the digest matches and every
+The input digest covers narrate's own code and version, the files the course uses (see
+:func:`course_inputs`: course.yaml, the lessons, the images beside them, the cover, the intro and
+outro music and the lexicon file it names; or the single lesson file), the extra lexicon file, the
+build options that change output, and a cheap stamp of each speech engine the course names
+(package and program files, see ``narrate.speech.stamp``). When the digest matches and every
 recorded output is still there with its size, nothing is read further and nothing is written: the
 outputs stay byte-identical and keep their modification times.
+
+Nothing else in the course folder is opened (a ``video/`` folder, a named pipe, a link to
+``/dev/zero``): each file is hashed in chunks (memory stays flat), with the limit of its kind
+(``narrate.limits``), and never through a link that leaves the course folder. A file the course
+names that is not a regular file, or a lesson over ``limits.max_lesson_bytes``, is refused with one
+line; a named file that is missing or leaves the folder is left to the validation that follows.
 
 **Each episode.** Incremental builds: skip episodes whose inputs did not change; make the rest in parallel.
 
@@ -38,9 +45,11 @@ the feed and preview are regenerated without decoding any audio.
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import hashlib
 import json
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -61,27 +70,169 @@ _VOICE_KEYS = ("narrator", "host")
 
 
 def input_digest(content: Path, out_dir: Path, options: dict[str, Any]) -> str | None:
-    """SHA-256 of everything a build's output depends on (see module docstring); None if unreadable."""
+    """SHA-256 of everything a build's output depends on (see module docstring); None if unreadable
+    (an invalid course.yaml: the build reads it again and says what is wrong).
+
+    Raises:
+        ContentError: a file the course names is not a regular file, or is over its size limit.
+    """
+    from narrate.limits import MAX_SETTINGS_BYTES
+
     content, out_dir = Path(content), Path(out_dir)
     sha = hashlib.sha256(f"narrate {__version__}\n{json.dumps(options, sort_keys=True, default=str)}".encode())
     code = Path(__file__).resolve().parent
     try:
         for path in sorted(code.rglob("*")):
             if path.is_file() and path.suffix in (".py", ".html", ".css", ".js"):
-                _add(sha, path, code)
-        if content.is_dir():
-            out_resolved = out_dir.resolve()
-            for path in sorted(_content_files(content, out_resolved)):
-                _add(sha, path, content)
+                _add(sha, path, code, None)
+        course = _course_of(content)
+        if course is not None:
+            data = _course_data(course)
+            if data is None:
+                return None
+            root = course.resolve()
+            for path, limit, setting in course_inputs(course, data):
+                if _stays_inside(path, root):
+                    _add(sha, path, course, limit, setting)
+                else:  # named, but a link out of the course: never followed (the build refuses it)
+                    sha.update(b"\0" + path.relative_to(course).as_posix().encode() + b"\0outside\0")
         else:
-            _add(sha, content, content.parent)
+            data = {}
+        if not content.is_dir():
+            _add(sha, content, content.parent, _lesson_limit(data), _LESSON_SETTING)
         lexicon = options.get("lexicon_file")
         if lexicon:
-            _add(sha, Path(lexicon), Path(lexicon).parent)
-        sha.update(_engine_stamps(content, options).encode())
+            _add(sha, Path(lexicon), Path(lexicon).parent, MAX_SETTINGS_BYTES)
+        sha.update(_engine_stamps(data, options).encode())
     except OSError:
         return None
     return sha.hexdigest()
+
+
+def _course_of(content: Path) -> Path | None:
+    """The course folder a build of ``content`` reads: the folder itself, or the course of a file in
+    its ``lessons/`` (built with its course's settings); None for a lone lesson file."""
+    if content.is_dir():
+        return content
+    course = content.parent.parent
+    if content.parent.name == "lessons" and (course / "course.yaml").is_file():
+        return course
+    return None
+
+
+def _course_data(course: Path) -> dict | None:
+    """course.yaml parsed with narrate's bounded loader ({} when there is none; None when invalid)."""
+    from narrate.errors import NarrateError
+    from narrate.yamlio import load_yaml
+
+    path = course / "course.yaml"
+    if not path.exists():
+        return {}
+    try:
+        data = load_yaml(path)
+    except NarrateError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+_IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
+
+
+def course_inputs(course: Path, data: dict) -> list[tuple[Path, int, str | None]]:
+    """The files a build of ``course`` reads, as ``(path, size limit, setting that sets it)``, in a
+    fixed order: course.yaml; the lessons (``lessons:`` in course.yaml, else the lesson files in
+    ``lessons/``); the JPEG and PNG images under ``lessons/`` (a lesson's ``image:``); the cover,
+    lexicon file and intro and outro music course.yaml names. Only names inside the course folder
+    (a link among them may still lead out of it: :func:`input_digest` does not follow it). Nothing
+    is opened here.
+    """
+    from narrate.config import inside
+    from narrate.limits import MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, MAX_SETTINGS_BYTES
+    from narrate.text.readers import SUPPORTED
+
+    lesson_limit = _lesson_limit(data)
+    found: list[tuple[Path, int, str | None]] = [(course / "course.yaml", MAX_SETTINGS_BYTES, None)]
+    folder = course / "lessons"
+    listed = data.get("lessons")
+    if isinstance(listed, list):
+        names = [name for name in listed if isinstance(name, str) and inside(name)]
+    else:
+        names = [
+            entry.name
+            for entry in _entries(folder)
+            if entry.is_file()  # as the build lists them: a pipe or device among them is no lesson
+            and not _ignored(entry.name)
+            and Path(entry.name).suffix.lower() in SUPPORTED
+        ]
+    found += [(folder / name, lesson_limit, _LESSON_SETTING) for name in names]
+    found += [(path, MAX_IMAGE_BYTES, None) for path in _images(folder, MAX_IMAGE_BYTES)]
+    audio = data.get("audio")
+    audio = audio if isinstance(audio, dict) else {}
+    for value, limit in (
+        (data.get("cover"), MAX_IMAGE_BYTES),
+        (data.get("lexicon_file"), MAX_SETTINGS_BYTES),
+        (audio.get("intro"), MAX_AUDIO_BYTES),
+        (audio.get("outro"), MAX_AUDIO_BYTES),
+    ):
+        if isinstance(value, str) and inside(value.strip()):
+            found.append((course / value.strip(), limit, None))
+    return found
+
+
+_LESSON_SETTING = "limits.max_lesson_bytes"
+_IGNORED_IN_LESSONS = ("README*", ".*", "*.bak", "*~")
+"""``narrate.pipeline.IGNORED_IN_LESSONS`` (this layer cannot import the pipeline; a test keeps them equal)."""
+
+
+def _ignored(name: str) -> bool:
+    return any(fnmatch.fnmatch(name.lower(), pattern.lower()) for pattern in _IGNORED_IN_LESSONS)
+
+
+def _lesson_limit(data: dict) -> int:
+    """``limits.max_lesson_bytes`` from parsed course.yaml data, when valid; else the default."""
+    from narrate.config import LimitsConfig
+
+    limits = data.get("limits") if isinstance(data, dict) else None
+    value = limits.get("max_lesson_bytes") if isinstance(limits, dict) else None
+    if isinstance(value, int) and not isinstance(value, bool) and 1_000 <= value <= 1_000_000_000:
+        return value
+    return LimitsConfig().max_lesson_bytes
+
+
+def _entries(folder: Path) -> list[os.DirEntry]:
+    """A folder's visible entries, sorted by name ([] when it is no folder)."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted((e for e in entries if not e.name.startswith(".")), key=lambda e: e.name)
+    except OSError:
+        return []
+
+
+def _images(folder: Path, limit: int) -> list[Path]:
+    """The regular JPEG and PNG files under ``folder`` of at most ``limit`` bytes (links to folders
+    not followed), sorted: the images a lesson may name (a larger one is refused when it is used)."""
+    images = []
+    for here, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            path = Path(here, name)
+            if name.startswith(".") or path.suffix.lower() not in _IMAGE_SUFFIXES:
+                continue
+            try:
+                info = os.stat(path)  # not opened: a pipe or device is left alone
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode) and info.st_size <= limit:
+                images.append(path)
+    return images
+
+
+def _stays_inside(path: Path, root: Path) -> bool:
+    """Whether ``path`` (after its links) lies inside ``root``; a missing file counts as inside."""
+    try:
+        return path.resolve().is_relative_to(root)
+    except (OSError, RuntimeError):  # a loop of links
+        return False
 
 
 def unchanged(out_dir: Path, digest: str | None) -> int | None:
@@ -131,37 +282,29 @@ def record(out_dir: Path, digest: str | None, episodes: int) -> None:
     write_atomic(Path(out_dir) / STAMP_FILE, json.dumps(stamp, sort_keys=True, indent=1) + "\n")
 
 
-def _content_files(content: Path, out_resolved: Path):
-    for folder, dirs, files in os.walk(content):
-        here = Path(folder)
-        dirs[:] = [d for d in dirs if not d.startswith(".") and (here / d).resolve() != out_resolved]
-        for name in files:
-            if not name.startswith("."):
-                yield here / name
+def _add(sha, path: Path, root: Path, limit: int | None, setting: str | None = None) -> None:
+    """Feed ``path``'s name and bytes to ``sha`` (in chunks, at most ``limit`` bytes); a missing file
+    adds only its name (the build says it is missing).
 
+    Raises:
+        ContentError: not a regular file, or over ``limit``.
+    """
+    from narrate.yamlio import hash_file
 
-def _add(sha, path: Path, root: Path) -> None:
     sha.update(b"\0" + path.relative_to(root).as_posix().encode() + b"\0")
-    sha.update(path.read_bytes())
+    if not os.path.lexists(path) or (path.is_symlink() and not path.exists()):
+        sha.update(b"\0missing\0")
+        return
+    hash_file(sha, path, limit, setting=setting, what="lesson file" if setting == _LESSON_SETTING else "file")
 
 
-def _engine_stamps(content: Path, options: dict[str, Any]) -> str:
-    """Stamps of the engines and voices named by the options and course.yaml (the engine's files,
-    not its output: an upgraded espeak-ng or Piper model changes the digest)."""
+def _engine_stamps(data: dict, options: dict[str, Any]) -> str:
+    """Stamps of the engines and voices named by the options and course.yaml (parsed: ``data``)
+    (the engine's files, not its output: an upgraded espeak-ng or Piper model changes the digest)."""
     from narrate.speech.stamp import engine_stamp
 
     names: dict[str, set] = {"pyttsx3": {None}}
-    voice_settings: dict = {}
-    course = content / "course.yaml" if content.is_dir() else None
-    if course is not None and course.is_file():
-        import yaml
-
-        try:
-            # BaseLoader: every scalar stays a string, so no value can fail to construct here
-            data = yaml.load(course.read_text(encoding="utf-8"), Loader=yaml.BaseLoader) or {}
-            voice_settings = data.get("voice") or {} if isinstance(data, dict) else {}
-        except (yaml.YAMLError, UnicodeDecodeError):
-            voice_settings = {}
+    voice_settings = data.get("voice") or {} if isinstance(data, dict) else {}
     if not isinstance(voice_settings, dict):
         voice_settings = {}
     engines = [options.get("engine")] + [voice_settings.get(k) for k in _ENGINE_KEYS]
@@ -275,9 +418,17 @@ def _outputs(episode: Episode) -> list[str]:
     return files + [rel for rel in episode.files.values() if isinstance(rel, str)]
 
 
-def digest_file(path: Path) -> str:
-    """SHA-256 hex digest of a file's bytes."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def digest_file(path: Path, limit: int | None = None) -> str:
+    """SHA-256 hex digest of a file's bytes, read in chunks (at most ``limit`` bytes).
+
+    Raises:
+        ContentError: not a regular file, or over ``limit``.
+    """
+    from narrate.yamlio import hash_file
+
+    sha = hashlib.sha256()
+    hash_file(sha, Path(path), limit)
+    return sha.hexdigest()
 
 
 @lru_cache(maxsize=1)

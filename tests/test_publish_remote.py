@@ -20,7 +20,14 @@ from narrate import BuildOptions
 from narrate.cli import main
 from narrate.pipeline import build
 from narrate.publish.check import check_url
-from narrate.publish.upload import IMMUTABLE_CACHE, SHORT_CACHE, cache_control, upload, upload_order
+from narrate.publish.upload import (
+    IMMUTABLE_CACHE,
+    MANIFEST_FILE,
+    SHORT_CACHE,
+    cache_control,
+    upload,
+    upload_order,
+)
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg"),
@@ -130,8 +137,10 @@ def test_publish_then_check_url_passes(s3, tmp_path, fakes):
     assert result.exit_code == 0, result.output
     published = keys(client, prefix)
     local = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and ".narrate" not in str(p))
-    assert published == local
-    assert not [k for k in published if "/." in "/" + k]  # no .narrate-* state, lock or .part file
+    assert published == [MANIFEST_FILE, *local]  # narrate's manifest beside the feed, and the build
+    assert [k for k in published if "/." in "/" + k] == [MANIFEST_FILE]  # no .narrate-* state, lock or .part file
+    manifest = json.loads(client.get_object(Bucket=BUCKET, Key=f"{prefix}/{MANIFEST_FILE}")["Body"].read())
+    assert sorted(manifest["files"]) == local
     assert "uploaded, 0 unchanged, 0 deleted" in result.output
 
     checked = CliRunner().invoke(main, ["check", f"{base}feed.xml"])
@@ -202,12 +211,13 @@ def test_publish_to_a_folder(tmp_path, fakes):
     first = upload(out, str(dest))
     assert first.uploaded[-1] == "feed.xml"
     assert (dest / "feed.xml").read_bytes() == (out / "feed.xml").read_bytes()
-    assert not [p for p in dest.rglob(".*")]
+    assert [p.name for p in dest.rglob(".*")] == [MANIFEST_FILE]  # no build state; narrate's manifest
     (dest / "notes.txt").write_text("mine")  # not narrate's: never deleted
-    (dest / "episodes" / "99-gone.0123456789.mp3").write_bytes(b"old")  # narrate's, no longer built
+    (dest / "episodes" / "99-gone.0123456789.mp3").write_bytes(b"old")  # named like narrate's, but not in its manifest
     second = upload(out, str(dest))
-    assert (second.uploaded, second.deleted) == ([], ["episodes/99-gone.0123456789.mp3"])
+    assert (second.uploaded, second.deleted) == ([], [])
     assert (dest / "notes.txt").read_text() == "mine"
+    assert (dest / "episodes" / "99-gone.0123456789.mp3").read_bytes() == b"old"
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,8 @@
 Apple Podcasts requires artwork that is square, 1400–3000 px, RGB, JPEG or PNG. The same file is
 embedded in every MP3 (ID3 ``APIC``) and M4B (``covr``) and linked from the feed (``itunes:image``).
 
-* A course cover that already meets the rules is copied byte for byte.
+* A course cover that already meets the rules is copied byte for byte, once it decoded in full: a
+  file cut short (a PNG cut to a third, a truncated JPEG) is refused, not published.
 * Any other image (wrong size, not square, CMYK, palette, alpha, GIF, WebP, ...) is converted:
   centre-cropped to a square, scaled into 1400–3000 px, flattened to RGB, saved as PNG.
 * Without a course cover, :func:`generate_cover` draws the course title (and author) on a colour
@@ -19,15 +20,19 @@ import colorsys
 import hashlib
 import io
 import re
+import struct
 import sys
 import warnings
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
 
-from narrate.errors import ConfigError
+from narrate.errors import ConfigError, NarrateError
+from narrate.limits import MAX_IMAGE_BYTES
+from narrate.yamlio import read_bounded
 
 MIN_SIZE = 1400
 MAX_SIZE = 3000
@@ -133,6 +138,28 @@ def open_image(source: bytes | Path) -> Iterator[Image.Image]:
         yield image
 
 
+_DECODE_ERRORS = (OSError, ValueError, SyntaxError, EOFError, IndexError, struct.error, zlib.error, MemoryError)
+"""What Pillow raises on a damaged file while decoding it ("image file is truncated", a bad chunk, ...)."""
+
+
+def decode(image: Image.Image) -> None:
+    """Decode every pixel of an opened image: a file cut short or damaged fails here, not its header.
+
+    Raises:
+        ValueError: the image data cannot be decoded (why, in words).
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image.load()
+    except Image.DecompressionBombWarning as exc:
+        raise ImageTooLarge(f"image is too large to read safely ({exc})") from None
+    except _DECODE_ERRORS as exc:  # "not a readable image (image file is truncated)"
+        if isinstance(exc, OSError):
+            raise ValueError(_unreadable(exc)) from None
+        raise ValueError(f"not a readable image ({str(exc).strip() or type(exc).__name__})") from None
+
+
 def _unreadable(exc: OSError) -> str:
     """Why Pillow could not read an image, in words (never Pillow's ``<_io.BytesIO object at 0x...>``)."""
     if isinstance(exc, UnidentifiedImageError):
@@ -142,10 +169,12 @@ def _unreadable(exc: OSError) -> str:
 
 
 def cover_problems(data: bytes) -> list[str]:
-    """Why an image is not podcast-ready (empty list: it is). Checks format, mode, squareness, size."""
+    """Why an image is not podcast-ready (empty list: it is). Decodes it in full (:func:`decode`), then
+    checks format, mode, squareness, size."""
     try:
         with open_image(data) as image:
             fmt, mode, (width, height) = image.format, image.mode, image.size
+            decode(image)
     except ValueError as exc:
         return [str(exc)]
     problems = []
@@ -188,7 +217,7 @@ def conform_cover(data: bytes) -> tuple[bytes, str]:
             return data, ".jpg" if image.format == "JPEG" else ".png"
     try:
         with open_image(data) as image:
-            image.load()
+            decode(image)
             if image.mode in ("RGBA", "LA", "P", "PA"):
                 rgba = image.convert("RGBA")
                 image = Image.new("RGB", rgba.size, (255, 255, 255))
@@ -215,11 +244,16 @@ def conform_file(source: Path, blame: Path | None = None, line: int | None = Non
     when its picture is cropped or upscaled (:func:`geometry_warning`).
 
     Raises:
-        ConfigError: not a readable image (at ``blame``:``line``, the setting naming it, when given; else naming the file).
+        ConfigError: not a readable image, not a regular file, or over :data:`~narrate.limits.MAX_IMAGE_BYTES`
+            (at ``blame``:``line``, the setting naming it, when given; else naming the file).
     """
     try:
-        raw = source.read_bytes()
+        raw = read_bounded(source, MAX_IMAGE_BYTES, ConfigError)  # a regular file, never more than the limit
         data, ext = conform_cover(raw)
+    except NarrateError as exc:
+        if blame is None:
+            raise ConfigError(f"cover image: {exc.problem}", source) from None
+        raise ConfigError(f"image '{source.name}': {exc.problem}", blame, line) from None
     except (ValueError, OSError) as exc:
         if blame is None:
             raise ConfigError(f"cover image: {exc}", source) from None

@@ -26,7 +26,9 @@ import numpy as np
 from narrate.audio.loudness import LoudnessMeter
 from narrate.audio.timeline import Timeline, frames_to_ms, mp3_frame_samples, require_tool
 from narrate.errors import BuildError, ConfigError
+from narrate.limits import MAX_AUDIO_BYTES
 from narrate.model import ChapterMark
+from narrate.yamlio import hash_file
 
 CROSSFADE_MS = 500
 """Length of the overlap between the intro and the episode, and between the episode and the outro."""
@@ -40,10 +42,12 @@ def jingle_pcm(path: Path, sample_rate: int, target_lufs: float, cache_dir: Path
     Raises:
         ConfigError: the file is missing or ffmpeg cannot decode it (naming the file).
     """
+    sha = hashlib.sha256()
     try:
-        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError as exc:
-        raise ConfigError(f"cannot read the jingle: {exc.strerror or exc}", path) from None
+        hash_file(sha, Path(path), MAX_AUDIO_BYTES, ConfigError)  # in chunks: a regular file, bounded
+    except ConfigError as exc:
+        raise ConfigError(f"cannot read the jingle: {exc.problem}", path) from None
+    digest = sha.hexdigest()
     kept = Path(cache_dir) / "jingles" / f"{digest}.{sample_rate}.{target_lufs:g}.pcm" if cache_dir else None
     if kept is not None and kept.is_file():
         return kept.read_bytes()

@@ -21,11 +21,15 @@ folder. Durations need ``ffmpeg``; artwork needs Pillow.
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import shutil
+import socket
 import subprocess
 import tempfile
+import threading
+import time
 import urllib.error
 import urllib.request
 import uuid
@@ -101,7 +105,24 @@ def _text(element: ET.Element) -> str:
     return (element.text or "").strip()
 
 
-def check_url(url: str, *, timeout_s: float = 30.0) -> list[Problem]:
+FETCH_DEADLINE_S = 60.0
+"""``check URL``: the longest one response may take, from connecting to its last byte (a server that
+drips its bytes, or its headers, is cut off then)."""
+MAX_FETCH_BYTES = 32_000_000
+"""``check URL``: the largest response read (the feed, artwork, chapters, a transcript); a larger one,
+announced by ``Content-Length`` or found while reading, is a problem, not read further."""
+CHECK_DEADLINE_S = 15 * 60.0
+"""``check URL``: the longest the whole check may take; past it, the check stops with one problem."""
+
+
+def check_url(
+    url: str,
+    *,
+    timeout_s: float = 30.0,
+    deadline_s: float | None = None,
+    max_bytes: int | None = None,
+    total_s: float | None = None,
+) -> list[Problem]:
     """Validate a published feed over HTTP(S), as a podcast directory would fetch it.
 
     The feed is fetched and checked like a built folder's (every tag, see :func:`check_output`); each
@@ -109,12 +130,21 @@ def check_url(url: str, *, timeout_s: float = 30.0) -> list[Problem]:
     ``Content-Type`` matching) and with a one-byte range request (``206``: Apple requires byte-range
     support); the artwork, JSON chapters and transcripts are downloaded and checked.
 
+    Every fetch is bounded: ``timeout_s`` for the server to answer each read, ``deadline_s`` for a
+    whole response (:data:`FETCH_DEADLINE_S`), ``max_bytes`` read (:data:`MAX_FETCH_BYTES`; a range
+    request reads at most a few bytes), and ``total_s`` for the whole check (:data:`CHECK_DEADLINE_S`).
+    A fetch past a bound is a problem (``cannot be fetched (...)``) like an unreachable server.
+
     Returns:
         every problem found (``Problem.file`` is the URL at fault); never raises for a bad feed or an
         unreachable server.
     """
     with tempfile.TemporaryDirectory(prefix="narrate-check-") as work:
-        return _UrlChecker(url, Path(work), timeout_s).run()
+        checker = _UrlChecker(url, Path(work), timeout_s)
+        checker.deadline_s = FETCH_DEADLINE_S if deadline_s is None else deadline_s
+        checker.max_bytes = MAX_FETCH_BYTES if max_bytes is None else max_bytes
+        checker.stop_at = time.monotonic() + (CHECK_DEADLINE_S if total_s is None else total_s)
+        return checker.run()
 
 
 def _qname(name: str) -> str:
@@ -544,11 +574,16 @@ class _Checker:
             self.add(path, line, message)
 
     def artwork(self, path: Path) -> None:
-        from narrate.audio.cover import ImageTooLarge, open_image
+        from narrate.audio.cover import ImageTooLarge, decode, open_image
 
         try:
             with open_image(path) as image:
                 kind, (width, height), mode = image.format, image.size, image.mode
+                try:
+                    decode(image)  # a file cut short has a good header: only its pixels tell
+                except ValueError as exc:
+                    self.add(path, None, f"artwork is {exc}")
+                    return
         except ImageTooLarge as exc:
             self.add(path, None, f"artwork: {exc}")
             return
@@ -569,30 +604,146 @@ class _Checker:
             self.add(path, None, f"artwork colour mode is {mode}; Apple Podcasts needs RGB")
 
 
+class _OutOfTime(Exception):
+    """The whole URL check took longer than its deadline (:data:`CHECK_DEADLINE_S`)."""
+
+
+class _Deadline:
+    """Cuts off every connection made for one response when ``seconds`` have passed (a timer shuts
+    their sockets down, so a read blocked on a server that drips bytes returns at once)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> _Deadline:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+
+    def watch(self, sock: socket.socket | None) -> None:
+        with self._lock:
+            if sock is not None:
+                self._sockets.append(sock)
+            expired = self.expired
+        if expired:
+            self._shut(sock)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            sockets = list(self._sockets)
+        for sock in sockets:
+            self._shut(sock)
+
+    @staticmethod
+    def _shut(sock: socket.socket | None) -> None:
+        try:
+            if sock is not None:
+                sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def opener(self) -> urllib.request.OpenerDirector:
+        """A urllib opener whose http and https connections this deadline cuts off."""
+        deadline = self
+
+        class _HTTPConnection(http.client.HTTPConnection):
+            def connect(self) -> None:
+                super().connect()
+                deadline.watch(self.sock)
+
+        class _HTTPSConnection(http.client.HTTPSConnection):
+            def connect(self) -> None:
+                super().connect()
+                deadline.watch(self.sock)
+
+        class _HTTPHandler(urllib.request.HTTPHandler):
+            def http_open(self, req):
+                return self.do_open(_HTTPConnection, req)
+
+        class _HTTPSHandler(urllib.request.HTTPSHandler):
+            def https_open(self, req):
+                return self.do_open(_HTTPSConnection, req, context=getattr(self, "_context", None))
+
+        return urllib.request.build_opener(_HTTPHandler(), _HTTPSHandler())
+
+
+def _size(n: int) -> str:
+    return f"{n / 1e6:g} MB" if n >= 1_000_000 else f"{n} bytes"
+
+
 class _UrlChecker(_Checker):
-    """:class:`_Checker` over HTTP: files are fetched into ``work`` (enclosures only asked for)."""
+    """:class:`_Checker` over HTTP: files are fetched into ``work`` (enclosures only asked for), each
+    response within a deadline and a size limit (see :func:`check_url`)."""
 
     def __init__(self, url: str, work: Path, timeout_s: float):
         super().__init__(work)
         self.url_of_feed = url
         self.feed = url  # type: ignore[assignment]  # problems name the URL
         self.timeout_s = timeout_s
+        self.deadline_s = FETCH_DEADLINE_S
+        self.max_bytes = MAX_FETCH_BYTES
+        self.stop_at = time.monotonic() + CHECK_DEADLINE_S
+        self.total_s = CHECK_DEADLINE_S
         self.fetched: dict[str, Path] = {}
         self.urls: dict[str, str] = {}
 
     def add(self, file: Path | str, line: int | None, message: str) -> None:
         super().add(self.urls.get(str(file), file), line, message)
 
-    def request(self, url: str, method: str = "GET", headers: dict[str, str] | None = None):
-        """``(status, headers, body)``; status 0 and the reason as body when the server cannot be reached."""
-        req = urllib.request.Request(url, method=method, headers={"User-Agent": "narrate-check", **(headers or {})})
+    def run(self) -> list[Problem]:
+        self.total_s = max(0.0, self.stop_at - time.monotonic())
         try:
-            with urllib.request.urlopen(req, timeout=self.timeout_s) as response:
-                return response.status, response.headers, response.read() if method == "GET" else b""
-        except urllib.error.HTTPError as exc:
-            return exc.code, exc.headers, b""
-        except (urllib.error.URLError, OSError, ValueError) as exc:
-            return 0, {}, str(getattr(exc, "reason", exc)).encode()
+            return super().run()
+        except _OutOfTime:
+            self.add(self.feed, None, f"check stopped: it took longer than {self.total_s:g} s (problems above so far)")
+            return self.problems
+
+    def request(self, url: str, method: str = "GET", headers: dict[str, str] | None = None, sample: int = 0):
+        """``(status, headers, body)``; status 0 and the reason as body when the server cannot be
+        reached, or the response takes longer than :attr:`deadline_s` or is larger than
+        :attr:`max_bytes`. With ``sample``, only the first ``sample`` bytes of the body are read
+        (a range request: its status is what counts), whatever its size."""
+        left = self.stop_at - time.monotonic()
+        if left <= 0:
+            raise _OutOfTime
+        limit = sample or self.max_bytes
+        seconds = min(self.deadline_s, left)
+        req = urllib.request.Request(url, method=method, headers={"User-Agent": "narrate-check", **(headers or {})})
+        with _Deadline(seconds) as deadline:
+            try:
+                with deadline.opener().open(req, timeout=min(self.timeout_s, seconds)) as response:
+                    if method != "GET":
+                        return response.status, response.headers, b""
+                    announced = (response.headers.get("Content-Length") or "").strip()
+                    if not sample and announced.isascii() and announced.isdigit() and int(announced) > limit:
+                        return 0, {}, f"larger than {_size(limit)}: {announced} bytes".encode()
+                    body = bytearray()
+                    while len(body) <= limit:
+                        chunk = response.read1(min(64 * 1024, limit + 1 - len(body)))
+                        if not chunk:
+                            break
+                        body += chunk
+                        if sample and len(body) >= sample:
+                            break
+                    if deadline.expired:
+                        raise TimeoutError
+                    if len(body) > limit and not sample:
+                        return 0, {}, f"larger than {_size(limit)}".encode()
+                    return response.status, response.headers, bytes(body[:limit])
+            except urllib.error.HTTPError as exc:
+                return exc.code, exc.headers, b""
+            except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as exc:
+                if deadline.expired:
+                    return 0, {}, f"took longer than {seconds:g} s".encode()
+                return 0, {}, str(getattr(exc, "reason", exc)).encode()
 
     def read_feed(self) -> bytes | None:
         status, _, body = self.request(self.url_of_feed)
@@ -627,7 +778,7 @@ class _UrlChecker(_Checker):
         expected = AUDIO_TYPES.get(PurePosixPath(unquote(urlsplit(url).path)).suffix.lower())
         if expected is not None and served not in expected:
             self.at(enclosure, f"{what}: the server sends the enclosure as '{served}', not {expected[0]}")
-        status, headers, _ = self.request(url, "GET", {"Range": "bytes=0-0"})
+        status, headers, _ = self.request(url, "GET", {"Range": "bytes=0-0"}, sample=1)
         if status != 206:
             self.at(enclosure, f"{what}: the server ignores byte ranges (HTTP {status} to Range: bytes=0-0)")
         return None

@@ -4,13 +4,20 @@ The server is the standard library's :mod:`http.server` with:
 
 * byte ranges (RFC 7233): one range per request, ``bytes=a-b``, ``bytes=a-`` and ``bytes=-n``
   (the last ``n`` bytes) → ``206 Partial Content`` with ``Content-Range``; an unsatisfiable range
-  → ``416`` with ``Content-Range: bytes */<size>``; several ranges or a malformed header are
-  ignored (the whole file, ``200``), as RFC 7233 allows; ``If-Range`` with a date other than the
-  file's ``Last-Modified`` also gives the whole file. Every file response has ``Accept-Ranges: bytes``;
+  → ``416`` with ``Content-Range: bytes */<size>``; several ranges or any header it cannot read
+  (another unit, a malformed one, digits other than ASCII ``0-9`` such as ``²``, a number of more
+  than 18 digits) are ignored (the whole file, ``200``), as RFC 7233 allows; ``If-Range`` with a
+  date other than the file's ``Last-Modified`` also gives the whole file. Every file response has
+  ``Accept-Ranges: bytes``;
 * ``HEAD`` (the same headers, no body);
 * podcast MIME types (:data:`CONTENT_TYPES`) and ``Cache-Control: no-cache`` so apps see rebuilds;
 * nothing outside the folder: ``..`` path segments get ``403``, hidden files (``.name``, such as
-  the build lock and half-written ``.part`` files) and symlinks leading out of the folder ``404``.
+  the build lock and half-written ``.part`` files) and symlinks leading out of the folder ``404``;
+  no folder is ever listed: a folder's URL gives its ``index.html`` (the preview), else ``404``;
+* bounded: a connection that sends or takes nothing for :data:`CONNECTION_TIMEOUT_S` seconds is
+  closed (a thousand idle sockets hold nothing for long), and :func:`serve` stops by itself after
+  ``idle_timeout_s`` without a request or a rebuild (``narrate serve --idle-timeout MINUTES``,
+  :data:`IDLE_TIMEOUT_S` by default, 0 for never).
 
 * the feed and the preview pages with their URLs rewritten to the address the request came in on
   (its ``Host`` header, else the server socket's address): the built feed names the course's
@@ -41,7 +48,7 @@ from urllib.parse import unquote, urlsplit
 
 import click
 
-from narrate.errors import NarrateError
+from narrate.errors import NarrateError, printable
 from narrate.model import BuildResult
 from narrate.publish.media_types import CONTENT_TYPES
 
@@ -54,6 +61,12 @@ RELOAD_SCRIPT = (
     '<script>new EventSource("/__narrate/events").addEventListener("reload", () => location.reload());</script>\n'
 )
 """Added before ``</body>`` of preview pages served while watching (the built files are not changed)."""
+_RANGE_NUMBER = re.compile(r"[0-9]{1,18}")
+"""A byte position :func:`parse_range` reads: ASCII digits only (``str.isdigit`` accepts ``²``)."""
+CONNECTION_TIMEOUT_S = 60.0
+"""A connection idle this long (no request, or a client that takes no data) is closed."""
+IDLE_TIMEOUT_S = 30 * 60.0
+""":func:`serve` stops after this long without a request or a rebuild (the CLI's default)."""
 _HOST = re.compile(r"^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$")
 _KEEPALIVE_S = 15.0
 
@@ -100,7 +113,8 @@ def parse_range(header: str | None, size: int) -> tuple[int, int] | None | str:
         return None
     first_text, dash, last_text = spec.strip().partition("-")
     first_text, last_text = first_text.strip(), last_text.strip()
-    if not dash or not (first_text.isdigit() or first_text == "") or not (last_text.isdigit() or last_text == ""):
+    readable = all(text == "" or _RANGE_NUMBER.fullmatch(text) for text in (first_text, last_text))
+    if not dash or not readable:
         return None
     if first_text == "":
         if last_text == "":
@@ -124,6 +138,7 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
 
     server_version = "narrate"
     protocol_version = "HTTP/1.1"  # keep-alive: players make many range requests
+    timeout = CONNECTION_TIMEOUT_S  # socket timeout of each connection (StreamRequestHandler)
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     _range: tuple[int, int] | None = None
     rewrite = True
@@ -147,6 +162,20 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
         if self.reloads is not None and path.suffix == ".html":
             text = text.replace("</body>", RELOAD_SCRIPT + "</body>", 1)
         return text.encode("utf-8")
+
+    def touch(self) -> None:
+        """Tell the server something happened (:meth:`Server.touch`), for its idle timeout."""
+        touch = getattr(self.server, "touch", None)
+        if touch is not None:
+            touch()
+
+    def parse_request(self) -> bool:  # noqa: D102 - http.server hook: a request came in
+        self.touch()
+        return super().parse_request()
+
+    def list_directory(self, path):  # noqa: D102 - http.server hook: never list a folder
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+        return None
 
     def do_GET(self):  # noqa: D102 - http.server hook
         if urlsplit(self.path).path == EVENTS_PATH and self.reloads is not None:
@@ -174,7 +203,7 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
                 self.wfile.write(f"event: reload\ndata: {now}\n\n".encode() if now != seen else b": keep-alive\n\n")
                 self.wfile.flush()
                 seen = now
-        except (BrokenPipeError, ConnectionResetError):
+        except OSError:  # the browser left, or takes nothing (a timeout): end the stream
             pass
 
     def send_head(self):  # noqa: D102 - http.server hook
@@ -197,7 +226,12 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
             self.send_error(HTTPStatus.NOT_FOUND, "File not found")
             return None
         if path.is_dir():
-            return super().send_head()  # redirect to "/", index.html or a listing
+            if not urlsplit(self.path).path.endswith("/"):
+                return super().send_head()  # a redirect to the folder's URL ending in "/"
+            path = path / "index.html"  # a folder: its preview page, never a listing
+            if not path.resolve().is_relative_to(root):
+                self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+                return None
         try:
             handle = open(path, "rb")
         except OSError:
@@ -251,22 +285,23 @@ class RangeRequestHandler(SimpleHTTPRequestHandler):
                 if not chunk:
                     break
                 outputfile.write(chunk)
+                self.touch()  # a long download is activity too
                 if remaining is not None:
                     remaining -= len(chunk)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the player stopped listening (seeking, pausing): normal for audio
+        except (BrokenPipeError, ConnectionResetError, TimeoutError):
+            self.close_connection = True  # the player stopped listening (seeking, pausing): normal for audio
 
 
 def _same_date(header: str, mtime: float) -> bool:
     try:
         return int(parsedate_to_datetime(header).timestamp()) == int(mtime)
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError, OSError):
         return False  # an entity tag or a bad date: we send no ETag, so it cannot match
 
 
 def make_server(
     out_dir: Path, host: str = "127.0.0.1", port: int = 0, *, rewrite: bool = True, reloads: Reloads | None = None
-) -> ThreadingHTTPServer:
+) -> Server:
     """An HTTP server for ``out_dir`` bound to ``host``:``port`` (0: any free port), not yet serving.
 
     Args:
@@ -280,9 +315,44 @@ def make_server(
     """
     handler_class = type("Handler", (RangeRequestHandler,), {"rewrite": rewrite, "reloads": reloads})
     handler = partial(handler_class, directory=str(Path(out_dir)))
-    server = ThreadingHTTPServer((host, port), handler)
+    server = Server((host, port), handler)
     server.daemon_threads = True
     return server
+
+
+class Server(ThreadingHTTPServer):
+    """The HTTP server of :func:`make_server`: a thread per connection, and the time of the last
+    request or rebuild (:meth:`touch`, :meth:`idle_s`) for :func:`stop_when_idle`."""
+
+    request_queue_size = 128  # listen() backlog: with the default 5, clients holding sockets make new ones wait
+
+    def __init__(self, *args, **kwargs):
+        self.last_activity = time.monotonic()
+        super().__init__(*args, **kwargs)
+
+    def touch(self) -> None:
+        """Something happened (a request came in, a rebuild ended): the idle time starts again."""
+        self.last_activity = time.monotonic()
+
+    def idle_s(self) -> float:
+        """Seconds since the last :meth:`touch` (or since the server was made)."""
+        return time.monotonic() - self.last_activity
+
+
+def stop_when_idle(server: Server, idle_timeout_s: float, stop: threading.Event) -> threading.Event:
+    """Shut ``server`` down once it has been idle (:meth:`Server.idle_s`) for ``idle_timeout_s``
+    seconds, from a daemon thread that ends with ``stop``; returns the event set when it did."""
+    idled = threading.Event()
+
+    def watch() -> None:
+        while not stop.wait(min(1.0, max(0.05, idle_timeout_s / 10))):
+            if server.idle_s() >= idle_timeout_s:
+                idled.set()
+                server.shutdown()
+                return
+
+    threading.Thread(target=watch, name="narrate-idle", daemon=True).start()
+    return idled
 
 
 def lan_address() -> str:
@@ -412,7 +482,7 @@ class Watcher:
         except NarrateError as exc:
             self.echo(f"Error: {exc.format_message()}")
         except Exception as exc:  # noqa: BLE001 - the server must keep running
-            self.echo(f"Error: rebuild failed: {type(exc).__name__}: {exc}")
+            self.echo(f"Error: rebuild failed: {type(exc).__name__}: {printable(str(exc))}")
         else:
             self.echo(rebuild_report(result, time.monotonic() - started))
             if self.on_rebuilt is not None:
@@ -422,6 +492,13 @@ class Watcher:
         """Poll every ``interval`` seconds until ``stop`` is set."""
         while not stop.wait(self.interval):
             self.poll()
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 60:
+        minutes = seconds / 60
+        return f"{minutes:g} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds:g} second{'s' if seconds != 1 else ''}"
 
 
 def rebuild_report(result: BuildResult, seconds: float) -> str:
@@ -437,11 +514,17 @@ def rebuild_report(result: BuildResult, seconds: float) -> str:
 
 
 def serve(
-    out_dir: Path, *, host: str = "0.0.0.0", port: int = 8000, watch: Path | None = None, build: Callable | None = None
+    out_dir: Path,
+    *,
+    host: str = "0.0.0.0",
+    port: int = 8000,
+    watch: Path | None = None,
+    build: Callable | None = None,
+    idle_timeout_s: float = IDLE_TIMEOUT_S,
 ) -> None:
-    """Serve ``out_dir`` until Ctrl-C, printing the feed URL (with the LAN address when ``host`` is
-    ``0.0.0.0``). With ``watch`` (a content folder or lesson file), rebuild on changes; a missing
-    feed is built first.
+    """Serve ``out_dir`` until Ctrl-C, or until ``idle_timeout_s`` seconds pass without a request or
+    a rebuild (0: never), printing the feed URL (with the LAN address when ``host`` is ``0.0.0.0``).
+    With ``watch`` (a content folder or lesson file), rebuild on changes; a missing feed is built first.
 
     Raises:
         NarrateError: no output folder (and nothing to build it from), or the port is taken.
@@ -452,11 +535,18 @@ def serve(
     stop = threading.Event()
     watcher = None
     reloads = None
+    hooks: list[Callable[[], None]] = []  # called after each rebuild
     if watch is not None:
         if build is None:
             raise NarrateError("--watch needs a build function")
         reloads = Reloads()
-        watcher = Watcher(watch, out_dir, build=build, on_rebuilt=reloads.notify)
+        hooks.append(reloads.notify)
+
+        def rebuilt() -> None:
+            for hook in hooks:
+                hook()
+
+        watcher = Watcher(watch, out_dir, build=build, on_rebuilt=rebuilt)
         if not (out_dir / "feed.xml").is_file():
             out_dir.mkdir(parents=True, exist_ok=True)
             watcher.rebuild()
@@ -466,6 +556,7 @@ def serve(
         server = make_server(out_dir, host, port, reloads=reloads)
     except OSError as exc:
         raise NarrateError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    hooks.append(server.touch)  # a rebuild counts as activity
     shown = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{shown}:{server.server_address[1]}/"
     for line in banner(url, out_dir):
@@ -474,8 +565,11 @@ def serve(
     if watcher is not None:
         click.echo(f"Watching {watch} for changes.")
         threading.Thread(target=watcher.run, args=(stop,), name="narrate-watch", daemon=True).start()
+    idled = stop_when_idle(server, idle_timeout_s, stop) if idle_timeout_s > 0 else None
     try:
         server.serve_forever()
+        if idled is not None and idled.is_set():
+            click.echo(f"Stopped: no request for {_duration(idle_timeout_s)}.")
     except KeyboardInterrupt:
         click.echo("Stopped.")
     finally:

@@ -1,19 +1,34 @@
 """``narrate publish OUT DEST``: upload a built output folder to object storage or another folder.
 
 DEST is any URL fsspec understands: ``s3://bucket/prefix`` (AWS S3 or any S3-compatible store, with
-``endpoint_url``), or a local folder path. The upload keeps the published feed consistent the same
-way a build does (see :mod:`narrate.publish.output`):
+``endpoint_url``), or a local folder path. Publishing is *additive and checked*:
 
-1. every file except the feed is uploaded first: episode media, transcripts, chapters and the cover,
-   then the preview pages; a file whose size and hash match the remote copy is skipped;
-2. the feed (``feed.xml``) is uploaded last, in one ``PUT``: before it, the published feed still
-   names only files that are there; after it, every file it names is there;
-3. only then are remote files that the new build no longer has deleted (older episode versions,
-   removed lessons), and only in the folders narrate writes (``episodes/``, ``assets/``, the cover).
-
-An interrupted upload therefore leaves the old (or the new) feed, never one that names a missing
-file; running it again finishes the job. Hidden files (``.narrate-*`` build state, the lock,
-half-written ``.part`` files) are never uploaded.
+* **Only narrate's own files.** Beside the feed, narrate keeps a manifest, ``.narrate-manifest.json``
+  (:data:`MANIFEST_FILE`): every key it uploaded, with its size and SHA-256, the feed's GUIDs and its
+  build time (``lastBuildDate``). It is a hidden object that the feed never names. narrate deletes
+  only keys that its previous manifest lists, that still have the size it wrote, and that the new
+  build no longer has (older episode versions, removed lessons); anything else under DEST (a site's
+  ``assets/site.css``, ``episodes/README.txt``, a ``bonus.m4b``) is never deleted, and a file of DEST
+  that narrate did not write is not overwritten (unless it already has the same bytes) without ``force``. A destination published by a narrate
+  without manifests (its feed's ``<generator>`` is narrate) is taken over: the files the build writes
+  may replace theirs, and nothing there is deleted.
+* **Checked against what is published.** The remote feed is read first (at most
+  :data:`MAX_FEED_BYTES`, no DTD): a build that lacks one of its GUIDs (publishing it would remove an
+  episode from listeners' apps), or is older than it (``lastBuildDate``), is refused, as is a remote
+  feed or manifest that cannot be read; ``force`` publishes anyway.
+* **In an order that never breaks the feed.** First, if the build adds keys, the manifest is
+  rewritten to list them too (so a cut publish leaves nothing narrate cannot later delete); then every
+  new or changed file except the feed (media, transcripts, chapters, the cover, then the preview
+  pages), a file whose size and hash match the remote copy being skipped; then the feed, in one ``PUT``
+  (a local folder: one rename); then the keys of the previous manifest that the build no longer has
+  are deleted; last the manifest is written for the new build (after the deletions, so that keys a cut
+  publish did not yet delete are still listed, and deleted by the next run). A publish cut at any point leaves a
+  published feed (the old one or the new one) that names only files that are there; running it again
+  finishes the job. Hidden files of OUT (``.narrate-*`` build state, the lock, half-written ``.part``
+  files) are never uploaded.
+* **One line for every failure.** A storage error (no credentials, an unreachable endpoint, a cut
+  connection, a missing bucket, permission denied, a full disk) is a :class:`NarrateError`,
+  ``<dest>: <what was and was not published>: <reason>``.
 
 Object headers (S3): ``Content-Type`` from :data:`narrate.publish.media_types.CONTENT_TYPES`; ``Cache-Control`` short for the
 feed and the preview pages (``max-age=300``), ``immutable`` for versioned media (their name changes
@@ -23,38 +38,84 @@ SHA-256 as metadata (``x-amz-meta-sha256``), so files uploaded in several parts 
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import hashlib
+import json
 import re
+import secrets
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
+from xml.parsers import expat
 
 from narrate.errors import ConfigError, NarrateError
 from narrate.publish.media_types import content_type
 from narrate.publish.output import locked, sha256_file
 
 FEED_FILE = "feed.xml"
+MANIFEST_FILE = ".narrate-manifest.json"
+"""narrate's record of what it wrote under DEST (see the module docstring); never named by the feed."""
+MANIFEST_FORMAT = 1
+
+MAX_FEED_BYTES = 64 << 20
+"""A remote feed larger than this is not read (and so not replaced without ``force``)."""
+MAX_MANIFEST_BYTES = 64 << 20
+"""A remote manifest larger than this is not read (and so not trusted without ``force``)."""
+
+S3_CONNECT_TIMEOUT = 10
+"""Seconds to wait for a connection to the store (botocore's default is 60)."""
+S3_READ_TIMEOUT = 60
+"""Seconds to wait for the store's answer to a request."""
 
 SHORT_CACHE = "public, max-age=300"
 """Cache-Control of the feed and the preview pages: apps and browsers see a new build within minutes."""
 IMMUTABLE_CACHE = "public, max-age=31536000, immutable"
 """Cache-Control of versioned media: the name changes whenever the bytes do."""
 DEFAULT_CACHE = "public, max-age=3600"
+MANIFEST_CACHE = "no-cache"
 
 _VERSIONED = re.compile(r"^episodes/.+\.[0-9a-f]{10}\.[^/]+$")
-_OWNED_TOP = re.compile(r"^(cover\.(png|jpe?g)|index\.html|[^/]+\.m4b)$")
+_BUCKET = re.compile(r"^[A-Za-z0-9._-]{1,255}$")  # botocore's own check (legacy names allow capitals, '_')
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 Progress = Callable[[str, int, int], None]
 
 
 @dataclass
 class Uploaded:
-    """What :func:`upload` did: remote paths (relative to DEST) uploaded, skipped (unchanged), deleted."""
+    """What :func:`upload` did: remote paths (relative to DEST) uploaded, skipped (unchanged), deleted.
+
+    The manifest (:data:`MANIFEST_FILE`) is in none of the lists."""
 
     uploaded: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FeedState:
+    """What a feed publishes: its items' GUIDs (feed order) and titles, its build time, its generator."""
+
+    guids: tuple[str, ...]
+    titles: dict[str, str]
+    built: datetime | None
+    """``lastBuildDate`` (else the newest ``pubDate``), timezone-aware; None if it has neither."""
+    generator: str
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """A parsed :data:`MANIFEST_FILE`: ``files`` maps each key narrate wrote (relative to DEST) to
+    ``{"size": int, "sha256": str}``; ``guids`` and ``built`` describe the feed it published."""
+
+    files: dict[str, dict[str, Any]]
+    guids: tuple[str, ...]
+    built: datetime | None
 
 
 def cache_control(rel: str) -> str:
@@ -92,29 +153,43 @@ def local_files(out_dir: Path) -> list[str]:
 def open_destination(dest: str, *, endpoint_url: str | None = None) -> tuple[Any, str]:
     """``(filesystem, root path)`` for DEST: ``s3://bucket/prefix`` (s3fs) or a local folder.
 
+    A new filesystem object each time (never fsspec's cached one, which would keep the credentials
+    of an earlier call). S3 connections time out after :data:`S3_CONNECT_TIMEOUT` seconds.
+
     Args:
         endpoint_url: an S3-compatible store's API URL (e.g. ``http://127.0.0.1:9000``); None: AWS.
             Credentials come from the usual places (environment, ``~/.aws``), as for the AWS CLI.
 
     Raises:
-        ConfigError: an unsupported or malformed destination, or s3fs missing.
+        ConfigError: an unsupported or malformed destination (one line, ``<dest>: ...``), or s3fs missing.
     """
     import fsspec
 
-    options: dict[str, Any] = {}
+    shown = printable(dest)
+    options: dict[str, Any] = {"skip_instance_cache": True}
     if dest.startswith("s3://"):
-        if not dest[5:].strip("/"):
-            raise ConfigError(f"no bucket in '{dest}' (expected s3://bucket/prefix)")
+        bucket = dest[5:].split("/", 1)[0]
+        if not bucket:
+            raise ConfigError(f"{shown}: nothing was published: no bucket in it (expected s3://bucket/prefix)")
+        if not _BUCKET.match(bucket):
+            raise ConfigError(
+                f"{shown}: nothing was published: '{printable(bucket)}' is not a valid bucket name "
+                "(letters, digits, '.', '-' and '_', at most 255)"
+            )
         if endpoint_url:
             options["endpoint_url"] = endpoint_url
+        options["config_kwargs"] = {"connect_timeout": S3_CONNECT_TIMEOUT, "read_timeout": S3_READ_TIMEOUT}
     elif "://" not in dest:
         dest = str(Path(dest).resolve())
     elif not dest.startswith(("file://", "memory://")):
-        raise ConfigError(f"cannot publish to '{dest}': use s3://bucket/prefix (any S3-compatible store) or a folder")
+        raise ConfigError(
+            f"{shown}: nothing was published: cannot publish to this kind of destination; use s3://bucket/prefix "
+            "(any S3-compatible store) or a folder"
+        )
     try:
         fs, root = fsspec.core.url_to_fs(dest, **options)
     except (ImportError, ValueError, OSError) as exc:
-        raise ConfigError(f"cannot publish to '{dest}': {exc}") from None
+        raise ConfigError(f"{shown}: nothing was published: cannot publish to it: {reason(exc)}") from None
     return fs, root.rstrip("/")
 
 
@@ -125,27 +200,37 @@ def upload(
     endpoint_url: str | None = None,
     progress: Progress | None = None,
     fs: Any = None,
+    force: bool = False,
 ) -> Uploaded:
-    """Upload the built folder ``out_dir`` to ``dest`` (see the module docstring for the order and headers).
+    """Publish the built folder ``out_dir`` to ``dest`` (see the module docstring for the checks,
+    the order, the manifest and the headers).
 
     Args:
-        out_dir: a folder written by ``narrate build`` (must hold ``feed.xml``).
-        dest: ``s3://bucket/prefix`` or a folder path (or any fsspec URL).
+        out_dir: a folder written by ``narrate build`` (must hold ``feed.xml`` and pass its check).
+        dest: ``s3://bucket/prefix`` or a folder path (or any fsspec URL) outside ``out_dir``.
         endpoint_url: API URL of an S3-compatible store.
         progress: ``progress("upload", done, total)`` after each file considered.
         fs: an fsspec filesystem to use instead of opening ``dest`` (``dest`` is then its root path).
+        force: publish even if the build lacks a published GUID, is older than the published feed,
+            the remote feed or manifest cannot be read, or a file narrate did not write would be
+            overwritten. Files narrate did not write are never deleted, even so.
 
     Returns:
         the remote paths uploaded, unchanged and deleted.
 
     Raises:
-        NarrateError: no built folder; the store refused a request (one line, with its reason).
+        NarrateError: one line, ``<dest>: ...``: no built folder or one that fails its check; DEST
+            inside OUT; a refused publish (nothing written); a storage error, saying what was and
+            was not published.
     """
     out_dir = Path(out_dir)
     if not (out_dir / FEED_FILE).is_file():
         raise NarrateError(f"no {FEED_FILE} in this folder (run 'narrate build' first)", out_dir)
     from narrate.publish.check import check_output
 
+    shown = printable(dest)
+    if fs is None:
+        _refuse_nested(out_dir, dest)
     problems = check_output(out_dir)
     if problems:  # never publish a feed that names a missing or broken file
         more = f" (and {len(problems) - 1} more; run 'narrate check {out_dir}')" if len(problems) > 1 else ""
@@ -154,44 +239,381 @@ def upload(
         fs, root = open_destination(dest, endpoint_url=endpoint_url)
     else:
         root = dest.rstrip("/")
-    s3 = "s3" in _protocols(fs)
-    done = Uploaded()
+    run = _Publish(out_dir, shown, fs, root, progress, force)
     try:
         with locked(out_dir):  # no build may change the folder while it is being uploaded
-            files = upload_order(local_files(out_dir))
-            remote = _remote_listing(fs, root)
-            for n, rel in enumerate(files, 1):
-                path = out_dir / rel
-                target = f"{root}/{rel}"
-                digest = sha256_file(path)
-                if rel in remote and _same(fs, target, remote[rel], path, digest, s3):
-                    done.unchanged.append(rel)
-                else:
-                    _put(fs, path, target, rel, digest, s3)
-                    done.uploaded.append(rel)
-                if progress is not None:
-                    progress("upload", n, len(files))
-            keep = set(files)
-            for rel in sorted(remote):
-                if rel not in keep and _owned(rel):
-                    fs.rm_file(f"{root}/{rel}")
-                    done.deleted.append(rel)
+            run.publish()
     except NarrateError:
         raise
-    except (OSError, ValueError) as exc:  # botocore errors arrive as OSError subclasses through s3fs
-        raise NarrateError(f"upload to {dest} failed: {exc}") from None
-    return done
+    except _storage_errors() as exc:  # botocore errors arrive as OSError subclasses through s3fs, or as themselves
+        raise NarrateError(f"{shown}: {run.state()}: {reason(exc)}") from None
+    return run.done
+
+
+def feed_state(data: bytes) -> FeedState:
+    """What the RSS feed ``data`` publishes, parsed with expat (no DTD, so no entity expansion).
+
+    Raises:
+        ValueError: not well-formed XML, a DTD, or not an RSS feed (the message says which).
+    """
+
+    def no_dtd(*_: object) -> None:
+        raise ValueError("it declares a DTD, which a feed never needs")
+
+    builder = ET.TreeBuilder()
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    parser.StartDoctypeDeclHandler = no_dtd
+    parser.EntityDeclHandler = no_dtd
+    parser.StartElementHandler = builder.start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    try:
+        parser.Parse(data, True)
+        root = builder.close()
+    except expat.ExpatError as exc:
+        raise ValueError(f"not well-formed XML: {expat.ErrorString(exc.code)} (line {exc.lineno})") from None
+    channel = root.find("channel") if root.tag == "rss" else None
+    if channel is None:
+        raise ValueError("not an RSS feed (no <rss><channel>)")
+    guids: list[str] = []
+    titles: dict[str, str] = {}
+    dates: list[datetime] = []
+    for item in channel.findall("item"):
+        guid = (item.findtext("guid") or "").strip()
+        if guid:
+            guids.append(guid)
+            titles[guid] = (item.findtext("title") or "").strip()
+        when = _date(item.findtext("pubDate"))
+        if when is not None:
+            dates.append(when)
+    built = _date(channel.findtext("lastBuildDate")) or (max(dates) if dates else None)
+    return FeedState(tuple(guids), titles, built, (channel.findtext("generator") or "").strip())
+
+
+def manifest_bytes(files: dict[str, dict[str, Any]], feed: FeedState | None, *, state: str) -> bytes:
+    """The manifest's JSON (sorted keys, so the same build gives the same bytes): ``{"format": 1,
+    "generator": "narrate", "state": "publishing" | "published", "feed": "feed.xml", "built": ISO time
+    or null, "guids": [...], "files": {key: {"size": n, "sha256": hex}}}``."""
+    document = {
+        "format": MANIFEST_FORMAT,
+        "generator": "narrate",
+        "state": state,
+        "feed": FEED_FILE,
+        "built": feed.built.isoformat() if feed is not None and feed.built is not None else None,
+        "guids": list(feed.guids) if feed is not None else [],
+        "files": {rel: {"size": int(e["size"]), "sha256": str(e["sha256"])} for rel, e in sorted(files.items())},
+    }
+    return (json.dumps(document, indent=1, sort_keys=True, ensure_ascii=True) + "\n").encode("ascii")
+
+
+def parse_manifest(data: bytes) -> Manifest:
+    """Parse a manifest written by :func:`manifest_bytes`.
+
+    Raises:
+        ValueError: not JSON, not narrate's manifest format, or a key that is not a plain relative
+            path (``..``, absolute, hidden, control characters): such a manifest is not trusted.
+    """
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ValueError("not JSON") from None
+    if not isinstance(document, dict) or document.get("format") != MANIFEST_FORMAT:
+        raise ValueError(f"not a narrate manifest of format {MANIFEST_FORMAT}")
+    files, guids = document.get("files"), document.get("guids", [])
+    if not isinstance(files, dict) or not isinstance(guids, list) or not all(isinstance(g, str) for g in guids):
+        raise ValueError("no 'files' table or 'guids' list")
+    for rel, entry in files.items():
+        if not _plain_key(rel):
+            raise ValueError(f"it lists '{printable(str(rel))[:200]}', which narrate never writes")
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("size"), int)
+            or not isinstance(entry.get("sha256"), str)
+        ):
+            raise ValueError(f"no size and sha256 for '{printable(rel)}'")
+    built = None
+    if isinstance(document.get("built"), str):
+        try:
+            built = _aware(datetime.fromisoformat(document["built"]))
+        except ValueError:
+            built = None
+    return Manifest(files, tuple(guids), built)
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (C0, DEL, C1) written as ``\\xNN`` escapes: safe in a terminal line."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def reason(exc: BaseException) -> str:
+    """A storage error as a short phrase for one line (no traceback, no newline)."""
+    name = type(exc).__name__
+    if name == "NoCredentialsError":
+        return "no credentials for the store (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or configure ~/.aws)"
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        text = "no space left on the destination's disk"
+    elif isinstance(exc, OSError) and exc.errno is not None and exc.strerror:
+        text = exc.strerror + (f": {exc.filename}" if exc.filename else "")
+    else:  # s3fs: the store's own message; botocore: its sentence
+        text = str(exc).strip()
+        if name == "ParamValidationError":  # botocore: "Parameter validation failed:\n<the problem>"
+            text = text.partition("\n")[2] or text
+    if isinstance(exc, PermissionError) and "denied" not in text.lower():
+        text = f"permission denied ({text})"
+    text = " ".join(text.split()) or name
+    return printable(text if len(text) <= 300 else text[:297] + "...")
+
+
+# ------------------------------------------------------------------ the publish itself
+
+
+class _Publish:
+    """One publish, step by step; :meth:`state` says how far it got (for an error line)."""
+
+    def __init__(self, out_dir: Path, shown: str, fs: Any, root: str, progress: Progress | None, force: bool):
+        self.out, self.shown, self.fs, self.root = out_dir, shown, fs, root
+        self.progress, self.force = progress, force
+        self.s3 = "s3" in _protocols(fs)
+        self.done = Uploaded()
+        self.step = "check"
+        self.to_upload = 0
+        self.stale: list[str] = []
+        self.old_feed = False
+
+    def path(self, rel: str) -> str:
+        return f"{self.root}/{rel}"
+
+    def publish(self) -> None:
+        files = upload_order(local_files(self.out))
+        local: dict[str, dict[str, Any]] = {
+            rel: {"size": (self.out / rel).stat().st_size, "sha256": sha256_file(self.out / rel)} for rel in files
+        }
+        new_feed = self._local_feed()
+        remote = _remote_listing(self.fs, self.root)
+        previous, raw_manifest = self._remote_manifest(remote)
+        published = self._remote_feed(remote)
+        self.old_feed = FEED_FILE in remote
+        self._check_feed(new_feed, published, previous)
+
+        same = {
+            rel
+            for rel in files
+            if rel in remote
+            and _same(self.fs, self.path(rel), remote[rel], self.out / rel, local[rel]["sha256"], self.s3)
+        }
+        owned = set(previous.files) if previous is not None else set()
+        if previous is None and published is not None and published.generator.lower().startswith("narrate"):
+            owned |= {rel for rel in files if rel in remote}  # published by a narrate without manifests
+        foreign = [rel for rel in files if rel in remote and rel not in same and rel not in owned]
+        if foreign and not self.force:
+            more = f" (and {len(foreign) - 1} more)" if len(foreign) > 1 else ""
+            raise NarrateError(
+                f"{self.shown}: nothing was published: it would overwrite '{printable(foreign[0])}'{more}, which "
+                "narrate did not write there; publish into a folder of its own (e.g. DEST/podcast), or use --force "
+                "to overwrite it"
+            )
+
+        changed = [rel for rel in files if rel not in same]
+        self.to_upload = len(changed)
+        if previous is not None:  # narrate's old files, still as it wrote them (a size of its own: someone's file)
+            self.stale = sorted(
+                rel
+                for rel, entry in previous.files.items()
+                if rel not in local and rel in remote and int(remote[rel].get("size") or 0) == entry["size"]
+            )
+        adding = {rel: local[rel] for rel in files if rel not in owned}
+        if adding:  # claim the new keys before writing them: a cut publish leaves nothing unowned
+            self.step = "claim"
+            claimed = dict(previous.files) if previous is not None else {}
+            claimed.update(adding)
+            state = published if published is not None else (_feed_of(previous) if previous is not None else None)
+            raw_manifest = self._put_manifest(manifest_bytes(claimed, state, state="publishing"), raw_manifest)
+
+        self.step = "files"
+        for n, rel in enumerate(files, 1):
+            if rel == FEED_FILE:
+                self.step = "feed"
+            if rel in same:
+                self.done.unchanged.append(rel)
+            else:
+                _put(self.fs, self.out / rel, self.path(rel), rel, local[rel]["sha256"], self.s3)
+                self.done.uploaded.append(rel)
+            if self.progress is not None:
+                self.progress("upload", n, len(files))
+
+        self.step = "delete"
+        for rel in self.stale:
+            try:
+                self.fs.rm_file(self.path(rel))
+            except FileNotFoundError:  # deleted meanwhile (by hand, or by another publish)
+                pass
+            self.done.deleted.append(rel)
+
+        self.step = "manifest"
+        self._put_manifest(manifest_bytes(local, new_feed, state="published"), raw_manifest)
+
+    def state(self) -> str:
+        """What was and was not published when the current step failed."""
+        old = (
+            "the published feed is the previous one, and every file it names is still there"
+            if self.old_feed
+            else "no feed is published there yet"
+        )
+        again = "; run the same command again to finish"
+        if self.step in ("check", "claim") or (self.step == "files" and not self.done.uploaded):
+            return "nothing was published"
+        if self.step == "files":
+            count = f"{len(self.done.uploaded)} of {self.to_upload}"
+            return f"{count} new or changed files uploaded, the feed not replaced ({old}){again}"
+        if self.step == "feed":
+            return f"every new or changed file uploaded but the feed not replaced ({old}){again}"
+        if self.step == "delete":
+            return (
+                f"the new feed and every file it names are published; {len(self.done.deleted)} of {len(self.stale)} "
+                f"old files deleted, the rest left in place{again}"
+            )
+        return (
+            "the new feed and every file it names are published, but narrate's record of them "
+            f"({MANIFEST_FILE}) was not updated{again}"
+        )
+
+    # -------------------------------------------------------------- reading and checking
+
+    def _local_feed(self) -> FeedState:
+        try:
+            return feed_state((self.out / FEED_FILE).read_bytes())
+        except ValueError as exc:  # check_output passed, so this is a race with another writer
+            raise NarrateError(
+                f"not publishing a folder whose feed cannot be read: {exc}", self.out / FEED_FILE
+            ) from None
+
+    def _read(self, rel: str, info: dict, limit: int) -> bytes:
+        """A remote file's bytes, at most ``limit`` (ValueError past it)."""
+        if int(info.get("size") or 0) > limit:
+            raise ValueError(f"it is larger than {limit >> 20} MB")
+        data = self.fs.cat_file(self.path(rel), start=0, end=limit + 1)
+        if len(data) > limit:
+            raise ValueError(f"it is larger than {limit >> 20} MB")
+        return bytes(data)
+
+    def _remote_manifest(self, remote: dict[str, dict]) -> tuple[Manifest | None, bytes | None]:
+        if MANIFEST_FILE not in remote:
+            return None, None
+        try:
+            raw = self._read(MANIFEST_FILE, remote[MANIFEST_FILE], MAX_MANIFEST_BYTES)
+            return parse_manifest(raw), raw
+        except ValueError as exc:
+            if self.force:  # trust none of it: nothing is deleted, the manifest is rewritten
+                return None, None
+            raise NarrateError(
+                f"{self.shown}: nothing was published: narrate's record of what it wrote there ({MANIFEST_FILE}) "
+                f"cannot be read ({exc}), so it cannot tell its files from others'; use --force to publish anyway "
+                "(then nothing there is deleted)"
+            ) from None
+
+    def _remote_feed(self, remote: dict[str, dict]) -> FeedState | None:
+        if FEED_FILE not in remote:
+            return None
+        try:
+            return feed_state(self._read(FEED_FILE, remote[FEED_FILE], MAX_FEED_BYTES))
+        except ValueError as exc:
+            if self.force:
+                return None
+            raise NarrateError(
+                f"{self.shown}: nothing was published: the published {FEED_FILE} cannot be read ({exc}), so narrate "
+                "cannot tell which episodes publishing would remove; use --force to replace it"
+            ) from None
+
+    def _check_feed(self, new: FeedState, published: FeedState | None, previous: Manifest | None) -> None:
+        if self.force:
+            return
+        guids = published.guids if published is not None else (previous.guids if previous is not None else ())
+        titles = published.titles if published is not None else {}
+        kept = set(new.guids)
+        missing = [guid for guid in guids if guid not in kept]
+        if missing:
+            first = missing[0]
+            title = titles.get(first, "")
+            named = (
+                f"'{printable(title)[:100]}' (GUID {printable(first)[:100]})"
+                if title
+                else f"GUID {printable(first)[:100]}"
+            )
+            more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+            episodes = "those episodes" if more else "that episode"
+            raise NarrateError(
+                f"{self.shown}: nothing was published: the published feed has episode {named}{more}, which this "
+                f"build lacks, so publishing it would remove {episodes} from listeners' apps; publish a build that "
+                f"has {episodes}, or use --force to remove {episodes}"
+            )
+        then = published.built if published is not None else (previous.built if previous is not None else None)
+        if then is not None and new.built is not None and new.built < then:
+            raise NarrateError(
+                f"{self.shown}: nothing was published: this build ({new.built:%Y-%m-%d %H:%M %Z}) is older than the "
+                f"published feed ({then:%Y-%m-%d %H:%M %Z}), so publishing it would replace newer episodes with "
+                "older ones; publish the newer build, or use --force to publish this one"
+            )
+
+    def _put_manifest(self, data: bytes, current: bytes | None) -> bytes:
+        if data != current:
+            _put_bytes(self.fs, data, self.path(MANIFEST_FILE), self.s3)
+        return data
+
+
+def _refuse_nested(out_dir: Path, dest: str) -> None:
+    """DEST a folder inside OUT (or OUT itself): each publish would copy the last one into itself."""
+    if dest.startswith("file://"):
+        where = Path(dest[len("file://") :])
+    elif "://" in dest:
+        return
+    else:
+        where = Path(dest)
+    target, source = where.resolve(), out_dir.resolve()
+    if target == source or target.is_relative_to(source):
+        what = "the folder being published" if target == source else f"inside the folder being published ({out_dir})"
+        raise NarrateError(
+            f"{printable(dest)}: nothing was published: the destination is {what}, so each publish would copy the "
+            "last one into itself; publish to a folder outside it"
+        )
+
+
+def _feed_of(manifest: Manifest) -> FeedState:
+    return FeedState(manifest.guids, {}, manifest.built, "narrate")
+
+
+def _plain_key(rel: object) -> bool:
+    """A key narrate may have written: relative, ``/``-separated, no empty, ``.``/``..`` or hidden part."""
+    if not isinstance(rel, str) or not rel or len(rel) > 1024 or "\\" in rel or _CONTROL.search(rel):
+        return False
+    return all(part and not part.startswith(".") for part in rel.split("/"))
+
+
+def _date(text: str | None) -> datetime | None:
+    try:
+        return _aware(parsedate_to_datetime((text or "").strip()))
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+
+
+def _aware(when: datetime) -> datetime:
+    return when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)
+
+
+def _storage_errors() -> tuple[type[BaseException], ...]:
+    errors: list[type[BaseException]] = [OSError, ValueError, asyncio.TimeoutError]
+    try:
+        from botocore.exceptions import BotoCoreError, ClientError
+    except ImportError:
+        pass
+    else:
+        errors += [BotoCoreError, ClientError]
+    return tuple(errors)
 
 
 def _protocols(fs: Any) -> tuple[str, ...]:
     protocol = fs.protocol
     return (protocol,) if isinstance(protocol, str) else tuple(protocol)
-
-
-def _owned(rel: str) -> bool:
-    """A remote file narrate wrote (and may delete once no build has it): episode files, the preview
-    assets, the cover, index.html, the audiobook. Anything else under DEST is left alone."""
-    return rel.startswith(("episodes/", "assets/")) or bool(_OWNED_TOP.match(rel))
 
 
 def _remote_listing(fs: Any, root: str) -> dict[str, dict]:
@@ -233,8 +655,31 @@ def _put(fs: Any, path: Path, target: str, rel: str, digest: str, s3: bool) -> N
             CacheControl=cache_control(rel),
             Metadata={"sha256": digest},
         )
-    else:
-        fs.makedirs(target.rsplit("/", 1)[0], exist_ok=True)
-        temp = target.rsplit("/", 1)[0] + "/." + target.rsplit("/", 1)[1] + ".part"
-        fs.put_file(str(path), temp)
-        fs.mv(temp, target)  # a local folder: the file appears whole, in one rename
+        return
+    _replace(fs, target, lambda temp: fs.put_file(str(path), temp))
+
+
+def _put_bytes(fs: Any, data: bytes, target: str, s3: bool) -> None:
+    if s3:
+        fs.pipe_file(target, data, ContentType="application/json", CacheControl=MANIFEST_CACHE)
+        return
+    _replace(fs, target, lambda temp: fs.pipe_file(temp, data))
+
+
+def _replace(fs: Any, target: str, write: Callable[[str], object]) -> None:
+    """A folder target: write a hidden temporary file beside ``target``, then rename it into place (the
+    file appears whole); a failed write leaves no temporary file behind (a full disk is not left full)."""
+    folder, name = target.rsplit("/", 1)
+    fs.makedirs(folder, exist_ok=True)
+    temp = f"{folder}/.{name}.{secrets.token_hex(4)}.part"
+    try:
+        write(temp)
+        fs.mv(temp, target)
+    except BaseException as exc:
+        try:
+            fs.rm_file(temp)
+        except Exception:  # noqa: BLE001 - the first error is the one to report
+            pass
+        if isinstance(exc, OSError) and exc.errno is not None and str(exc.filename or "").endswith(temp):
+            raise OSError(exc.errno, exc.strerror, target) from None  # name the file, not its temporary name
+        raise

@@ -14,6 +14,15 @@ Writes go to a temporary file beside the target and are renamed into place (``os
 parallel workers and killed builds never leave a partial clip under a valid key; two workers that
 make the same clip at once both succeed and one of the identical files wins.
 
+**Checked when read.** A build asks for a clip with the episode's sample rate
+(:meth:`UtteranceCache.get`), and the file under the key is checked first (:func:`clip_problem`): a
+regular file, a FLAC that decodes to its last sample (a clip cut short by a full disk or a copy
+fails there), mono, 16-bit, at the episode's rate or a whole fraction of it (as
+:func:`stored_at_source_rate` stores it). Anything else (a truncated FLAC, an 8 kHz clip under a
+44.1 kHz key, an empty folder where a clip belongs) is removed and made again; a folder with files
+in it is refused with one line. A clip that fails to decode later all the same
+(:func:`read_clip`) is removed and reported as missing, so the build makes it again.
+
 The root is, in order: the location given to :class:`UtteranceCache` (``--cache-dir``),
 ``$NARRATE_CACHE_DIR``, ``$XDG_CACHE_HOME/narrate``, ``~/.cache/narrate``. A location may be an
 fsspec URL (``s3://bucket/prefix``, ``file:///shared/cache``): a ``file://`` URL is used as a folder;
@@ -41,6 +50,7 @@ upload them, and builds on a cluster do not use them).
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import hashlib
 import io
@@ -48,6 +58,7 @@ import json
 import math
 import os
 import re
+import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -225,15 +236,83 @@ def read_clip(path: Path) -> tuple[bytes, int]:
     """A FLAC (or WAV) clip's samples as raw s16le mono bytes, and its sample rate.
 
     Raises:
-        FileNotFoundError: the clip is gone (e.g. evicted from the cache meanwhile).
-        ValueError: the file is not a mono 16-bit-decodable clip.
+        FileNotFoundError: the clip is gone (e.g. evicted from the cache meanwhile), or it could not
+            be decoded (cut short, not mono, not audio): then it is removed, so that it is made again
+            (``narrate.speech.synthesis.with_clips``).
     """
     import soundfile
 
-    with open(path, "rb") as handle, soundfile.SoundFile(handle) as clip:
-        if clip.channels != 1:
-            raise ValueError(f"{path}: not a mono clip")
-        return bytes(clip.buffer_read(dtype="int16")), clip.samplerate
+    try:
+        with open(path, "rb") as handle, soundfile.SoundFile(handle) as clip:
+            if clip.channels != 1:
+                raise ValueError(f"{clip.channels} channels, not one")
+            data = bytes(clip.buffer_read(dtype="int16"))
+            if len(data) != clip.frames * SAMPLE_WIDTH:
+                raise ValueError(f"{len(data) // SAMPLE_WIDTH} of its {clip.frames} samples decoded")
+            return data, clip.samplerate
+    except FileNotFoundError:
+        raise
+    except (OSError, RuntimeError, ValueError) as exc:  # soundfile's errors are RuntimeErrors
+        _remove_quietly(Path(path))
+        raise FileNotFoundError(errno.ENOENT, f"damaged clip removed ({exc})", str(path)) from None
+
+
+def clip_problem(path: Path, sample_rate: int | None = None) -> str | None:
+    """Why the file at a clip's path is no usable clip, or None when it is one.
+
+    Always: a regular file of more than a bare header (44 bytes). With ``sample_rate`` (the episode's,
+    which the key was made for), also: a FLAC, mono, 16-bit, at ``sample_rate`` or a whole fraction
+    of it up to 1/8 (:func:`stored_at_source_rate`), that decodes to its last sample (a file cut
+    short fails to seek there; about 1 ms, not a decode of the whole clip).
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return "missing"
+    except OSError as exc:
+        return f"unreadable ({exc.strerror or exc})"
+    if not stat.S_ISREG(info.st_mode):
+        return "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+    if info.st_size <= 44:
+        return "empty"
+    if sample_rate is None:
+        return None
+    memo = (info.st_ino, info.st_size, info.st_mtime_ns, sample_rate)
+    if _CHECKED.get(str(path)) == memo:
+        return None
+    import soundfile
+
+    try:
+        with open(path, "rb") as handle, soundfile.SoundFile(handle) as clip:
+            if clip.format != "FLAC" or clip.subtype != "PCM_16" or clip.channels != 1:
+                return f"a {clip.format} {clip.subtype} clip of {clip.channels} channels, not 16-bit mono FLAC"
+            rate = clip.samplerate
+            if rate != sample_rate and not (
+                rate < sample_rate and sample_rate % rate == 0 and sample_rate // rate <= 8
+            ):
+                return f"at {rate} Hz, not {sample_rate} Hz or a whole fraction of it"
+            if clip.frames <= 0:
+                return "no samples"
+            clip.seek(clip.frames - 1)
+            if len(clip.read(1, dtype="int16")) != 1:
+                return "cut short"
+    except (OSError, RuntimeError, ValueError) as exc:  # soundfile's errors are RuntimeErrors
+        return f"cannot be decoded ({exc})"
+    if len(_CHECKED) > 100_000:
+        _CHECKED.clear()
+    _CHECKED[str(path)] = memo
+    return None
+
+
+_CHECKED: dict[str, tuple[int, int, int, int]] = {}
+"""Clips found good by :func:`clip_problem` in this process: path → (inode, size, mtime, rate)."""
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
 
 
 def clip_words(clip: Path) -> list[tuple[int, int]] | None:
@@ -305,21 +384,32 @@ class UtteranceCache:
         """Where the clip for ``key`` lives on this machine (whether or not it exists yet)."""
         return self.root / key[:2] / f"{key}{CLIP_SUFFIX}"
 
-    def get(self, key: str) -> Path | None:
+    def get(self, key: str, sample_rate: int | None = None) -> Path | None:
         """The cached clip for ``key``, or None (a file of 44 bytes or less is a bare header: a miss).
 
+        With ``sample_rate`` (the episode's, which the key was made for) the clip is checked
+        (:func:`clip_problem`): one that is damaged, of another format or at a wrong rate, or an
+        empty folder in its place, is removed and is a miss, so that it is made again.
+
         A hit counts as a use (the clip's modification time is set to now, for :meth:`prune`); a
-        remote cache's clip is downloaded into the local mirror first.
+        remote cache's clip is downloaded into the local mirror first (and checked the same way).
+
+        Raises:
+            BuildError: a bad clip cannot be removed (a read-only cache, a folder with files in it).
         """
         path = self.path(key)
-        try:
-            if path.stat().st_size > 44:
-                _touch(path)
-                return path
-        except OSError:
-            pass
+        problem = clip_problem(path, sample_rate)
+        if problem is None:
+            _touch(path)
+            return path
+        if problem not in ("missing", "empty"):
+            _discard(path, problem)
         if self.url is not None:
-            return self._download(key)
+            found = self._download(key)
+            if found is not None and clip_problem(found, sample_rate) is not None:
+                _discard(found, "downloaded damaged")
+                return None
+            return found
         return None
 
     def put(self, key: str, make: Callable[[Path], list[tuple[int, int]] | None]) -> Path:
@@ -579,6 +669,28 @@ def take_fresh(clip: Path, sample_rate: int) -> bytes | None:
         side.unlink(missing_ok=True)
         return data
     return None
+
+
+def _discard(path: Path, problem: str) -> None:
+    """Remove what stands where a clip belongs (a damaged clip, an empty folder), so it is made again.
+
+    Raises:
+        BuildError: it cannot be removed (naming the problem and the path).
+    """
+    from narrate.errors import BuildError
+
+    try:
+        if path.is_dir() and not path.is_symlink():
+            path.rmdir()
+        else:
+            path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise BuildError(
+            f"unusable clip in the utterance cache ({problem}) cannot be removed to make it again "
+            f"({exc.strerror or exc}); remove it, or clear the cache (narrate cache clear)",
+            path,
+        ) from None
+    _CHECKED.pop(str(path), None)
 
 
 def _touch(path: Path) -> None:

@@ -182,7 +182,7 @@ def synthesize(
     for i in wanted:
         waiting[i] = set()
         for key in the_plan.keys[i].values():  # in cue order
-            if key in todo or cache.get(key) is None:
+            if key in todo or cache.get(key, the_plan.utterances[key].sample_rate) is None:
                 waiting[i].add(key)
                 todo.setdefault(key, the_plan.utterances[key])
     report = report or (lambda stage, done, total: None)
@@ -191,7 +191,7 @@ def synthesize(
     def collect(i: int) -> None:
         found = {}
         for index, key in the_plan.keys[i].items():
-            path = cache.get(key)
+            path = cache.get(key, the_plan.utterances[key].sample_rate)
             if path is None:  # pragma: no cover - removed by a concurrent `narrate cache clear`
                 raise EngineError(f"clip vanished from the cache for {the_plan.utterances[key].what}")
             found[index] = path
@@ -251,9 +251,10 @@ def with_clips(
         return write(clips)
     except FileNotFoundError:
         for index, key in keys.items():
-            if cache.get(key) is None:
+            rate = utterances[key].sample_rate  # a damaged clip is removed by get(): a miss
+            if cache.get(key, rate) is None:
                 with ENGINE_LOCK:
-                    clips[index] = cache.get(key) or make_twice(utterances[key], cache)
+                    clips[index] = cache.get(key, rate) or make_twice(utterances[key], cache)
         return write(clips)
 
 

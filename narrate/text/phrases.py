@@ -6,7 +6,8 @@ narrate.po``; the English one is the template that lists every key. They are com
 (``read_po`` → ``write_mo``) when first used and read with :mod:`gettext`, so plural forms follow
 each catalogue's ``Plural-Forms`` rule (GNU gettext semantics).
 
-Placeholders take a format spec for numbers (any other value is inserted as it is)::
+Placeholders take a format spec for numbers (any other value is inserted as it is); a course's
+``phrases:`` may use these and no other (no ``{title:>300}``, no ``{title!r}``)::
 
     {n}          digits: "3"
     {n:words}    cardinal in words, in the phrase's language: "three", "drei", "trois"
@@ -130,6 +131,10 @@ def unknown_phrases(overrides: Mapping[str, Override]) -> list[str]:
     return sorted(k for k in overrides if k not in keys())
 
 
+WORD_SPECS = ("words", "Words", "words_f", "Words_f")
+"""The format specs a placeholder may have (see the module docstring); any other is refused."""
+
+
 def _fields(text: str) -> set[str] | None:
     """The ``{placeholder}`` names in ``text``; None when it is not a valid format string."""
     try:
@@ -138,9 +143,23 @@ def _fields(text: str) -> set[str] | None:
         return None
 
 
+def _spec_problem(text: str) -> str | None:
+    """The first placeholder of a valid format string ``text`` with a conversion (``!r``) or a format
+    spec other than :data:`WORD_SPECS` (``{titles:>300000000}`` would pad to 300 MB), or None."""
+    for _, name, spec, conversion in string.Formatter().parse(text):
+        if name is None:
+            continue
+        if conversion:
+            return "{" + f"{name}!{conversion}" + (f":{spec}" if spec else "") + "}"
+        if spec and spec not in WORD_SPECS:
+            return "{" + f"{name}:{spec}" + "}"
+    return None
+
+
 def placeholder_problem(key: str, override: Override) -> str | None:
     """What is wrong with the placeholders of an overriding phrase, or None: each ``{name}`` must be
-    one the phrase has in narrate's own catalogue (no positional ``{0}``, no ``{a.b}`` or ``{a[0]}``)."""
+    one the phrase has in narrate's own catalogue (no positional ``{0}``, no ``{a.b}`` or ``{a[0]}``),
+    with no conversion (``!r``) and no format spec but the number words of :data:`WORD_SPECS`."""
     english = keys()[key]
     allowed: set[str] = set()
     for form in english:
@@ -153,6 +172,12 @@ def placeholder_problem(key: str, override: Override) -> str | None:
         if wrong:
             known = ", ".join("{" + n + "}" for n in sorted(allowed)) or "none"
             return f"phrase '{key}': unknown placeholder {{{wrong[0]}}} (this phrase has: {known})"
+        spec = _spec_problem(form)
+        if spec:
+            return (
+                f"phrase '{key}': placeholder {spec} is refused: write {{name}}, or a number in words "
+                f"with one of the formats {', '.join(':' + w for w in WORD_SPECS)} ({{count:words}})"
+            )
     return None
 
 
@@ -161,11 +186,12 @@ class _Formatter(string.Formatter):
         self.language = language
 
     def format_field(self, value, format_spec: str) -> str:
-        if isinstance(value, int) and format_spec:
+        if format_spec in WORD_SPECS:
+            if not isinstance(value, int) or isinstance(value, bool):
+                return str(value)  # number words of a text: the text as it is
             base = format_spec.lower()
-            if base in ("words", "words_f"):
-                words = number_words(value, self.language, feminine=base == "words_f")
-                return words[:1].upper() + words[1:] if format_spec[0] == "W" else words
+            words = number_words(value, self.language, feminine=base == "words_f")
+            return words[:1].upper() + words[1:] if format_spec[0] == "W" else words
         return super().format_field(value, format_spec)
 
 

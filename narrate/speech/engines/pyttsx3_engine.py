@@ -234,8 +234,12 @@ class _SyncEspeak:
             with os.fdopen(read_end, "rb") as source:
                 payload = source.read()
         except BaseException:  # Ctrl-C or the utterance timer while the child speaks: it goes too
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGALRM})
+            try:  # reaped even if the signal comes again meanwhile (it is handled after)
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
             raise
         _, wait_status = os.waitpid(pid, 0)
         if not payload or os.waitstatus_to_exitcode(wait_status) != 0:
