@@ -68,43 +68,43 @@ def test_pyttsx3_speaks_a_sentence(tmp_path):
 
 
 @pytest.mark.parametrize("signum", ["SIGINT", "SIGALRM"])
-def test_a_signal_while_a_forked_child_speaks_reaches_the_build(tmp_path, monkeypatch, signum):
-    """Clips are spoken in a forked child: a Ctrl-C (or the utterance timer) sent to the build while
-    the child speaks raises in the build, and the child is gone (no zombie, no clip)."""
-    import ctypes
+def test_a_signal_while_the_zygote_speaks_reaches_the_build(tmp_path, signum):
+    """Clips are spoken by the zygote process: a Ctrl-C (or the utterance timer) arriving while it
+    speaks raises in the build at once, the zygote is stopped and reaped, no clip is written, and
+    the next clip is spoken by a new zygote, the same as ever."""
     import os
     import signal
+    import threading
 
-    sig, build = getattr(signal, signum), os.getpid()
+    from narrate.speech.engines.pyttsx3_engine import _sync_espeak
+
+    sig = getattr(signal, signum)
     raised = []
 
     def handler(n, frame):
         raised.append(n)
         raise KeyboardInterrupt
 
-    real_string_at = ctypes.string_at
-
-    sent = tmp_path / "sent"
-
-    def string_at(*args):  # runs in the child, with each block of samples: signals the build once
-        if not sent.exists():
-            sent.touch()
-            os.kill(build, sig)
-        return real_string_at(*args)
-
     engine = get_engine("pyttsx3")
+    voice = engine.default_voice("en-us")
+    engine.synthesize("Warm up.", voice, 160, tmp_path / "w.wav")  # the zygote is running
+    first = _sync_espeak()._zygote
+    long_text = "Bees carry pollen from flower to flower, and the flowers make seeds. " * 120
     previous = signal.signal(sig, handler)
-    monkeypatch.setattr(ctypes, "string_at", string_at)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), sig))
+    timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            engine.synthesize(
-                "Bees carry pollen from flower to flower.", engine.default_voice("en-us"), 160, tmp_path / "a.wav"
-            )
+            engine.synthesize(long_text, voice, 160, tmp_path / "a.wav")
     finally:
+        timer.cancel()
         signal.signal(sig, previous)
-    assert raised == [sig] and sent.exists()
+    assert raised == [sig]
     assert not (tmp_path / "a.wav").exists()
-    assert not _zombies()  # the child was killed and reaped
+    assert first is not None and first.returncode is not None  # stopped and reaped
+    assert not _zombies()
+    engine.synthesize("Warm up.", voice, 160, tmp_path / "again.wav")
+    assert (tmp_path / "again.wav").read_bytes() == (tmp_path / "w.wav").read_bytes()
 
 
 def _zombies() -> list[int]:

@@ -14,28 +14,28 @@ resets (the pitch flutter's phase, the gain control, the cycle counters in ``wav
 utterance came out different (up to ~770 samples longer or shorter), and a build's clips depended on
 which utterances each worker had spoken before, and in which order: two cold builds with two jobs
 differed in most clips. On Linux each utterance is therefore spoken in a child forked from a process
-whose espeak-ng has loaded voices but never spoken (:meth:`_SyncEspeak.spoken`): every clip is a
-function of its text, voice and rate alone, whatever the jobs, order or cache. The fork costs ~20 ms
-per utterance (``scripts/bench_determinism.py``).
+whose espeak-ng has loaded voices but never spoken: a small *zygote* process (:mod:`.espeak_zygote`,
+the standard library and the espeak-ng binding only, so forking it is cheap) started once per
+process that speaks (:meth:`_SyncEspeak.spoken`). Every clip is a function of its text, voice and
+rate alone, whatever the jobs, order or cache; the cost is in ``scripts/bench_determinism.py``.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
-import ctypes
 import io
-import os
-import pickle
 import platform
 import shutil
 import signal
 import subprocess
+import sys
 from importlib.metadata import version as package_version
 from pathlib import Path
 
 from narrate.errors import EngineError
 from narrate.speech.engines import Spoken, Voice, WordTimes
-from narrate.speech.signals import signals_held
+from narrate.speech.engines.espeak_zygote import read_frame, write_frame
 from narrate.text.languages import LANGUAGES
 
 _INSTALL = "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng)"
@@ -135,18 +135,22 @@ def _some_voices(voices: list[Voice]) -> str:
 
 
 _shared: _SyncEspeak | None = None
+_ZYGOTE = Path(__file__).with_name("espeak_zygote.py")
 
 
 def _sync_espeak() -> _SyncEspeak:
-    """The process's one espeak-ng driver (espeak-ng's state and its callback are process-wide)."""
+    """The process's one espeak-ng driver (espeak-ng's state is process-wide); its zygote is stopped
+    when this process exits."""
     global _shared
     if _shared is None:
         _shared = _SyncEspeak()
+        atexit.register(_shared.stop)
     return _shared
 
 
 class _SyncEspeak:
-    """espeak-ng in synchronous mode through pyttsx3's binding; writes 16-bit mono WAV files."""
+    """espeak-ng through pyttsx3's binding (synchronous mode): voices listed here; every utterance
+    spoken by the zygote (:mod:`.espeak_zygote`), in a child forked from a state that never spoke."""
 
     def __init__(self) -> None:
         from pyttsx3.drivers import _espeak  # loads libespeak-ng; RuntimeError when it is missing
@@ -155,23 +159,7 @@ class _SyncEspeak:
         self.sample_rate = _espeak.Initialize(_espeak.AUDIO_OUTPUT_SYNCHRONOUS, 0)
         if self.sample_rate <= 0:
             raise EngineError(f"espeak-ng could not start; {_INSTALL}")
-        self._chunks: list[bytes] = []
-        self._words: WordTimes = []
-        _espeak.SetSynthCallback(self._on_synth)
-        self._voice: str | None = None
-
-    def _on_synth(self, wav, numsamples, events) -> int:
-        if numsamples > 0 and wav:
-            self._chunks.append(ctypes.string_at(wav, numsamples * ctypes.sizeof(ctypes.c_short)))
-        e = self._espeak
-        i = 0
-        while events and events[i].type != e.EVENT_LIST_TERMINATED:
-            event = events[i]
-            if event.type == e.EVENT_WORD and event.text_position > 0:
-                # text_position: 1-based character index (CHARS_UTF8); sample: from this Synth call's start
-                self._words.append((event.text_position - 1, event.sample * 1000 // self.sample_rate))
-            i += 1
-        return 0
+        self._zygote: subprocess.Popen | None = None
 
     def voices(self) -> list[Voice]:
         voices = []
@@ -188,66 +176,66 @@ class _SyncEspeak:
         return spoken.words or []
 
     def spoken(self, text: str, voice: str | None, rate_wpm: int) -> Spoken:
-        """Speak ``text``: its samples and espeak-ng's word events as (character offset, ms) in order.
+        """Speak ``text``: its samples and espeak-ng's word events as (character offset, ms) in order,
+        from espeak-ng's state as initialised (module docstring), by the zygote process.
 
-        Spoken in a forked child (module docstring: every clip from the same state); this process's
-        espeak-ng only ever loads voices (this driver is for Linux, where ``os.fork`` always exists).
+        A Ctrl-C or the utterance timer while it speaks raises here; the zygote is then stopped (and
+        started again for the next utterance).
 
         Raises:
-            EngineError: unknown voice, espeak-ng failed, or the child died while speaking.
+            EngineError: unknown voice, espeak-ng failed, or the zygote stopped.
         """
-        e = self._espeak
-        if voice is not None and voice != self._voice:
-            if e.SetVoiceByName(voice.encode("utf-8")) != e.EE_OK:
-                raise EngineError(f"espeak-ng cannot load voice '{voice}'")
-            self._voice = voice
-        status, pcm, events = self._synth_forked(text, rate_wpm)
-        if status not in (None, e.EE_OK):
-            raise EngineError(f"espeak-ng failed to speak (status {status})")
-        return Spoken(pcm, self.sample_rate, _word_starts(text, events))
-
-    def _synth(self, text: str, rate_wpm: int) -> tuple[int | None, bytes, WordTimes]:
-        e = self._espeak
-        e.SetParameter(e.RATE, int(rate_wpm), 0)
-        self._chunks, self._words = [], []
-        with signals_held():
-            status = e.Synth(text.encode("utf-8"), flags=e.ENDPAUSE | e.CHARS_UTF8)
-            e.Synchronize()
-        pcm, events, self._chunks, self._words = b"".join(self._chunks), sorted(set(self._words)), [], []
-        return status, pcm, events
-
-    def _synth_forked(self, text: str, rate_wpm: int) -> tuple[int | None, bytes, WordTimes]:
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: speak from the state as initialised, send it back, and leave at once
-            code = 1
-            try:
-                os.close(read_end)
-                signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends the child; the parent handles it
-                with os.fdopen(write_end, "wb") as sink:
-                    sink.write(pickle.dumps(self._synth(text, rate_wpm)))
-                code = 0
-            finally:
-                os._exit(code)
-        os.close(write_end)
+        zygote = self._started()
         try:
-            with os.fdopen(read_end, "rb") as source:
-                payload = source.read()
-        except BaseException:  # Ctrl-C or the utterance timer while the child speaks: it goes too
-            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGALRM})
-            try:  # reaped even if the signal comes again meanwhile (it is handled after)
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-            finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+            write_frame(zygote.stdin, (voice, text, int(rate_wpm)))  # type: ignore[arg-type]
+            reply = read_frame(zygote.stdout)  # type: ignore[arg-type]
+        except BaseException as exc:
+            self.stop()
+            if isinstance(exc, OSError):
+                raise EngineError(f"espeak-ng's process stopped ({exc})") from None
             raise
-        _, wait_status = os.waitpid(pid, 0)
-        if not payload or os.waitstatus_to_exitcode(wait_status) != 0:
-            raise EngineError(
-                f"espeak-ng stopped while speaking (exit status {os.waitstatus_to_exitcode(wait_status)})"
-            )
-        status, pcm, events = pickle.loads(payload)
-        return status, pcm, events
+        if not isinstance(reply, tuple) or not reply:
+            self.stop()
+            raise EngineError("espeak-ng's process stopped while speaking")
+        if reply[0] == "error":
+            raise EngineError(str(reply[1]))
+        _, status, pcm, sample_rate, events = reply
+        if status not in (None, self._espeak.EE_OK):
+            raise EngineError(f"espeak-ng failed to speak (status {status})")
+        return Spoken(pcm, sample_rate, _word_starts(text, events))
+
+    def _started(self) -> subprocess.Popen:
+        """The zygote, started on first use (or again after it stopped)."""
+        if self._zygote is not None and self._zygote.poll() is None:
+            return self._zygote
+        zygote = subprocess.Popen(
+            [sys.executable, "-I", str(_ZYGOTE)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )  # what goes wrong there comes back as a reply
+        ready = read_frame(zygote.stdout)  # type: ignore[arg-type]
+        if not isinstance(ready, tuple) or ready[0] != "ready":
+            zygote.kill()
+            zygote.wait()
+            raise EngineError(f"{ready[1] if isinstance(ready, tuple) else 'espeak-ng could not start'}; {_INSTALL}")
+        self._zygote = zygote
+        return zygote
+
+    def stop(self) -> None:
+        """Stop the zygote (SIGKILL if it does not end at once) and reap it; signals are held meanwhile."""
+        zygote, self._zygote = self._zygote, None
+        if zygote is None:
+            return
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGALRM})
+        try:  # reaped even if the signal comes again meanwhile (it is handled after)
+            zygote.kill()
+            zygote.wait()
+            for stream in (zygote.stdin, zygote.stdout):
+                if stream is not None:
+                    stream.close()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _word_starts(text: str, events: WordTimes) -> WordTimes:
