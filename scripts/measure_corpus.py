@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """What a listener would get from a folder of real lesson files (issue 24): accepted, think pauses,
-warnings and what the script lint finds, per file and in all.
+warnings and what the script lint finds (and how much of it is symbols or symbol names reaching
+speech), per file and in all.
 
 Usage (from the repository root)::
 
@@ -35,6 +36,11 @@ class _Count(logging.Handler):
         self.lines.append(record.getMessage())
 
 
+SYMBOL_KINDS = ("symbol", "markup name", "English symbol word")
+"""The lint's kinds for what leaks into speech: a symbol, a symbol's name read out, an English symbol
+word in another language (per source line and kind: the corpus meter's "leak lines", by narrate's lint)."""
+
+
 def measure(path: Path, show: int) -> dict:
     """One file's figures: accepted, think pauses, warnings, lint findings (and their lines)."""
     import narrate
@@ -55,8 +61,9 @@ def measure(path: Path, show: int) -> dict:
     finally:
         logging.getLogger("narrate").removeHandler(quiet)
     pauses = sum(1 for s in scripts for c in s.cues if isinstance(c, Pause) and c.kind == "think")
+    symbols = sum(1 for f in findings if any(f": {kind}: " in f for kind in SYMBOL_KINDS))
     return {"accepted": True, "pauses": pauses, "warnings": len(handler.lines), "findings": findings[: max(show, 0)],
-            "lint": len(findings)}  # fmt: skip
+            "lint": len(findings), "symbols": symbols}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     files = sorted(f for p in args.paths for f in ([p] if p.is_file() else p.iterdir()) if f.is_file())
     files = [f for f in files if not f.name.upper().startswith(("README", "SOURCES", "RUN."))]
-    total = {"files": 0, "accepted": 0, "pauses": 0, "warnings": 0, "lint": 0, "with_findings": 0}
+    total = {"files": 0, "accepted": 0, "pauses": 0, "warnings": 0, "lint": 0, "with_findings": 0, "symbols": 0}
     for f in files:
         row = measure(f, args.show)
         total["files"] += 1
@@ -77,13 +84,18 @@ def main(argv: list[str] | None = None) -> int:
         total["accepted"] += 1
         total["pauses"] += row["pauses"]
         total["lint"] += row["lint"]
+        total["symbols"] += row["symbols"]
         total["with_findings"] += bool(row["lint"])
-        print(f"{f.name}: ok  {row['pauses']} think pauses, {row['warnings']} warnings, {row['lint']} lint findings")
+        print(
+            f"{f.name}: ok  {row['pauses']} think pauses, {row['warnings']} warnings, {row['lint']} lint findings "
+            f"({row['symbols']} of symbols or their names)"
+        )
         for finding in row["findings"]:
             print(f"    {finding[:200]}")
     print(
         f"corpus: {total['accepted']}/{total['files']} files accepted; {total['pauses']} think pauses; "
-        f"{total['warnings']} warnings; {total['lint']} lint findings in {total['with_findings']} files"
+        f"{total['warnings']} warnings; {total['lint']} lint findings in {total['with_findings']} files, "
+        f"{total['symbols']} of them symbols or symbol names in speech"
     )
     return 0
 
