@@ -306,7 +306,8 @@ def hash_file(
 
 def read_text(path: Path, error=ContentError, limit: int | None = None) -> str:
     """Read a UTF-8 text file (BOM allowed), of at most ``limit`` bytes (default: the limit of
-    :func:`text_limit`, else :data:`DEFAULT_TEXT_LIMIT`).
+    :func:`text_limit`, else :data:`DEFAULT_TEXT_LIMIT`), with its line ends as ``\n`` (a Windows
+    ``\r\n`` or an old Mac ``\r`` is one line end, so line numbers stay the editor's).
 
     Raises:
         error: the file is missing, unreadable, not a regular file, too large, not UTF-8, binary, or empty.
@@ -326,7 +327,7 @@ def read_text(path: Path, error=ContentError, limit: int | None = None) -> str:
         raise error("file is not valid UTF-8 text (save it as UTF-8)", path, line) from None
     if not text.strip():
         raise error("file is empty", path)
-    return text
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # Windows and old Mac line ends: one line each
 
 
 def load_yaml(path: Path, text: str | None = None, error=ContentError) -> Any:

@@ -325,3 +325,48 @@ def test_a_word_between_two_commands_leads_the_second(tmp_path, joiner, said):
     result = _run(["script", str(lesson)])
     assert result.exit_code == 0, result.output
     assert f"[host] w c dash l notes dot t x t.\n    (sentence pause 0.35 s)\n[host] {said}\n" in result.stdout
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r", "\n"], ids=["windows", "old-mac", "unix"])
+def test_line_ends_of_any_system_read_the_same(tmp_path, newline):
+    text = (
+        "---\ntitle: Tides\n---\n\n## Basics\n\nThe Moon pulls the oceans.\n\n**Exercise:** How many moons?\n\n"
+        '??? success "Answer"\n    One.\n\n::: challenge\n\nWhat pulls?\n\n::: solution\n\nThe Moon.\n\n:::\n\n:::\n'
+    )
+    said = {}
+    for name, ends in (("given", newline), ("unix", "\n")):
+        lesson = tmp_path / f"{name}.md"
+        lesson.write_bytes(text.replace("\n", ends).encode("utf-8"))
+        result = _run(["script", str(lesson)])
+        assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
+        said[name] = result.stdout
+    assert said["given"] == said["unix"] and said["unix"].count("(think pause") == 2
+
+
+SECTION_CASES = [
+    # (body, what is said in order): MyST silent lines before the first section add nothing; an
+    # exercise under a quiz heading keeps its answer; a section holding only an exercise keeps its place
+    ("% note for editors\n\n+++\n\n## Model\n\nText.\n", ["## Model", "Model.", "Text."]),
+    ('## Quiz\n\n**Exercise:** How many moons?\n\n??? success "Answer"\n    One.\n',
+     ["[host] Exercise: How many moons?", "(think pause 5.00 s)", "[host] Here is a solution.", "[host] One."]),
+    ('## Spring tides\n\n**Exercise:** When?\n\n??? success "Answer"\n    At full moon.\n\n## Neap tides\n\nSmall.\n',
+     ["## Spring tides", "Spring tides.", "## Question 1", "[host] Question one.", "[host] Exercise: When?"]),
+    ('## Sides\n\nA long side.\n\n::: {#thm-pyth name="Pythagoras"}\nSquares add up.\n:::\n',
+     ["Theorem: Pythagoras.", "Squares add up."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "said"), SECTION_CASES, ids=range(len(SECTION_CASES)))
+def test_sections_keep_their_place_and_silent_lines_stay_silent(tmp_path, body, said):
+    lesson = tmp_path / "tides.md"
+    lesson.write_text(f"---\ntitle: Tides\nlanguage: en\n---\n\n{body}", encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
+    lines = [
+        line.strip()
+        for line in result.stdout.splitlines()
+        if line.strip() and not re.search(r"\((sentence|paragraph|section) pause", line)
+    ]
+    at = lines.index(said[0])
+    assert lines[at : at + len(said)] == said, lines
+    assert "Overview" not in result.stdout and "%" not in result.stdout

@@ -703,3 +703,39 @@ def test_a_destination_inside_the_published_folder_is_refused(tmp_path, builds, 
         "one into itself; publish to a folder outside it"
     )
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == before
+
+
+def test_a_link_inside_dest_is_never_written_through(tmp_path, builds):
+    """A folder of DEST that is a link out of it (``assets -> /elsewhere``): refused before any write,
+    the file behind the link untouched (it was overwritten through the link)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "preview.css").write_bytes(b"/* the user's own */")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "assets").symlink_to(elsewhere)
+    refused = error_line(CliRunner().invoke(main, ["publish", str(builds["two"]), str(site)]))
+    assert (
+        refused.startswith(f"Error: {site}: nothing was published: 'assets/") and "through the link assets" in refused
+    )
+    assert (elsewhere / "preview.css").read_bytes() == b"/* the user's own */"
+    assert sorted(p.name for p in site.iterdir()) == ["assets"]
+
+
+@pytest.mark.parametrize("name", ["feed.xml", ".narrate-manifest.json", "index.html"])
+def test_a_folder_where_narrate_writes_a_file_is_refused(tmp_path, builds, name):
+    site = tmp_path / "site"
+    (site / name).mkdir(parents=True)
+    refused = error_line(CliRunner().invoke(main, ["publish", str(builds["two"]), str(site)]))
+    assert refused == (
+        f"Error: {site}: nothing was published: '{name}' is a folder or not a regular file there; move it away first"
+    )
+    assert [p.name for p in site.iterdir()] == [name] and not any((site / name).iterdir())
+
+
+@pytest.mark.parametrize("dest", ["", " ", "file://", "memory://x"])
+def test_an_empty_destination_is_refused(tmp_path, builds, monkeypatch, dest):
+    monkeypatch.chdir(tmp_path)
+    refused = error_line(CliRunner().invoke(main, ["publish", str(builds["two"]), dest]))
+    assert "nothing was published: no destination" in refused
+    assert list(tmp_path.iterdir()) == []  # nothing published into the current folder

@@ -42,6 +42,7 @@ import asyncio
 import errno
 import hashlib
 import json
+import os
 import re
 import secrets
 import xml.etree.ElementTree as ET
@@ -167,6 +168,11 @@ def open_destination(dest: str, *, endpoint_url: str | None = None) -> tuple[Any
 
     shown = printable(dest)
     options: dict[str, Any] = {"skip_instance_cache": True}
+    if not dest.strip() or dest.strip() in ("file://", "file:///") or dest.startswith("memory://"):
+        raise ConfigError(
+            f"'{shown}': nothing was published: no destination (give s3://bucket/prefix or a folder; an empty "
+            "DEST would publish into the current folder)"
+        )
     if dest.startswith("s3://"):
         bucket = dest[5:].split("/", 1)[0]
         if not bucket:
@@ -181,7 +187,7 @@ def open_destination(dest: str, *, endpoint_url: str | None = None) -> tuple[Any
         options["config_kwargs"] = {"connect_timeout": S3_CONNECT_TIMEOUT, "read_timeout": S3_READ_TIMEOUT}
     elif "://" not in dest:
         dest = str(Path(dest).resolve())
-    elif not dest.startswith(("file://", "memory://")):
+    elif not dest.startswith("file://"):
         raise ConfigError(
             f"{shown}: nothing was published: cannot publish to this kind of destination; use s3://bucket/prefix "
             "(any S3-compatible store) or a folder"
@@ -384,12 +390,37 @@ class _Publish:
     def path(self, rel: str) -> str:
         return f"{self.root}/{rel}"
 
+    def _check_local_targets(self, names: list[str]) -> None:
+        """A folder DEST: every file narrate would write must land inside it (no folder on the way is a
+        link out of DEST) and its place must hold a file or nothing (not a folder).
+
+        Raises:
+            NarrateError: before anything is written, naming the first such file.
+        """
+        if self.s3 or "file" not in _protocols(self.fs) and "local" not in _protocols(self.fs):
+            return
+        root = os.path.realpath(self.root)
+        for rel in names:
+            target = os.path.join(self.root, *rel.split("/"))
+            folder = os.path.realpath(os.path.dirname(target))
+            if folder != root and not folder.startswith(root + os.sep):
+                raise NarrateError(
+                    f"{self.shown}: nothing was published: '{printable(rel)}' would be written outside it, "
+                    f"through the link {printable(os.path.relpath(os.path.dirname(target), self.root))}"
+                )
+            if os.path.lexists(target) and not os.path.isfile(target):
+                raise NarrateError(
+                    f"{self.shown}: nothing was published: '{printable(rel)}' is a folder or not a regular file "
+                    "there; move it away first"
+                )
+
     def publish(self) -> None:
         files = upload_order(local_files(self.out))
         local: dict[str, dict[str, Any]] = {
             rel: {"size": (self.out / rel).stat().st_size, "sha256": sha256_file(self.out / rel)} for rel in files
         }
         new_feed = self._local_feed()
+        self._check_local_targets([*files, MANIFEST_FILE])
         remote = _remote_listing(self.fs, self.root)
         previous, raw_manifest = self._remote_manifest(remote)
         published = self._remote_feed(remote)

@@ -215,6 +215,9 @@ _SILENT_NODES = {"myst_line_comment", "myst_target", "myst_block_break"}
 """MyST's ``% comment`` lines, ``(label)=`` targets and ``+++`` breaks: nothing to say."""
 
 
+_QUARTO_NAME = re.compile(r"""\bname\s*=\s*(["'])(.{0,200}?)\1""")
+
+
 def _proof_kind(kind: str) -> str:
     """The theorem-like kind of a directive or div (:data:`PROOF_TITLES`), or ""."""
     if kind in PROOF_TITLES:
@@ -832,8 +835,11 @@ class _Walker:
     def walk_one(self, node: SyntaxTreeNode, classes: list[str], nxt: SyntaxTreeNode | None) -> None:
         if "toc" in classes:
             return  # a generated table of contents ("* TOC" then "{:toc}")
-        if id(node) in self.taken:
+        if id(node) in self.taken or node.type in _SILENT_NODES:
             return  # read with the exercise above it (its prompt, or its solution after the think pause)
+        if id(node) in self.labelled and self.mode == "quiz":  # "**Exercise:**" + answer under "## Quiz"
+            self.add(self.blocks(node, classes, nxt))
+            return
         kind = _kind(node, classes) or (
             _directive(node.info) if node.type == "fence" and node.info.startswith("{") else ""
         )
@@ -1072,6 +1078,8 @@ class _Walker:
         lesson's language, then its name if it has one (the directive's argument, or a first heading):
         "Theorem: Mean value." then its text."""
         nodes = list(children)
+        named = _QUARTO_NAME.search(name)  # Quarto: ::: {#thm-pyth name="Pythagoras"}
+        name = named.group(2) if named else "" if re.search(r"[={}]", name) else name  # other attributes: no title
         if nodes and nodes[0].type == "heading" and not name:
             name, nodes = _text(nodes[0]), nodes[1:]
         blocks = self.callout_blocks(name or PROOF_TITLES[kind], nodes, line, f"title.{kind}")
@@ -1181,8 +1189,11 @@ class _Walker:
                 if i + 1 < len(self.sections) and self.levels[i + 1] > self.levels[i]:
                     keep.append(i)  # a section with subsections
                     continue
-                if i in self.moved or i in self.failed:
-                    continue  # all it held were challenges, now quiz questions (or blocks in error)
+                if i in self.moved:  # all it held were challenges: its title is said, then they follow
+                    keep.append(i)
+                    continue
+                if i in self.failed:
+                    continue  # all it held were blocks in error
                 self.lenient(f"section '{section.title}' is empty: only its title is read", section.line)
                 keep.append(i)
                 continue
