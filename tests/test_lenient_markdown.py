@@ -370,3 +370,29 @@ def test_sections_keep_their_place_and_silent_lines_stay_silent(tmp_path, body, 
     at = lines.index(said[0])
     assert lines[at : at + len(said)] == said, lines
     assert "Overview" not in result.stdout and "%" not in result.stdout
+
+
+ATTRIBUTE_DIVS = [
+    # Pandoc / Quarto attribute blocks: the div's class (or Quarto id) says what it is
+    ("::: {.challenge}\nWhat does a pipe do?\n\n::: {.solution}\nIt passes output on.\n:::\n:::\n",
+     ["[host] What does a pipe do?", "(think pause 5.00 s)", "[host] Here is a solution.", "[host] It passes output on."]),
+    ("::: {.callout-tip}\nPipes can be chained.\n:::\n", ["Tip.", "Pipes can be chained."]),
+    ("::: {.callout-warning title=\"Careful\"}\nMind the order.\n:::\n", ["Careful.", "Mind the order."]),
+    ("::: {#exr-ten}\n## Tens\nSeven plus three?\n\n::: {.solution}\nTen.\n:::\n:::\n",
+     ["[host] Tens.", "[host] Seven plus three?", "(think pause 5.00 s)", "[host] Here is a solution.", "[host] Ten."]),
+    ("::: {.keypoints}\n- Pipes join commands.\n:::\n", ["Key points.", "Pipes join commands."]),
+    ("::: {#exr-ten}\nSeven plus three?\n:::\n\n::: {.solution}\nTen.\n:::\n",  # Quarto: the solution after it
+     ["[host] Seven plus three?", "(think pause 5.00 s)", "[host] Here is a solution.", "[host] Ten."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "said"), ATTRIBUTE_DIVS, ids=range(len(ATTRIBUTE_DIVS)))
+def test_pandoc_attribute_divs_are_known_by_their_class(tmp_path, body, said):
+    lesson = tmp_path / "pipes.md"
+    lesson.write_text(f"# Pipes\n\n## Joining\n\nA pipe joins commands.\n\n{body}", encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0 and "unknown directive" not in result.stderr, result.output
+    lines = [line.strip() for line in result.stdout.splitlines() if line.strip()]
+    lines = [line for line in lines if not re.search(r"\((sentence|paragraph|section) pause", line)]
+    at = lines.index(said[0])
+    assert lines[at : at + len(said)] == said, lines

@@ -183,6 +183,7 @@ LAYOUT_KINDS = {
     "card-carousel", "div", "container", "panels", "tabbed", "columns", "column", "centered", "rubric", "highlights",
 }  # fmt: skip
 """Directives and divs that only lay their content out: read as their content, without a warning."""
+_KNOWN_KINDS = QUESTION_KINDS | SOLUTION_KINDS | HINT_KINDS | set(LIST_KINDS) | SKIPPED_KINDS | LAYOUT_KINDS
 _ADDRESS = re.compile(r"^\S*[/.]\S*$")  # a URL or a file name, not a title
 
 
@@ -216,6 +217,7 @@ _SILENT_NODES = {"myst_line_comment", "myst_target", "myst_block_break"}
 
 
 _QUARTO_NAME = re.compile(r"""\bname\s*=\s*(["'])(.{0,200}?)\1""")
+_QUARTO_TITLE = re.compile(r"""\btitle\s*=\s*(["'])(.{0,200}?)\1""")
 
 
 def _proof_kind(kind: str) -> str:
@@ -511,13 +513,34 @@ def _looks_like_math(latex: str) -> bool:
 
 
 def _directive(info: str) -> str:
-    """``"{exercise} Title"`` → ``"exercise"``; ``" challenge"`` → ``"challenge"`` (lower case)."""
-    word = (info.strip().split() or [""])[0]
+    """``"{exercise} Title"`` → ``"exercise"``; ``" challenge"`` → ``"challenge"`` (lower case); a
+    Pandoc/Quarto attribute block ``{#id .class key=value}``: its first class narrate knows
+    (``{.challenge}`` → ``"challenge"``, ``{.callout-tip}`` → ``"tip"``), else a Quarto id
+    (``{#exr-ten}`` → ``"exercise"``, ``{#thm-sum}`` stays ``"#thm-sum"``), else its first class."""
+    text = info.strip()
+    if text.startswith(("{.", "{#")):
+        attrs = text.strip("{}").split()
+        classes = [a[1:].lower() for a in attrs if a.startswith(".")]
+        for name in classes:
+            name = name.removeprefix("callout-") if name.removeprefix("callout-") in CALLOUT_TITLES else name
+            if name in _KNOWN_KINDS or name in CALLOUT_TITLES or name in PROOF_TITLES:
+                return name
+        ids = [a.lower() for a in attrs if a.startswith("#")]
+        if ids:
+            return "exercise" if ids[0].startswith("#exr-") else ids[0]
+        return classes[0] if classes else ""
+    word = (text.split() or [""])[0]
     return word.strip("{}").split(":")[-1].lower()
 
 
 def _argument(info: str) -> str:
-    parts = info.strip().split(None, 1)
+    """A directive's argument (``{exercise} Title`` → ``Title``); of a Pandoc/Quarto attribute block,
+    its ``title="..."`` or ``name="..."`` (``{.callout-tip title="Careful"}`` → ``Careful``), else ""."""
+    text = info.strip()
+    if text.startswith(("{.", "{#")):
+        named = _QUARTO_NAME.search(text) or _QUARTO_TITLE.search(text)
+        return named.group(2) if named else ""
+    parts = text.split(None, 1)
     return parts[1].strip() if len(parts) > 1 and parts[0].startswith("{") else ""
 
 
@@ -766,6 +789,12 @@ class _Walker:
         or a quote titled so in bold (``> **Answer**``: an MkDocs admonition)."""
         if node.type == "blockquote":
             return bool(_SOLUTION_TITLE.match(_bold_title(node)))
+        if (
+            node.type == "container_div"
+            and node.info.strip().startswith("{.")
+            and _directive(node.info) in SOLUTION_KINDS
+        ):
+            return True  # Quarto: ::: {#exr-x} ... then ::: {.solution}
         if node.type != "container_div" or _directive(node.info) not in ("admonition", "dropdown") or not node.map:
             return False
         classes = self.options.get(node.map[0], {}).get("class", "").replace(",", " ").split()
@@ -926,7 +955,8 @@ class _Walker:
         if kind:
             options = self.options.get(node.map[0], {}) if node.map else {}
             arg = _markdown_text(self.md, _argument(node.info)) if node.type == "container_div" else ""
-            if kind in SOLUTION_KINDS and node.type == "container_div" and node.info.strip().startswith("{"):
+            myst = node.info.strip().startswith("{") and not node.info.strip().startswith(("{.", "{#"))
+            if kind in SOLUTION_KINDS and node.type == "container_div" and myst:
                 label = _argument(node.info)
                 if node.map and node.map[0] + 1 in self.relabelled:
                     written, label = self.relabelled[node.map[0] + 1]
