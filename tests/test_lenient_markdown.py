@@ -132,6 +132,15 @@ CASES = [
 ]
 
 
+def assert_said_in_order(script: str, said: list[str]) -> None:
+    """``said`` are consecutive lines of the script (stripped; sentence, paragraph and section pauses
+    left out), from the first line equal to ``said[0]``."""
+    lines = [line.strip() for line in script.splitlines() if line.strip()]
+    lines = [line for line in lines if not re.search(r"\((sentence|paragraph|section) pause", line)]
+    at = lines.index(said[0])
+    assert lines[at : at + len(said)] == said, lines
+
+
 def _run(args: list[str]):
     result = CliRunner().invoke(main, args)
     assert "Traceback" not in result.output, result.output
@@ -362,13 +371,7 @@ def test_sections_keep_their_place_and_silent_lines_stay_silent(tmp_path, body, 
     lesson.write_text(f"---\ntitle: Tides\nlanguage: en\n---\n\n{body}", encoding="utf-8")
     result = _run(["script", str(lesson)])
     assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
-    lines = [
-        line.strip()
-        for line in result.stdout.splitlines()
-        if line.strip() and not re.search(r"\((sentence|paragraph|section) pause", line)
-    ]
-    at = lines.index(said[0])
-    assert lines[at : at + len(said)] == said, lines
+    assert_said_in_order(result.stdout, said)
     assert "Overview" not in result.stdout and "%" not in result.stdout
 
 
@@ -392,7 +395,4 @@ def test_pandoc_attribute_divs_are_known_by_their_class(tmp_path, body, said):
     lesson.write_text(f"# Pipes\n\n## Joining\n\nA pipe joins commands.\n\n{body}", encoding="utf-8")
     result = _run(["script", str(lesson)])
     assert result.exit_code == 0 and "unknown directive" not in result.stderr, result.output
-    lines = [line.strip() for line in result.stdout.splitlines() if line.strip()]
-    lines = [line for line in lines if not re.search(r"\((sentence|paragraph|section) pause", line)]
-    at = lines.index(said[0])
-    assert lines[at : at + len(said)] == said, lines
+    assert_said_in_order(result.stdout, said)
