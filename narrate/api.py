@@ -13,6 +13,7 @@ Times are integer milliseconds (``*_ms``). Every failure caused by input or envi
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -202,9 +203,17 @@ def lexicon_report(content: str | Path, options: BuildOptions | None = None) -> 
     return [format_finding(f) for f in _lexicon_findings(Path(content), options)]
 
 
+class _NoWarnings(logging.Filter):
+    """Drops the ``narrate`` logger's warnings (while a lesson is read again, for the lint)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno != logging.WARNING
+
+
 def lint(content: str | Path, options: BuildOptions | None = None) -> list[str]:
     """What reaches the spoken script of a course folder's every lesson (or one lesson file) and
-    should not: one line per finding, ``<file>:<line>: <kind>: "<excerpt of the spoken text>"``, kind
+    should not (the lesson's reading warnings are not logged again: read it with :func:`script` or
+    :func:`check` for those): one line per finding, ``<file>:<line>: <kind>: "<excerpt of the spoken text>"``, kind
     one of ``symbol``, ``markup name``, ``English symbol word``, ``likely token``, ``spelled letters``
     (see :mod:`narrate.text.lint`). An empty list: nothing found.
 
@@ -214,7 +223,12 @@ def lint(content: str | Path, options: BuildOptions | None = None) -> list[str]:
     from narrate.text.lint import format_lint, lint_script
     from narrate.text.script import build_script
 
-    loaded = _load(Path(content), options)
+    quiet = _NoWarnings()  # the read that came before (check, script) has said them: not twice
+    logging.getLogger("narrate").addFilter(quiet)
+    try:
+        loaded = _load(Path(content), options)
+    finally:
+        logging.getLogger("narrate").removeFilter(quiet)
     lexicon = loaded.config.lexicon
     return [
         format_lint(f) for lesson in loaded.lessons for f in lint_script(build_script(lesson, loaded.config), lexicon)

@@ -286,6 +286,9 @@ MKDOCS = [
      ["Saving time.", "Boil only what you need.", "It is cheaper too."]),
     ('???+ warning "Hot"\n    Steam burns.\n', ["Hot.", "Steam burns."]),
     ('!!! info ""\n    No title given.\n', ["Note.", "No title given."]),
+    ('!!! note inline end "Side note"\n    Beside the text.\n', ["Side note.", "Beside the text."]),  # modifiers
+    ('!!! danger highlight blink "Two classes"\n    Careful.\n', ["Two classes.", "Careful."]),
+    ('!!!tip "Tight"\n    No space after the marks.\n', ["Tight.", "No space after the marks."]),
     ('!!! note "Outer"\n    Outer words.\n\n    !!! tip "Inner"\n        Inner words.\n\nProse again.\n',
      ["Outer.", "Outer words."]),
     ('**Exercise:** How long does the kettle take?\n\n??? success "Answer"\n    About three minutes.\n',
@@ -396,3 +399,15 @@ def test_pandoc_attribute_divs_are_known_by_their_class(tmp_path, body, said):
     result = _run(["script", str(lesson)])
     assert result.exit_code == 0 and "unknown directive" not in result.stderr, result.output
     assert_said_in_order(result.stdout, said)
+
+
+@pytest.mark.parametrize("command", [["check"], ["script", "--lint"]])
+def test_a_warning_is_said_once_when_the_lint_reads_the_lesson_again(tmp_path, command):
+    lesson = tmp_path / "once.md"
+    lesson.write_text("# Tides\n\n## Basics\n\nText.\n\n## Quiz\n\n### What?\n- [ ] a\n- [ ] b\n", encoding="utf-8")
+    result = _run([*command, str(lesson)])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("Warning:")]
+    assert warnings == [
+        f"Warning: {lesson}:9: question has no answer (no '- [x]' option, no 'Answer: ...'): read as text"
+    ]

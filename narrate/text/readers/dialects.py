@@ -100,8 +100,9 @@ def prepare(text: str) -> Prepared:
 
 
 _ADMONITION = re.compile(
-    r'^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]{0,3})(!!!|\?\?\?\+?)[ \t]+([\w-]{1,40})(?:[ \t]+"([^"\n]{0,200})")?[ \t]*$'
-)
+    r"^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]{0,3})(!!!|\?\?\?\+?)[ \t]*([\w-]{1,40})"
+    r'((?:[ \t]+[\w-]{1,40}){0,6})(?:[ \t]+"([^"\n]{0,200})")?[ \t]*$'
+)  # "!!! note", "!!!note", "!!! danger highlight blink", "!!! note inline end "Title"" (modifiers, then a title)
 
 
 def _mkdocs_admonitions(lines: list[str]) -> list[str]:
@@ -124,7 +125,7 @@ def _mkdocs_admonitions(lines: list[str]) -> list[str]:
         if not m:
             n += 1
             continue
-        indent, kind, title = m.group(1), m.group(3), m.group(4)
+        indent, kind, title = m.group(1), m.group(3), m.group(5)
         name = kind.replace("-", " ").capitalize() if title is None else title.strip()
         out[n] = f"{indent}> ###### {name}" if name else f"{indent}>"  # a heading: the body starts anew; "": none
         end = n + 1
