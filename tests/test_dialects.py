@@ -230,7 +230,7 @@ def test_docs_examples_of_each_format_read(tmp_path):
         quizzes.append(len(lesson.quiz))
         said = lesson_script_text(path)
         assert not re.search(r"[{}%$]|dropdown|ex-half|include|questions:", said), said
-    assert quizzes == [1, 1, 1, 0, 5, 1]  # Workbench, legacy, MyST, Jekyll, GIFT, Aiken
+    assert quizzes == [1, 1, 1, 1, 0, 5, 1]  # Workbench, legacy, MyST, MkDocs/Quarto, Jekyll, GIFT, Aiken
 
 
 def test_yaml_lesson_holds_code_tables_open_questions_and_drills(tmp_path):
