@@ -649,7 +649,8 @@ def make_episodes(
                 running[pool.submit(safe_write, i, clips)] = i
             while running:
                 harvest(None)
-        except BaseException:  # an error or Ctrl-C: start no further encode, let running ones end
+        except BaseException:  # an error or Ctrl-C: start no further encode (nor ffmpeg), let running ones end
+            encoder.stop_new_runs()
             pool.shutdown(wait=True, cancel_futures=True)
             raise
     return Made(_filled(episodes), prints, made, len(scripts) - len(stale), tuple(stale))

@@ -371,7 +371,9 @@ def codec_gain_db(codec: str, bitrate: str, sample_rate: int) -> float:
 def prepare(codecs: Sequence[str], bitrate: str, sample_rate: int) -> None:
     """Start measuring :func:`codec_gain_db` for ``codecs`` (and reading ffmpeg's version) in a
     background thread, so the first encode of a build finds them ready instead of waiting about
-    0.2 s for them after the episode is assembled. Failures are left for the encode to report."""
+    0.2 s for them after the episode is assembled. Failures are left for the encode to report.
+    A new build: ffmpeg may be started again (see :func:`stop_new_runs`)."""
+    _STOPPING.clear()
 
     def measure() -> None:
         try:
@@ -943,7 +945,23 @@ def _pcm_input(timeline: Timeline, source: str | None = None) -> list[str]:
     ]
 
 
+_STOPPING = threading.Event()
+"""Set when a build is interrupted or fails: no encoder thread starts another ffmpeg after it (a
+thread between two pieces would otherwise start the next one after Ctrl-C)."""
+
+
+def stop_new_runs() -> None:
+    """Start no further ffmpeg in this process's encoder threads (until :func:`prepare` is called again)."""
+    _STOPPING.set()
+
+
+def _starting() -> None:
+    if _STOPPING.is_set():
+        raise Interrupted()
+
+
 def _run(args: list[str]) -> subprocess.CompletedProcess:
+    _starting()
     result = subprocess.run(args, capture_output=True, text=True)
     if result.returncode != 0:
         raise _ffmpeg_error(result.returncode, result.stderr)
@@ -970,6 +988,7 @@ def _ffmpeg_error(returncode: int, stderr: str) -> NarrateError:
 
 def _run_piped(args: list[str], pcm_path: Path, start: int, end: int) -> None:
     """Run ffmpeg with bytes ``[start, end)`` of ``pcm_path`` on its standard input."""
+    _starting()
     with tempfile.TemporaryFile() as err, open(pcm_path, "rb") as src:
         proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err)
         assert proc.stdin is not None  # stdin=PIPE
