@@ -24,7 +24,7 @@ BODY_LINE = 10
 
 CASES = [
     # (language, lesson line, kind reported or None for a clean line)
-    ("en", "Then echo $name prints the stored value.", "symbol"),
+    ("en", "Then echo $$ prints the process number.", "symbol"),
     ("en", "Use a | b to join the two.", "markup name"),
     ("en", "Write dot dot dot where the rest goes.", "markup name"),
     ("en", "Then backslash tells the shell to go on.", "markup name"),

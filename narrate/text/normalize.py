@@ -31,6 +31,7 @@ from ftfy.fixes import uncurl_quotes
 from narrate.files import source_digest, write_atomic
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, unmark_math
+from narrate.text.code import speak_code
 from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import en, language_for
 from narrate.text.languages import language as language_of
@@ -107,6 +108,14 @@ _BULLETS = "•◦▪▫‣·●○■□⁃∙⦁⦾⦿►▸➢➤"
 _ANGLE_PAIR = re.compile(r"<(?![\s=\d-])([^<>=]*?[^\W\d_][^<>=]*?)(?<![\s=-])>")
 _LEADING_BULLET = re.compile(r"^\s*(?:(?:[" + _BULLETS + r"*–—]|[+-](?!\.?\d))\s*)+")
 _MID_BULLET = re.compile(r"\s[" + _BULLETS + r"]+\s|[" + _BULLETS + r"]")
+_PROSE_CODE = re.compile(
+    r"(?<=[\s(\"'“‘])-{1,3}(?=[)\]\"'”’])"  # "(starting with --)": the dashes are what is talked about
+    r"|(?<=\s)(?<![=+*/<>(,]\s)(?<![=+*/<>])(?:--[a-z][a-z0-9]*(?:-[a-z0-9]+)*|-[a-zA-Z])(?=[\s).,;:!?]|$)"  # "-v", "--dry-run": options
+    r"|(?<![\w$\\])\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(?![\w$])"  # "echo $name": a shell variable
+)
+"""Code written in prose without a code span: dashes named on their own ("an option starting with
+--"), options ("-v", "--dry-run"; not a minus after a sign: "x = -a") and shell variables
+(``$name``, ``${name}``); read as code is read ("dash dash", "dash v", "dollar name")."""
 _DASH = re.compile(r"\s*(?:[—―]|--+|(?<=\s)[–-](?=\s)|–)\s*")
 _DROP_CHARS = re.compile(r"[*`|\\{}\[\]_#~¶†‡^]")
 _SPEAKABLE = re.compile(r"[^\W_]")
@@ -320,6 +329,7 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     lang = language_of(language)  # None: a language without a module, whose engine reads digits itself
     text, held = _hold_math(text)
     text = _LONG_DIGITS.sub(lambda m: " ".join(m.group(0)), clean_text(_repair(text), language))
+    text = _PROSE_CODE.sub(lambda m: f" {speak_code(m.group(0), language)} ", text)
     text = en.drop_defined_acronyms(text)
     if lexicon:
         text = apply_lexicon(text, lexicon)

@@ -1,0 +1,39 @@
+"""Issue 24: code written in running text without a code span is read as code is read (dashes named
+on their own, command-line options, shell variables), never dropped or turned into a pause; and what
+only looks like it (a minus, a dash between clauses, a price, a hyphenated word) keeps its reading.
+
+Cases in the project's own words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import narrate
+
+CASES = [
+    # dashes that are what the sentence talks about
+    ("en", "A pattern starting with -- is not an option (it starts with --).", "A pattern starting with, is not an option (it starts with dash dash)."),
+    ("en", 'The separator "--" ends the options.', 'The separator " dash dash " ends the options.'),
+    # options
+    ("en", "Use -v to invert the match.", "Use dash v to invert the match."),
+    ("en", "Run it with --dry-run first.", "Run it with dash dash dry dash run first."),
+    ("en", "Both -n and -r are flags.", "Both dash n and dash r are flags."),
+    ("es", "Use la opción -v para invertir.", "Use la opción guion v para invertir."),
+    # shell variables
+    ("en", "The line echo $name prints each name.", "The line echo dollar name prints each name."),
+    ("en", "Print ${HOME} first.", "Print dollar HOME first."),
+    ("fr", "La variable $HOME est lue.", "La variable dollar HOME est lue."),
+    # what only looks like code keeps its reading
+    ("en", "It costs $5.", "It costs five dollars."),
+    ("en", "Pass -1 too.", "Pass minus one too."),
+    ("en", "Type 5 - 3.", "Type five minus three."),
+    ("en", "Well -- I think so.", "Well, I think so."),
+    ("en", "A well-known method.", "A well-known method."),
+    ("en", "The suffix -ness makes a noun.", "The suffix -ness makes a noun."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "written", "said"), CASES, ids=[f"{c[0]}:{c[1]}" for c in CASES])
+def test_code_in_prose_is_read_as_code(language, written, said):
+    assert narrate.spoken(written, language=language) == said
