@@ -7,7 +7,9 @@ import logging
 import os
 import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -77,151 +79,58 @@ def main() -> None:
         logger.addHandler(_WarningLine(logging.WARNING))
 
 
-_STRICT = click.option(
-    "--strict",
-    is_flag=True,
-    help="Refuse, as errors, what narrate otherwise reads its own way with a warning (course.yaml: strict: true).",
-)
-_LISTEN = click.option(
-    "--listen", is_flag=True, help="Also hear each episode with an offline speech recogniser: WER and misheard cues."
-)
-_ASR_MODEL = click.option(
-    "--asr-model",
-    metavar="MODEL",
-    default=None,
-    help="Recogniser for --listen: a CTranslate2 Whisper folder or model name (default: the bundled base model).",
-)
+_VALUES = {"path": _PATH, "count": click.IntRange(min=1), "int": click.INT, "float": click.FLOAT}
+
+
+def _flag(name: str, flag: Any) -> Callable[[Any], Any]:
+    """The click option of a :class:`narrate.BuildOptions` field, from its declaration (``flag``: a
+    ``narrate.options.Flag``): an on/off flag, or a value (None when not given)."""
+    more: dict[str, Any] = {"is_flag": True} if flag.is_flag else {}
+    if flag.value in _VALUES:
+        more["type"] = _VALUES[flag.value]
+    if not flag.is_flag and flag.value != "path":
+        more["default"] = None
+    if flag.metavar:
+        more["metavar"] = flag.metavar
+    if flag.envvar:
+        more["envvar"] = flag.envvar
+    return click.option(*flag.decls, name, help=flag.help, **more)
+
+
+_FLAGS = dict(narrate.BuildOptions.flags())
+
+
+def build_options(command: Any) -> Any:
+    """Every option of :class:`narrate.BuildOptions`, generated from its declarations (flag, help,
+    value), in their order; the command receives them as keyword arguments named as the fields."""
+    for name, flag in reversed(list(_FLAGS.items())):
+        command = _flag(name, flag)(command)
+    return command
+
+
+_STRICT = _flag("strict", _FLAGS["strict"])
+_LISTEN = _flag("listen", _FLAGS["listen"])
+_ASR_MODEL = _flag("asr_model", _FLAGS["asr_model"])
 
 
 @main.command()
 @click.argument("content", type=_PATH, default=Path("content"))
 @click.option("-o", "--out", "out_dir", type=_PATH, default=Path("audio_out"), show_default=True, help="Output folder.")
-@click.option("--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken).")
-@click.option(
-    "--review/--no-review",
-    default=None,
-    help="Add (or leave out) the course-review bonus episode; default: course.yaml's 'review'.",
-)
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Parallel speech workers and encodes (default: the number of CPUs).",
-)
-@click.option(
-    "--cache-dir",
-    default=None,
-    envvar="NARRATE_CACHE_DIR",
-    help="Utterance cache folder or fsspec URL, e.g. s3://bucket/cache "
-    "(default: $NARRATE_CACHE_DIR, else ~/.cache/narrate).",
-)
-@click.option(
-    "--format",
-    "formats",
-    metavar="LIST",
-    default=None,
-    help="Audio formats, comma-separated: mp3, m4b (default: course.yaml's audio.formats, else mp3).",
-)
-@click.option("--audiobook", is_flag=True, help="Also write the whole course as one M4B, one chapter per lesson.")
-@click.option("--split", is_flag=True, help="Also write one MP3 per chapter (OUT/episodes/NN-<id>/).")
-@click.option("--engine", default=None, help="Speech engine for this build (see: narrate voices).")
-@click.option("--voice", default=None, help="Narrator voice for this build (an id from: narrate voices).")
-@click.option(
-    "--base-url",
-    default=None,
-    help="Publish under this URL for this build (GUIDs derive from it: use another output folder).",
-)
-@click.option(
-    "--language", default=None, help="Language of a single lesson file (ISO 639, e.g. de); default: detected."
-)
-@click.option(
-    "--allow-guid-change",
-    is_flag=True,
-    help="Let a published episode's GUID change or vanish (podcast apps then list it as new, or drop it).",
-)
-@click.option("--include-scheduled", is_flag=True, help="Put episodes dated after today in the feed too.")
-@_LISTEN
-@_ASR_MODEL
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    default=None,
-    help="Run one task per episode on a Dask cluster: tcp://HOST:PORT (a running `dask scheduler`) "
-    "or local:N (N local worker processes). Needs narrate[cluster].",
-)
-@click.option(
-    "--staging",
-    metavar="URL",
-    default=None,
-    help="With --cluster: shared folder or fsspec URL (s3://bucket/prefix) through which workers hand "
-    "over episode files (default: in the task results).",
-)
-@click.option(
-    "--cache-max-size",
-    metavar="SIZE",
-    default=None,
-    help="After the build, prune the utterance cache to SIZE (e.g. 20GB), least recently used clips first.",
-)
-@click.option("-q", "--quiet", is_flag=True, help="No progress output.")
-@_STRICT
-def build(
-    content: Path,
-    out_dir: Path,
-    lexicon_file: Path | None,
-    review: bool | None,
-    jobs: int | None,
-    cache_dir: str | None,
-    formats: str | None,
-    audiobook: bool,
-    split: bool,
-    engine: str | None,
-    voice: str | None,
-    base_url: str | None,
-    language: str | None,
-    allow_guid_change: bool,
-    include_scheduled: bool,
-    listen: bool,
-    asr_model: str | None,
-    cluster: str | None,
-    staging: str | None,
-    cache_max_size: str | None,
-    quiet: bool,
-    strict: bool,
-) -> None:
+@build_options
+def build(content: Path, out_dir: Path, **options: Any) -> None:
     """Build CONTENT into OUT: a course folder or one lesson file (episodes, transcripts, feed.xml),
     or a catalogue, a folder of course folders (OUT/<course-id>/ each, and OUT/index.html)."""
     from narrate.progress import reporter
 
-    if staging and not cluster:
+    if options["staging"] and not options["cluster"]:
         raise narrate.ConfigError("--staging is for builds with --cluster")
-    options = narrate.BuildOptions(
-        lexicon_file=lexicon_file,
-        review=review,
-        jobs=jobs,
-        cache_dir=cache_dir,
-        formats=formats,
-        audiobook=audiobook,
-        split=split,
-        engine=engine,
-        voice=voice,
-        base_url=base_url,
-        language=language,
-        allow_guid_change=allow_guid_change,
-        include_scheduled=include_scheduled,
-        listen=listen,
-        asr_model=asr_model,
-        cluster=cluster,
-        staging=staging,
-        cache_max_size=cache_max_size,
-        quiet=quiet,
-        strict=strict,
-    )
+    quiet = options["quiet"]
+    built = narrate.BuildOptions(**options)
     with reporter(quiet) as progress:
         if narrate.is_catalogue(content):
-            results = narrate.build_catalogue(content, out_dir, options, progress=progress)
+            results = narrate.build_catalogue(content, out_dir, built, progress=progress)
         else:
-            results = [("", narrate.build(content, out_dir, options, progress=progress))]
+            results = [("", narrate.build(content, out_dir, built, progress=progress))]
     for _, result in results:
         if result.detected_language:
             click.echo(f"language: {result.detected_language} (detected)", err=True)

@@ -6,6 +6,7 @@ one rule for the paths course.yaml names.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_docs_table_is_generated_from_the_schema():
-    doc = (ROOT / "docs" / "content-format.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "course-yaml.md").read_text(encoding="utf-8")  # the course.yaml reference
     assert with_table(doc) == doc, "run: .venv/bin/python scripts/docs_settings.py"
     assert markdown_table() in doc
 
@@ -214,3 +215,15 @@ def test_every_bad_section_and_question_of_a_lesson_in_one_run(tmp_path):
         "12: answer 'c' is not one of the options",
         "15: answer 'z' is not one of the options",
     ]
+
+
+def test_the_contributing_page_shows_real_declarations():
+    """docs/contributing.md shows how a key is added with declarations that are in the code as shown."""
+    page = (ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
+    section = page.split("## Adding a course.yaml key", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(blocks) == 3
+    code = (ROOT / "narrate" / "settings.py").read_text(encoding="utf-8")
+    code += (ROOT / "narrate" / "options.py").read_text(encoding="utf-8")
+    for block in blocks:
+        assert block in code, block
