@@ -37,14 +37,15 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from narrate.config import CourseConfig
 from narrate.errors import BuildError, ConfigError, NarrateError, warn
-from narrate.model import Episode, Script
+from narrate.model import Episode
+from narrate.publish.episode import EpisodeJob, make_episode
 from narrate.speech.cache import UtteranceCache
+from narrate.speech.synthesis import ENGINE_LOCK, make_twice
 from narrate.speech.utterance import Utterance
 
 LOCAL = "local:"
@@ -53,28 +54,6 @@ CONNECT_TIMEOUT_S = 5.0
 is configured otherwise than Dask's own default (e.g. ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=60s``)."""
 _TCP = re.compile(r"tcp://(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\]):(?P<port>\d{1,5})")
 ADDRESS_FORMS = "give tcp://HOST:PORT or local:N"
-
-
-@dataclass(frozen=True)
-class EpisodeTask:
-    """Everything one episode task needs (picklable; sent to a worker).
-
-    ``keys`` maps each Say cue index of ``script`` to its utterance key; ``utterances`` holds one
-    :class:`Utterance` per distinct key. ``cover`` is the cover's name in the output folder and its
-    bytes; ``jingles`` the intro and outro PCM (``b""`` when none). ``cache`` is the cache location (folder or URL), ``staging`` a URL prefix or None.
-    """
-
-    course: str
-    script: Script
-    keys: dict[int, str]
-    utterances: dict[str, Utterance]
-    config: CourseConfig
-    cover: tuple[str, bytes] | None
-    count: int
-    split: bool
-    jingles: tuple[bytes, bytes]
-    cache: str
-    staging: str | None = None
 
 
 @dataclass
@@ -105,8 +84,6 @@ def make_shared_clips(utterances: list[Utterance], cache_location: str) -> int:
 
 def _clip(cache: UtteranceCache, u: Utterance) -> tuple[Path, bool]:
     """The cached clip of ``u``, made here if the cache lacks it; and whether it was made."""
-    from narrate.speech.synthesis import ENGINE_LOCK, make_twice
-
     path = cache.get(u.key, u.sample_rate)
     if path is not None:
         return path, False
@@ -114,55 +91,23 @@ def _clip(cache: UtteranceCache, u: Utterance) -> tuple[Path, bool]:
         return cache.get(u.key, u.sample_rate) or make_twice(u, cache), True
 
 
-def run_episode(task: EpisodeTask, shared_done: int | None = None) -> EpisodeOutput:
+def run_episode(job: EpisodeJob, shared_done: int | None = None) -> EpisodeOutput:
     """Make one episode (runs on a Dask worker; see module docstring). Never raises: a failure is
     returned as ``error`` so the client can name the course, lesson and worker. ``shared_done`` is
     the result of :func:`make_shared_clips` (passed so that Dask runs this task after it)."""
-    from narrate.publish.episode import write_episode
-    from narrate.speech.synthesis import resolve_repeat_pauses, with_clips
-
     start = time.perf_counter()
     worker = _worker_address()
     try:
-        cache = UtteranceCache(task.cache)
+        cache = UtteranceCache(job.cache)
         made = 0
         clips: dict[int, Path] = {}
-        for index, key in task.keys.items():
-            clips[index], was_made = _clip(cache, task.utterances[key])
+        for index, key in job.keys.items():
+            clips[index], was_made = _clip(cache, job.utterances[key])
             made += was_made
-        with tempfile.TemporaryDirectory(prefix="narrate-task-") as tmp:
-            out, work = Path(tmp) / "out", Path(tmp) / "work"
-            out.mkdir()
-            work.mkdir()
-            cover_name = None
-            if task.cover is not None:
-                cover_name = task.cover[0]
-                (out / cover_name).write_bytes(task.cover[1])
-            episode = with_clips(
-                lambda found: write_episode(
-                    resolve_repeat_pauses(task.script, found),
-                    found,
-                    task.config,
-                    out,
-                    work,
-                    cover_name,
-                    task.count,
-                    split=task.split,
-                    jingles=task.jingles,
-                ),
-                clips,
-                task.keys,
-                task.utterances,
-                cache,
-            )
-            files = {
-                p.relative_to(out).as_posix(): p.read_bytes()
-                for p in sorted((out / "episodes").rglob("*"))
-                if p.is_file() and not p.name.startswith(".")
-            }
+        episode, files = _in_scratch(job, clips, cache)
         output = EpisodeOutput(episode, synthesized=made, worker=worker)
-        if task.staging:
-            output.staged = _upload(task.staging, files)
+        if job.staging:
+            output.staged = _upload(job.staging, files)
         else:
             output.files = files
     except NarrateError as exc:
@@ -173,6 +118,23 @@ def run_episode(task: EpisodeTask, shared_done: int | None = None) -> EpisodeOut
         )
     output.seconds = time.perf_counter() - start
     return output
+
+
+def _in_scratch(job: EpisodeJob, clips: dict[int, Path], cache: UtteranceCache) -> tuple[Episode, dict[str, bytes]]:
+    """Make the episode in a scratch folder; its files (path under the output folder → bytes)."""
+    with tempfile.TemporaryDirectory(prefix="narrate-task-") as tmp:
+        out, work = Path(tmp) / "out", Path(tmp) / "work"
+        out.mkdir()
+        work.mkdir()
+        if job.cover is not None:
+            (out / job.cover[0]).write_bytes(job.cover[1])
+        episode = make_episode(job, clips, cache, out, work)
+        files = {
+            p.relative_to(out).as_posix(): p.read_bytes()
+            for p in sorted((out / "episodes").rglob("*"))
+            if p.is_file() and not p.name.startswith(".")
+        }
+    return episode, files
 
 
 def _worker_address() -> str:
@@ -348,14 +310,14 @@ def _reason(exc: BaseException) -> str:
 
 def run_episodes(
     session: Session,
-    tasks: Sequence[EpisodeTask],
+    jobs: Sequence[EpisodeJob],
     stage: Path,
     *,
     report: Callable[[int, int], None] | None = None,
 ) -> list[EpisodeOutput]:
-    """Run the tasks on the cluster and write each episode's files into ``stage``; results in task order.
+    """Run one task per job on the cluster and write each episode's files into ``stage``; results in job order.
 
-    ``report(done, total)`` is called as tasks complete. The staging URL of a task (if any) gets a
+    ``report(done, total)`` is called as tasks complete. The staging URL of a job (if any) gets a
     fresh prefix per build, so concurrent builds never meet there.
 
     Raises:
@@ -365,25 +327,10 @@ def run_episodes(
 
     run = uuid.uuid4().hex[:12]
     prepared = [
-        t if t.staging is None else _with_staging(t, f"{t.staging.rstrip('/')}/{run}/{t.course}/{t.script.lesson.id}")
-        for t in tasks
+        j if j.staging is None else replace(j, staging=f"{j.staging.rstrip('/')}/{run}/{j.course}/{j.script.lesson.id}")
+        for j in jobs
     ]
-    uses: dict[str, int] = {}
-    for t in prepared:
-        for key in t.utterances:
-            uses[key] = uses.get(key, 0) + 1
-    shared = {key: u for t in prepared for key, u in t.utterances.items() if uses[key] > 1}
-    first = None
-    if shared:  # made once, by one worker, before the episode tasks (see make_shared_clips)
-        first = session.client.submit(
-            make_shared_clips, list(shared.values()), prepared[0].cache, key=f"narrate-shared-{run}", pure=False
-        )
-    futures = [
-        session.client.submit(
-            run_episode, t, first, key=f"narrate-episode-{t.course}-{t.script.lesson.id}-{run}", pure=False
-        )
-        for t in prepared
-    ]
+    futures = _submit(session, prepared, run)
     index = {f.key: i for i, f in enumerate(futures)}
     results: list[EpisodeOutput | None] = [None] * len(futures)
     done = 0
@@ -392,25 +339,7 @@ def run_episodes(
     try:
         for future in as_completed(futures, loop=session.client.loop):
             i = index[future.key]
-            task = prepared[i]
-            try:
-                output = future.result()
-            except Exception as exc:  # lost too many workers, or could not unpickle
-                output = EpisodeOutput(None, worker=_who_ran(session, future), error=f"{type(exc).__name__}: {exc}")
-            if output.error is not None:
-                raise BuildError(
-                    f"course '{task.course}', lesson '{task.script.lesson.id}' failed on worker "
-                    f"{output.worker or 'unknown'}: {output.error}",
-                    task.script.lesson.source,
-                )
-            for rel, data in output.files.items():
-                target = stage / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-            if output.staged:
-                fetch_staged(task.staging or "", output.staged, stage)
-            output.files = {}
-            results[i] = output
+            results[i] = _received(session, future, prepared[i], stage)
             done += 1
             if report:
                 report(done, len(futures))
@@ -420,10 +349,50 @@ def run_episodes(
     return [r for r in results if r is not None]
 
 
-def _with_staging(task: EpisodeTask, url: str) -> EpisodeTask:
-    from dataclasses import replace
+def _submit(session: Session, jobs: list[EpisodeJob], run: str) -> list[Any]:
+    """Submit one task per job (after one task making the clips several jobs share); their futures."""
+    uses: dict[str, int] = {}
+    for j in jobs:
+        for key in j.utterances:
+            uses[key] = uses.get(key, 0) + 1
+    shared = {key: u for j in jobs for key, u in j.utterances.items() if uses[key] > 1}
+    first = None
+    if shared:  # made once, by one worker, before the episode tasks (see make_shared_clips)
+        first = session.client.submit(
+            make_shared_clips, list(shared.values()), jobs[0].cache, key=f"narrate-shared-{run}", pure=False
+        )
+    return [
+        session.client.submit(
+            run_episode, j, first, key=f"narrate-episode-{j.course}-{j.script.lesson.id}-{run}", pure=False
+        )
+        for j in jobs
+    ]
 
-    return replace(task, staging=url)
+
+def _received(session: Session, future: Any, job: EpisodeJob, stage: Path) -> EpisodeOutput:
+    """A finished task's output, its files written into ``stage`` (and dropped from the output).
+
+    Raises:
+        BuildError: the task failed (or could not run), naming course, lesson and worker.
+    """
+    try:
+        output = future.result()
+    except Exception as exc:  # lost too many workers, or could not unpickle
+        output = EpisodeOutput(None, worker=_who_ran(session, future), error=f"{type(exc).__name__}: {exc}")
+    if output.error is not None:
+        raise BuildError(
+            f"course '{job.course}', lesson '{job.script.lesson.id}' failed on worker "
+            f"{output.worker or 'unknown'}: {output.error}",
+            job.script.lesson.source,
+        )
+    for rel, data in output.files.items():
+        target = stage / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    if output.staged:
+        fetch_staged(job.staging or "", output.staged, stage)
+    output.files = {}
+    return output
 
 
 def _who_ran(session: Session, future: Any) -> str:

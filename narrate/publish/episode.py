@@ -19,8 +19,11 @@ AAC track decodes to within 1 ms of the timeline.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+import pycountry
 
 from narrate.audio import encoder
 from narrate.audio import id3 as tags
@@ -35,6 +38,9 @@ from narrate.model import ChapterMark, Episode, Lesson, Script, episode_stem
 from narrate.publish import transcripts as transcript
 from narrate.publish.media_types import MEDIA_TYPES, media_type
 from narrate.settings import AUDIO_FORMATS
+from narrate.speech.cache import UtteranceCache
+from narrate.speech.synthesis import resolve_repeat_pauses, with_clips
+from narrate.speech.utterance import Utterance
 from narrate.text.languages import language as language_module
 from narrate.text.readers.common import slugify
 from narrate.text.script import course_phrases, render_script
@@ -81,100 +87,191 @@ MEASURED_ENCODES = 4
 """At most this many encodes of one file at a low rate or bitrate (see :func:`on_target`)."""
 
 
-def write_episode(
-    script: Script,
+@dataclass(frozen=True)
+class EpisodeJob:
+    """Everything one episode needs, made on this machine or sent to a Dask worker (picklable).
+
+    ``count`` is the number of episodes in the course (the ID3 track total); ``keys`` maps each Say
+    cue index of ``script`` to its utterance key and ``utterances`` holds one
+    :class:`~narrate.speech.utterance.Utterance` per distinct key; ``cover`` is the cover's file
+    name in the output folder and its bytes (None: no cover); ``split`` also writes one MP3 per
+    chapter (see :func:`write_split`); ``jingles`` are the intro and outro as levelled PCM
+    (:func:`narrate.audio.jingle.jingle_pcm`; ``b""``: none). On a cluster: ``course`` is the
+    course id (in task names and errors), ``cache`` the utterance cache location (a folder or URL
+    every worker reaches), ``staging`` a URL prefix where the worker leaves the files (None: in the
+    task's result).
+    """
+
+    script: Script
+    config: CourseConfig
+    count: int
+    keys: dict[int, str] = field(default_factory=dict)
+    utterances: dict[str, Utterance] = field(default_factory=dict)
+    cover: tuple[str, bytes] | None = None
+    split: bool = False
+    jingles: tuple[bytes, bytes] = (b"", b"")
+    course: str = ""
+    cache: str = ""
+    staging: str | None = None
+
+
+def make_episode(
+    job: EpisodeJob,
     clips: dict[int, Path],
-    config: CourseConfig,
+    cache: UtteranceCache,
     out_dir: Path,
     work: Path,
-    cover: str | None,
-    count: int,
     *,
-    formats: Iterable[str] | None = None,
-    split: bool = False,
-    jingles: tuple[bytes, bytes] = (b"", b""),
+    store: encoder.PieceStore | None = None,
+    parallel: int = 1,
+) -> Episode:
+    """:func:`write_episode` with the script's repeat pauses timed by its clips
+    (:func:`narrate.speech.synthesis.resolve_repeat_pauses`); a clip pruned from ``cache`` meanwhile
+    is made again (:func:`narrate.speech.synthesis.with_clips`).
+
+    Raises:
+        EngineError: a missing clip could not be made again. Otherwise as :func:`write_episode`.
+    """
+
+    def write(found: dict[int, Path]) -> Episode:
+        resolved = replace(job, script=resolve_repeat_pauses(job.script, found))
+        return write_episode(resolved, found, out_dir, work, store=store, parallel=parallel)
+
+    return with_clips(write, clips, job.keys, job.utterances, cache)
+
+
+def write_episode(
+    job: EpisodeJob,
+    clips: dict[int, Path],
+    out_dir: Path,
+    work: Path,
+    *,
     store: encoder.PieceStore | None = None,
     parallel: int = 1,
 ) -> Episode:
     """Assemble, level, encode, tag and describe one episode under ``out_dir/episodes``.
 
     Args:
-        script: the lesson's script.  clips: Say cue index → WAV clip.
-        work: scratch folder for the PCM timeline.  cover: cover file relative to ``out_dir`` or None.
-        count: number of episodes in the course (ID3 track total).
-        formats: audio formats (default: ``config.audio.formats``), see :data:`narrate.settings.AUDIO_FORMATS`. The feed
-            enclosure (``audio_file``) is the MP3 when built, else the M4B; ``files`` lists every
-            format built (``files["mp3"]``, ``files["m4b"]``) and the split files (``split/NN``).
-        split: also write one MP3 per chapter (see :func:`write_split`).
-        jingles: the intro and outro as levelled PCM (:func:`narrate.audio.jingle.jingle_pcm`), joined
-            with a crossfade, the chapter times shifted and an intro chapter (phrase ``chapter.intro``) added (empty: none).
+        job: the episode (its cover file already in ``out_dir``).  clips: Say cue index → WAV clip.
+        work: scratch folder for the PCM timeline.
         store, parallel: where the MP3 is encoded from (chapters encoded before are reused) and how
             many ffmpeg processes it may use (see :func:`narrate.audio.encoder.encode`).
+
+    The formats are ``config.audio.formats`` (see :data:`narrate.settings.AUDIO_FORMATS`): the feed
+    enclosure (``audio_file``) is the first, the MP3 when built; ``files`` lists the other formats
+    (``files["m4b"]``), the transcripts, chapters, script and image, and the split files
+    (``split/NN``). The jingles are joined with a crossfade, the chapter times shifted and an intro
+    chapter (phrase ``chapter.intro``) added.
 
     Raises:
         ConfigError: unknown format.  ToolMissingError, BuildError: ffmpeg missing or failed.
     """
-    formats = normalise_formats(config.audio.formats if formats is None else formats)
-    lesson = script.lesson
-    stem = episode_stem(lesson)
+    config, script = job.config, job.script
+    formats = normalise_formats(config.audio.formats)
+    stem = episode_stem(script.lesson)
     folder = out_dir / "episodes"
     folder.mkdir(parents=True, exist_ok=True)
-    cover_path = out_dir / cover if cover else None
-    cover_bytes = cover_path.read_bytes() if cover_path else None
     timeline = audio.assemble(script.cues, clips, work / f"{stem}.pcm", config.audio.sample_rate)
-    timeline = with_jingles(timeline, *jingles, intro_title=course_phrases(config, script.language)("chapter.intro"))
+    intro = course_phrases(config, script.language)("chapter.intro")
+    timeline = with_jingles(timeline, *job.jingles, intro_title=intro)
     built: dict[str, str] = {}
     try:
         leveling = encoder.plan_leveling(timeline, config.audio.loudness_lufs, config.audio.true_peak_dbtp)
         if "mp3" in formats:
-            mp3 = folder / f"{stem}.mp3"
-            with replacing(mp3, folder / f".{stem}.mp3.part") as tmp:
-
-                def encode_mp3(lev: encoder.Leveling) -> None:
-                    encoder.encode(
-                        timeline, tmp, bitrate=config.audio.bitrate, leveling=lev, store=store, parallel=parallel
-                    )
-
-                leveling = on_target(encode_mp3, tmp, leveling, config)
-                tags.write_tags(
-                    tmp,
-                    title=lesson.title,
-                    album=config.title,
-                    artist=config.author or config.title,
-                    track=lesson.number,
-                    track_total=max(count, lesson.number),
-                    chapters=timeline.chapters,
-                    duration_ms=timeline.duration_ms,
-                    cover=cover_bytes,
-                    cover_mime=_mime(cover),
-                    comment=lesson.summary or lesson.subtitle,
-                    language=_iso639_2(config.language),
-                )
+            leveling = _write_mp3(job, timeline, leveling, folder, store, parallel)
             built["mp3"] = f"episodes/{stem}.mp3"
         if "m4b" in formats:
-            m4b_tags = {
-                "title": lesson.title,
-                "album": config.title,
-                "artist": config.author or config.title,
-                "album_artist": config.author or config.title,
-                "genre": "Podcast",
-                "track": f"{lesson.number}/{max(count, lesson.number)}",
-                "comment": lesson.summary or lesson.subtitle,
-            }
-            m4b = folder / f"{stem}.m4b"
-
-            def encode_m4b(lev: encoder.Leveling) -> None:
-                write_m4b(
-                    timeline, m4b, leveling=lev, bitrate=config.audio.bitrate, tags=m4b_tags, cover_file=cover_path
-                )
-
-            on_target(encode_m4b, m4b, leveling, config)
+            _write_m4b(job, timeline, leveling, folder, out_dir)
             built["m4b"] = f"episodes/{stem}.m4b"
-        split_files = (
-            write_split(timeline, leveling, config, lesson, folder / stem, cover_bytes, _mime(cover)) if split else []
-        )
+        split_files = _split(job, timeline, leveling, folder / stem) if job.split else []
     finally:
         timeline.pcm_path.unlink(missing_ok=True)
+    listed = _write_texts(job, timeline, folder)
+    main = formats[0]
+    listed.update({k: v for k, v in built.items() if k != main})
+    listed.update({f"split/{i:02d}": f"episodes/{stem}/{p.name}" for i, p in enumerate(split_files, 1)})
+    return Episode(
+        lesson=script.lesson,
+        script=script,
+        duration_ms=timeline.duration_ms,
+        chapters=timeline.chapters,
+        cue_times=timeline.cue_times,
+        audio_file=built[main],
+        audio_bytes=(out_dir / built[main]).stat().st_size,
+        mime_type=MIME_TYPES[main],
+        files=listed,
+    )
+
+
+def _write_mp3(
+    job: EpisodeJob,
+    timeline: audio.Timeline,
+    leveling: encoder.Leveling,
+    folder: Path,
+    store: encoder.PieceStore | None,
+    parallel: int,
+) -> encoder.Leveling:
+    """``folder/<stem>.mp3``, encoded on target and tagged with its chapters; returns its leveling."""
+    config, lesson = job.config, job.script.lesson
+    stem = episode_stem(lesson)
+    with replacing(folder / f"{stem}.mp3", folder / f".{stem}.mp3.part") as tmp:
+
+        def encode_mp3(lev: encoder.Leveling) -> None:
+            encoder.encode(timeline, tmp, bitrate=config.audio.bitrate, leveling=lev, store=store, parallel=parallel)
+
+        leveling = on_target(encode_mp3, tmp, leveling, config)
+        tags.write_tags(
+            tmp,
+            title=lesson.title,
+            album=config.title,
+            artist=config.author or config.title,
+            track=lesson.number,
+            track_total=max(job.count, lesson.number),
+            chapters=timeline.chapters,
+            duration_ms=timeline.duration_ms,
+            cover=job.cover[1] if job.cover else None,
+            cover_mime=_mime(job.cover[0] if job.cover else None),
+            comment=lesson.summary or lesson.subtitle,
+            language=_iso639_2(config.language),
+        )
+    return leveling
+
+
+def _write_m4b(
+    job: EpisodeJob, timeline: audio.Timeline, leveling: encoder.Leveling, folder: Path, out_dir: Path
+) -> None:
+    """``folder/<stem>.m4b``: AAC encoded on target, with tags, chapters and the cover file of ``out_dir``."""
+    config, lesson = job.config, job.script.lesson
+    m4b_tags = {
+        "title": lesson.title,
+        "album": config.title,
+        "artist": config.author or config.title,
+        "album_artist": config.author or config.title,
+        "genre": "Podcast",
+        "track": f"{lesson.number}/{max(job.count, lesson.number)}",
+        "comment": lesson.summary or lesson.subtitle,
+    }
+    m4b = folder / f"{episode_stem(lesson)}.m4b"
+    cover_file = out_dir / job.cover[0] if job.cover else None
+
+    def encode_m4b(lev: encoder.Leveling) -> None:
+        write_m4b(timeline, m4b, leveling=lev, bitrate=config.audio.bitrate, tags=m4b_tags, cover_file=cover_file)
+
+    on_target(encode_m4b, m4b, leveling, config)
+
+
+def _split(job: EpisodeJob, timeline: audio.Timeline, leveling: encoder.Leveling, folder: Path) -> list[Path]:
+    cover, mime = (job.cover[1], _mime(job.cover[0])) if job.cover else (None, _mime(None))
+    return write_split(timeline, leveling, job.config, job.script.lesson, folder, cover, mime)
+
+
+def _write_texts(job: EpisodeJob, timeline: audio.Timeline, folder: Path) -> dict[str, str]:
+    """The transcripts (VTT, SRT), JSON chapters, script text and the lesson's own image beside the
+    audio; returns them by kind (``vtt``, ``srt``, ``chapters``, ``script``, ``image``) as paths
+    relative to the output folder."""
+    config, script = job.config, job.script
+    lesson = script.lesson
+    stem = episode_stem(lesson)
     files = {
         "vtt": (f"{stem}.vtt", transcript.to_webvtt(timeline.cue_times)),
         "srt": (f"{stem}.srt", transcript.to_srt(timeline.cue_times)),
@@ -187,21 +284,7 @@ def write_episode(
         data, ext = conform_file(lesson.image, lesson.source, lesson.image_line)
         write_atomic(folder / f"{stem}.image{ext}", data)
         files["image"] = (f"{stem}.image{ext}", "")
-    main = formats[0]
-    listed = {k: f"episodes/{name}" for k, (name, _) in files.items()}
-    listed.update({k: v for k, v in built.items() if k != main})
-    listed.update({f"split/{i:02d}": f"episodes/{stem}/{p.name}" for i, p in enumerate(split_files, 1)})
-    return Episode(
-        lesson=lesson,
-        script=script,
-        duration_ms=timeline.duration_ms,
-        chapters=timeline.chapters,
-        cue_times=timeline.cue_times,
-        audio_file=built[main],
-        audio_bytes=(out_dir / built[main]).stat().st_size,
-        mime_type=MIME_TYPES[main],
-        files=listed,
-    )
+    return {k: f"episodes/{name}" for k, (name, _) in files.items()}
 
 
 def write_split(
@@ -278,7 +361,5 @@ def _iso639_2(language: str) -> str:
     known = language_module(primary) if primary else None
     if known is not None:
         return known.iso639_2
-    import pycountry
-
     found = pycountry.languages.get(alpha_2=primary) if len(primary) == 2 else None
     return found.alpha_3 if found is not None else "und"

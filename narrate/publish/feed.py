@@ -424,6 +424,23 @@ def render_feed(
         BuildError: an episode has no audio file.
         ContentError: two episodes have the same lesson id, or a lesson date is invalid.
     """
+    _check_episodes(episodes)
+    if dates is None:
+        dates = pub_dates(config, [ep.lesson for ep in episodes])
+    if guids is None:
+        guids = [episode_guid(config, ep.lesson) for ep in episodes]
+    rss = ET.Element("rss", {"version": "2.0"})
+    channel = ET.SubElement(rss, "channel")
+    _channel(channel, config, media_url(config, feed_file), image_file, dates)
+    for index, (episode, when, guid) in enumerate(zip(episodes, dates, guids)):
+        _item(channel, config, episode, index, when, guid)
+
+    ET.indent(rss, space="  ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(rss, encoding="unicode") + "\n"
+
+
+def _check_episodes(episodes: Sequence[Episode]) -> None:
+    """Raises: ContentError: two episodes have the same lesson id. BuildError: one has no audio file."""
     seen: set[str] = set()
     for ep in episodes:
         if ep.lesson.id in seen:
@@ -432,16 +449,13 @@ def render_feed(
         if not ep.audio_file:
             raise BuildError(f"episode '{ep.lesson.id}' has no audio file for the feed enclosure")
 
-    if dates is None:
-        dates = pub_dates(config, [ep.lesson for ep in episodes])
-    if guids is None:
-        guids = [episode_guid(config, ep.lesson) for ep in episodes]
-    feed_url = media_url(config, feed_file)
+
+def _channel(
+    channel: ET.Element, config: CourseConfig, feed_url: str, image_file: str | None, dates: Sequence[datetime]
+) -> None:
+    """The channel's own elements, in the order of the feed (before its items)."""
     title = clean_text(config.title, single_line=True)
     link = config.link or config.base_url
-
-    rss = ET.Element("rss", {"version": "2.0"})
-    channel = ET.SubElement(rss, "channel")
     ET.SubElement(channel, f"{{{ATOM}}}link", {"href": feed_url, "rel": "self", "type": "application/rss+xml"})
     _text(channel, "title", title)
     _text(channel, "link", link)
@@ -469,16 +483,26 @@ def render_feed(
     if getattr(config, "complete", False):
         _text(channel, f"{{{ITUNES}}}complete", "Yes")
     if image_file:
-        image_url = media_url(config, image_file)
-        ET.SubElement(channel, f"{{{ITUNES}}}image", {"href": image_url})
-        image = ET.SubElement(channel, "image")
-        _text(image, "url", image_url)
-        _text(image, "title", title)
-        _text(image, "link", link)
+        _image(channel, media_url(config, image_file), title, link)
     cat = category_path(config.category)
     top = ET.SubElement(channel, f"{{{ITUNES}}}category", {"text": cat[0]})
     if len(cat) > 1:
         ET.SubElement(top, f"{{{ITUNES}}}category", {"text": cat[1]})
+    _owner(channel, config, author)
+    _podcast(channel, config, feed_url)
+
+
+def _image(channel: ET.Element, image_url: str, title: str, link: str) -> None:
+    """The cover as ``itunes:image`` and as RSS ``image``."""
+    ET.SubElement(channel, f"{{{ITUNES}}}image", {"href": image_url})
+    image = ET.SubElement(channel, "image")
+    _text(image, "url", image_url)
+    _text(image, "title", title)
+    _text(image, "link", link)
+
+
+def _owner(channel: ET.Element, config: CourseConfig, author: str) -> None:
+    """``itunes:owner`` (name and email), when the course has an ``owner_email``."""
     owner_name = clean_text(getattr(config, "owner_name", "") or author, single_line=True)
     owner_email = getattr(config, "owner_email", None)
     if owner_email:
@@ -486,21 +510,20 @@ def render_feed(
         if owner_name:
             _text(owner, f"{{{ITUNES}}}name", owner_name)
         _text(owner, f"{{{ITUNES}}}email", clean_text(owner_email, single_line=True))
+
+
+def _podcast(channel: ET.Element, config: CourseConfig, feed_url: str) -> None:
+    """The Podcast Index namespace's channel elements: guid, funding, persons, locked."""
     _text(channel, f"{{{PODCAST}}}guid", podcast_guid(feed_url))
     for funding in getattr(config, "funding", ()):
         _text(channel, f"{{{PODCAST}}}funding", clean_text(funding.text, single_line=True), {"url": funding.url})
     _persons(channel, getattr(config, "persons", ()))
     locked = getattr(config, "locked", None)
     if locked is not None:
+        owner_email = getattr(config, "owner_email", None)
         value = locked if isinstance(locked, str) else ("yes" if locked else "no")
         attrs = {"owner": clean_text(owner_email, single_line=True)} if owner_email else {}
         _text(channel, f"{{{PODCAST}}}locked", value, attrs)
-
-    for index, (episode, when, guid) in enumerate(zip(episodes, dates, guids)):
-        _item(channel, config, episode, index, when, guid)
-
-    ET.indent(rss, space="  ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(rss, encoding="unicode") + "\n"
 
 
 def _item(channel: ET.Element, config: CourseConfig, episode: Episode, index: int, when: datetime, guid: str) -> None:

@@ -55,6 +55,7 @@ from typing import Any
 from xml.parsers import expat
 
 from narrate.errors import ConfigError, NarrateError
+from narrate.publish import check as output_check
 from narrate.publish.media_types import content_type
 from narrate.publish.output import locked, sha256_file
 
@@ -232,12 +233,10 @@ def upload(
     out_dir = Path(out_dir)
     if not (out_dir / FEED_FILE).is_file():
         raise NarrateError(f"no {FEED_FILE} in this folder (run 'narrate build' first)", out_dir)
-    from narrate.publish.check import check_output
-
     shown = printable(dest)
     if fs is None:
         _refuse_nested(out_dir, dest)
-    problems = check_output(out_dir)
+    problems = output_check.check_output(out_dir)
     if problems:  # never publish a feed that names a missing or broken file
         more = f" (and {len(problems) - 1} more; run 'narrate check {out_dir}')" if len(problems) > 1 else ""
         raise NarrateError(f"not publishing a folder that fails its check: {problems[0]}{more}", out_dir)
@@ -415,6 +414,12 @@ class _Publish:
                 )
 
     def publish(self) -> None:
+        """Check, claim, upload, switch the feed, delete, record (see the module docstring).
+
+        Raises:
+            NarrateError: a check refused the publish (nothing written), or a storage error (the
+                caller names how far it got with :meth:`state`).
+        """
         files = upload_order(local_files(self.out))
         local: dict[str, dict[str, Any]] = {
             rel: {"size": (self.out / rel).stat().st_size, "sha256": sha256_file(self.out / rel)} for rel in files
@@ -426,27 +431,14 @@ class _Publish:
         published = self._remote_feed(remote)
         self.old_feed = FEED_FILE in remote
         self._check_feed(new_feed, published, previous)
-
         same = {
             rel
             for rel in files
             if rel in remote
             and _same(self.fs, self.path(rel), remote[rel], self.out / rel, local[rel]["sha256"], self.s3)
         }
-        owned = set(previous.files) if previous is not None else set()
-        if previous is None and published is not None and published.generator.lower().startswith("narrate"):
-            owned |= {rel for rel in files if rel in remote}  # published by a narrate without manifests
-        foreign = [rel for rel in files if rel in remote and rel not in same and rel not in owned]
-        if foreign and not self.force:
-            more = f" (and {len(foreign) - 1} more)" if len(foreign) > 1 else ""
-            raise NarrateError(
-                f"{self.shown}: nothing was published: it would overwrite '{printable(foreign[0])}'{more}, which "
-                "narrate did not write there; publish into a folder of its own (e.g. DEST/podcast), or use --force "
-                "to overwrite it"
-            )
-
-        changed = [rel for rel in files if rel not in same]
-        self.to_upload = len(changed)
+        owned = self._owned(files, remote, same, previous, published)
+        self.to_upload = len([rel for rel in files if rel not in same])
         if previous is not None:  # narrate's old files, still as it wrote them (a size of its own: someone's file)
             self.stale = sorted(
                 rel
@@ -460,7 +452,40 @@ class _Publish:
             claimed.update(adding)
             state = published if published is not None else (_feed_of(previous) if previous is not None else None)
             raw_manifest = self._put_manifest(manifest_bytes(claimed, state, state="publishing"), raw_manifest)
+        self._upload(files, local, same)
+        self._delete_stale()
+        self.step = "manifest"
+        self._put_manifest(manifest_bytes(local, new_feed, state="published"), raw_manifest)
 
+    def _owned(
+        self,
+        files: list[str],
+        remote: dict[str, dict],
+        same: set[str],
+        previous: Manifest | None,
+        published: FeedState | None,
+    ) -> set[str]:
+        """The keys of DEST narrate wrote (its manifest's; or, taking over a narrate without
+        manifests, those the build writes).
+
+        Raises:
+            NarrateError: without ``force``, the build would overwrite a file narrate did not write.
+        """
+        owned = set(previous.files) if previous is not None else set()
+        if previous is None and published is not None and published.generator.lower().startswith("narrate"):
+            owned |= {rel for rel in files if rel in remote}  # published by a narrate without manifests
+        foreign = [rel for rel in files if rel in remote and rel not in same and rel not in owned]
+        if foreign and not self.force:
+            more = f" (and {len(foreign) - 1} more)" if len(foreign) > 1 else ""
+            raise NarrateError(
+                f"{self.shown}: nothing was published: it would overwrite '{printable(foreign[0])}'{more}, which "
+                "narrate did not write there; publish into a folder of its own (e.g. DEST/podcast), or use --force "
+                "to overwrite it"
+            )
+        return owned
+
+    def _upload(self, files: list[str], local: dict[str, dict[str, Any]], same: set[str]) -> None:
+        """Every new or changed file in upload order (the feed last but the preview), skipping ``same``."""
         self.step = "files"
         for n, rel in enumerate(files, 1):
             if rel == FEED_FILE:
@@ -473,6 +498,8 @@ class _Publish:
             if self.progress is not None:
                 self.progress("upload", n, len(files))
 
+    def _delete_stale(self) -> None:
+        """Delete narrate's old files that the build no longer has (:attr:`stale`)."""
         self.step = "delete"
         for rel in self.stale:
             try:
@@ -480,9 +507,6 @@ class _Publish:
             except FileNotFoundError:  # deleted meanwhile (by hand, or by another publish)
                 pass
             self.done.deleted.append(rel)
-
-        self.step = "manifest"
-        self._put_manifest(manifest_bytes(local, new_feed, state="published"), raw_manifest)
 
     def state(self) -> str:
         """What was and was not published when the current step failed."""

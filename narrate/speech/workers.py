@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 
 from narrate.errors import EngineError, NarrateError
+from narrate.speech import engines as engine_registry
 from narrate.speech.cache import UtteranceCache
 from narrate.speech.utterance import ErrorReport, Utterance, make_clip, named_error
 
@@ -73,16 +74,49 @@ def run_pool(
     Raises:
         EngineError: an utterance failed twice (engine error, timeout or crash), naming its cue.
     """
-    from narrate.speech.engines import ENGINES
+    pool = _Pool(todo, cache, jobs, timeout_ms, tries)
+    try:
+        while pool.pending or any(w.task is not None for w in pool.workers):
+            pool.hand_out()
+            busy = [w for w in pool.workers if w.task is not None]
+            wait_s = max(0.0, min(w.deadline for w in busy) - time.monotonic())
+            ready = set(wait([x for w in busy for x in (w.conn, w.process.sentinel)], timeout=wait_s))
+            now = time.monotonic()
+            for worker in busy:
+                pool.check(worker, ready, now, on_done)
+    finally:
+        for worker in pool.workers:  # idle ones are asked to exit, busy ones killed
+            _stop(worker, kill=worker.task is not None, join=False)
+        for worker in pool.workers:
+            _stop(worker, kill=False, join=True)
 
-    ctx = multiprocessing.get_context("spawn")
-    specs = {u.engine: ENGINES[u.engine] for u in todo if u.engine in ENGINES}
-    pending = deque(todo)
-    failures: dict[str, int] = {}
-    workers: list[_Worker] = []
 
-    def start() -> _Worker:
-        """Start a worker and add it to ``workers`` (so that the clean-up below stops it).
+class _Pool:
+    """The workers of :func:`run_pool`, the utterances waiting for one, and the failures so far."""
+
+    def __init__(
+        self, todo: list[Utterance], cache: UtteranceCache, jobs: int, timeout_ms: Callable[[str], int], tries: int
+    ):
+        self.ctx = multiprocessing.get_context("spawn")
+        self.cache, self.jobs, self.timeout_ms, self.tries = cache, jobs, timeout_ms, tries
+        registry = engine_registry.ENGINES
+        self.specs = {u.engine: registry[u.engine] for u in todo if u.engine in registry}
+        self.pending = deque(todo)
+        self.failures: dict[str, int] = {}
+        self.workers: list[_Worker] = []
+
+    def hand_out(self) -> None:
+        """Start workers up to ``jobs`` (first, so that a retry goes to a fresh worker), then give
+        each idle worker the next utterance."""
+        while self.pending and len(self.workers) < self.jobs:
+            worker = self.start()
+            _assign(worker, self.pending.popleft(), self.timeout_ms)
+        for worker in self.workers:
+            if worker.task is None and self.pending:
+                _assign(worker, self.pending.popleft(), self.timeout_ms)
+
+    def start(self) -> _Worker:
+        """Start a worker and add it to ``workers`` (so that the clean-up of :func:`run_pool` stops it).
 
         The worker must never see Ctrl-C (the parent stops it), but a fresh interpreter takes a
         while to reach :func:`_serve`; a Ctrl-C meanwhile printed a KeyboardInterrupt traceback from
@@ -92,9 +126,11 @@ def run_pool(
         signal is never discarded as ignored) and raises KeyboardInterrupt once the worker is
         registered. Only the main thread can change signal handlers; elsewhere it just starts.
         """
-        parent, child = ctx.Pipe()
-        threads = max(1, (os.cpu_count() or 1) // max(1, jobs))
-        process = ctx.Process(target=_serve, args=(child, cache, specs, threads), daemon=True, name="narrate-synth")
+        parent, child = self.ctx.Pipe()
+        threads = max(1, (os.cpu_count() or 1) // max(1, self.jobs))
+        process = self.ctx.Process(
+            target=_serve, args=(child, self.cache, self.specs, threads), daemon=True, name="narrate-synth"
+        )
         main = threading.current_thread() is threading.main_thread()
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         handler = None
@@ -103,7 +139,7 @@ def run_pool(
                 handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
             process.start()
             worker = _Worker(process, parent)
-            workers.append(worker)
+            self.workers.append(worker)
         finally:
             if handler is not None:
                 signal.signal(signal.SIGINT, handler)
@@ -111,63 +147,58 @@ def run_pool(
         child.close()
         return worker
 
-    def fail(worker: _Worker, error: NarrateError) -> None:
+    def check(self, worker: _Worker, ready: set, now: float, on_done: Callable[[Utterance], None]) -> None:
+        """Act on a busy worker after the wait: its answer (ready, done or an error), its crash, or
+        its missed deadline.
+
+        Raises:
+            EngineError: the utterance failed ``tries`` times. NarrateError: a worker's error that is
+                not the engine's.
+        """
+        u = worker.task
+        assert u is not None  # busy: it has a task
+        if worker.conn in ready:
+            try:
+                report = worker.conn.recv()
+            except (EOFError, OSError):
+                self.fail(worker, EngineError(_crashed(worker, u)))
+                return
+            if report == _READY:  # start-up is not the utterance's time
+                worker.started = True
+                worker.deadline = now + self.timeout_ms(u.text) / 1000
+            elif report is None:
+                worker.task = None
+                on_done(u)
+            else:
+                self.fail(worker, report.error())
+        elif worker.process.sentinel in ready:
+            self.fail(worker, EngineError(_crashed(worker, u)))
+        elif now >= worker.deadline and not worker.started:
+            late = f"the speech worker did not start within {STARTUP_TIMEOUT_S:g} s to speak {u.what}"
+            self.fail(worker, EngineError(late))
+        elif now >= worker.deadline:
+            seconds = self.timeout_ms(u.text) / 1000
+            late = f"the speech engine did not finish within {seconds:g} s while speaking {u.what}"
+            self.fail(worker, EngineError(late))
+
+    def fail(self, worker: _Worker, error: NarrateError) -> None:
+        """Kill and drop a worker whose utterance failed; put the utterance back for a fresh worker.
+
+        Raises:
+            NarrateError: ``error`` when it is not the engine's (as in-process); the engine's error
+                named after its cue once the utterance has failed ``tries`` times.
+        """
         u = worker.task
         assert u is not None  # only busy workers fail
         worker.task = None
         _stop(worker, kill=True)
-        workers.remove(worker)
+        self.workers.remove(worker)
         if not isinstance(error, EngineError):  # not the engine's: raised as it is, as in-process
             raise error
-        failures[u.key] = failures.get(u.key, 0) + 1
-        if failures[u.key] >= tries:
+        self.failures[u.key] = self.failures.get(u.key, 0) + 1
+        if self.failures[u.key] >= self.tries:
             raise named_error(error, u, f"; tried {ATTEMPTS} times")
-        pending.appendleft(u)
-
-    try:
-        while pending or any(w.task is not None for w in workers):
-            while pending and len(workers) < jobs:  # first, so that a retry goes to a fresh worker
-                worker = start()
-                _assign(worker, pending.popleft(), timeout_ms)
-            for worker in workers:
-                if worker.task is None and pending:
-                    _assign(worker, pending.popleft(), timeout_ms)
-            busy = [w for w in workers if w.task is not None]
-            now = time.monotonic()
-            wait_s = max(0.0, min(w.deadline for w in busy) - now)
-            ready = set(wait([x for w in busy for x in (w.conn, w.process.sentinel)], timeout=wait_s))
-            now = time.monotonic()
-            for worker in busy:
-                u = worker.task
-                assert u is not None  # busy: it has a task
-                if worker.conn in ready:
-                    try:
-                        report = worker.conn.recv()
-                    except (EOFError, OSError):
-                        fail(worker, EngineError(_crashed(worker, u)))
-                        continue
-                    if report == _READY:  # start-up is not the utterance's time
-                        worker.started = True
-                        worker.deadline = now + timeout_ms(u.text) / 1000
-                    elif report is None:
-                        worker.task = None
-                        on_done(u)
-                    else:
-                        fail(worker, report.error())
-                elif worker.process.sentinel in ready:
-                    fail(worker, EngineError(_crashed(worker, u)))
-                elif now >= worker.deadline and not worker.started:
-                    late = f"the speech worker did not start within {STARTUP_TIMEOUT_S:g} s to speak {u.what}"
-                    fail(worker, EngineError(late))
-                elif now >= worker.deadline:
-                    seconds = timeout_ms(u.text) / 1000
-                    late = f"the speech engine did not finish within {seconds:g} s while speaking {u.what}"
-                    fail(worker, EngineError(late))
-    finally:
-        for worker in workers:  # idle ones are asked to exit, busy ones killed
-            _stop(worker, kill=worker.task is not None, join=False)
-        for worker in workers:
-            _stop(worker, kill=False, join=True)
+        self.pending.appendleft(u)
 
 
 def can_spawn() -> bool:
@@ -223,9 +254,7 @@ def _serve(conn: Connection, cache: UtteranceCache, specs: dict, threads: int = 
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked while we started (see run_pool)
     if threads:
         os.environ["NARRATE_ENGINE_THREADS"] = str(threads)
-    from narrate.speech.engines import ENGINES
-
-    ENGINES.update(specs)  # engines registered at run time in the parent (tests, plug-ins)
+    engine_registry.ENGINES.update(specs)  # engines registered at run time in the parent (tests, plug-ins)
     report: ErrorReport | str | None = _READY
     while True:
         try:
