@@ -301,9 +301,10 @@ def _add(sha, path: Path, root: Path, limit: int | None, setting: str | None = N
 def _engine_stamps(data: dict, options: dict[str, Any]) -> str:
     """Stamps of the engines and voices named by the options and course.yaml (parsed: ``data``)
     (the engine's files, not its output: an upgraded espeak-ng or Piper model changes the digest)."""
+    from narrate.speech.engines import DEFAULT_ENGINE
     from narrate.speech.stamp import engine_stamp
 
-    names: dict[str, set] = {"pyttsx3": {None}}
+    names: dict[str, set] = {DEFAULT_ENGINE: {None}}
     voice_settings = data.get("voice") or {} if isinstance(data, dict) else {}
     if not isinstance(voice_settings, dict):
         voice_settings = {}

@@ -360,12 +360,10 @@ def _speaker(engine_name: str, voice: str | None, language: str, memo: _Memo) ->
     if stamp is not None and isinstance(entry, dict) and entry.get("stamp") == stamp:
         return Speaker(engine_name, entry.get("voice"), str(entry.get("version")))
     engine = get_engine(engine_name)
-    model_path = voice is not None and (voice.endswith(".onnx") or (engine_name == "piper" and "/" in voice))
-    if voice and not model_path:
-        if voice not in {v.id for v in engine.voices()}:  # checked before any synthesis, not per cue
-            raise EngineError(f"unknown {engine_name} voice '{voice}' (see: narrate voices --engine {engine_name})")
+    if voice and not engine.accepts_voice(voice):  # checked before any synthesis, not per cue
+        raise EngineError(f"unknown {engine_name} voice '{voice}' (see: narrate voices --engine {engine_name})")
     resolved = voice or engine.default_voice(language)
-    version = engine.voice_version(resolved) if hasattr(engine, "voice_version") else engine.version()
+    version = engine.voice_version(resolved)
     if stamp is not None:
         memo.data[entry_key] = {"stamp": stamp, "voice": resolved, "version": version}
         memo.changed = True

@@ -77,10 +77,9 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
         return call(engine.synthesize, text, voice, u.rate_wpm, path)
 
     def in_memory() -> Spoken | None:
-        speak_samples = getattr(engine, "speak_samples", None)
-        if u.parts or speak_samples is None:
+        if u.parts:
             return None
-        return call(speak_samples, u.text, u.voice, u.rate_wpm)
+        return call(engine.speak_samples, u.text, u.voice, u.rate_wpm)
 
     def make(tmp: Path) -> WordTimes | None:
         words = None

@@ -6,26 +6,35 @@ An engine turns one utterance of spoken text into one WAV file::
     words = engine.synthesize("Hello.", voice=None, rate_wpm=160, out_path=Path("x.wav"))
 
 ``words`` is where each word starts in the clip when the engine reports it (espeak-ng's word
-events), else None. An engine that has the samples in this process may also offer
-``speak_samples(text, voice, rate_wpm)``, returning them as a :class:`Spoken` (or None when it
-cannot here): the build then skips the WAV file (pyttsx3 on Linux and Piper do).
+events), else None. An engine that has the samples in this process also hands them over in memory
+(``speak_samples(text, voice, rate_wpm)``, a :class:`Spoken`, or None when it cannot here): the build
+then skips the WAV file (pyttsx3 on Linux and Piper do). The whole interface is :class:`Engine`:
+with the engine's stamp (a cheap fingerprint of its installation, for the no-change check and the
+memoised versions), its voices and each voice's version, so no other module names an engine.
 
-Engines register by name in :data:`ENGINES` and are imported only when asked for, so a missing
-optional engine is reported as unavailable with its install hint, never as an ImportError.
+Engines register by name as entry points of the ``narrate.engines`` group (narrate's own in its
+pyproject.toml, as any plug-in package's; see ``narrate.text.plugins``); :data:`ENGINES` is the table
+of those known in this process. They are imported only when asked for, so a missing optional engine
+is reported as unavailable with its install hint, never as an ImportError.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
+import threading
 import wave
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
 
 from narrate.errors import EngineError
+from narrate.text.plugins import Plugin, discover
 
 
 @dataclass(frozen=True)
@@ -62,15 +71,34 @@ class Spoken:
 
 
 class Engine(Protocol):
-    """The speech engine interface."""
+    """The speech engine interface: what an entry point of the ``narrate.engines`` group names (the
+    class; see :class:`LazyEngine` for one whose module is costly to import).
+
+    :class:`EngineBase` gives the members marked *default* below; a class registered without them
+    gets those defaults (see :func:`get_engine`).
+    """
 
     name: str
+
+    @classmethod
+    def stamp(cls, voice: str | None) -> str | None:
+        """A cheap fingerprint of what :meth:`voice_version` depends on (the engine's files, not its
+        output: see :func:`file_stamp`, :func:`module_stamp`), computed without starting the engine;
+        None: do not memoise. Default: the class's module file, its name and the voice."""
 
     def version(self) -> str:
         """Engine and voice-data version; part of every cache key."""
 
+    def voice_version(self, voice: str | None) -> str:
+        """The version for ``voice`` (a voice given as a model file has its own digest). Default: :meth:`version`."""
+
     def voices(self) -> list[Voice]:
-        """Voices this engine can speak with."""
+        """Voices this engine can speak with (``narrate voices``)."""
+
+    def accepts_voice(self, voice: str) -> bool:
+        """Whether ``voice`` may be asked for (checked before any synthesis): one of :meth:`voices`,
+        or a voice the engine finds itself (a model file). Default: a voice id of :meth:`voices`,
+        or a path ending in ``.onnx``."""
 
     def default_voice(self, language: str) -> str | None:
         """The voice id for a BCP 47 language tag such as ``en-us`` (None: engine default)."""
@@ -85,18 +113,145 @@ class Engine(Protocol):
             EngineError: unknown voice, or the engine failed.
         """
 
+    def speak_samples(self, text: str, voice: str | None, rate_wpm: int) -> Spoken | None:
+        """The clip as 16-bit samples in memory, when the engine has them in this process (the build
+        then skips the WAV file); None: use :meth:`synthesize`. Default: None.
 
-# name -> (module, class, install hint)
-ENGINES: dict[str, tuple[str, str, str]] = {
+        Raises:
+            EngineError: unknown voice, or the engine failed.
+        """
+
+
+class EngineBase:
+    """The defaults of :class:`Engine`'s optional members, for an engine class to inherit."""
+
+    @classmethod
+    def stamp(cls, voice: str | None) -> str | None:
+        try:
+            return "|".join([module_stamp(cls.__module__), cls.__name__, voice or ""])
+        except (OSError, ImportError, ValueError):
+            return None
+
+    def voice_version(self, voice: str | None) -> str:
+        return self.version()  # type: ignore[attr-defined]
+
+    def accepts_voice(self, voice: str) -> bool:
+        return voice.endswith(".onnx") or voice in {v.id for v in self.voices()}  # type: ignore[attr-defined]
+
+    def speak_samples(self, text: str, voice: str | None, rate_wpm: int) -> Spoken | None:
+        return None
+
+
+_OPTIONAL = ("stamp", "voice_version", "accepts_voice", "speak_samples")
+
+
+@dataclass(frozen=True)
+class LazyEngine:
+    """A stand-in for an engine class whose module is costly to import (narrate's own: pyttsx3,
+    Piper): its :meth:`stamp` comes from a light function, and the class is imported only when the
+    engine is started (called), so a no-change rebuild, which compares stamps, imports no engine.
+
+    ``target`` is the class as ``"module:Class"``; ``stamp_of`` computes :meth:`Engine.stamp`.
+    """
+
+    target: str
+    stamp_of: Callable[[str | None], str | None]
+
+    def stamp(self, voice: str | None) -> str | None:
+        return self.stamp_of(voice)
+
+    def __call__(self) -> Engine:
+        module, _, attr = self.target.partition(":")
+        return getattr(importlib.import_module(module), attr)()
+
+
+def file_stamp(path: Path) -> str:
+    """``path:size:mtime_ns`` of a file (for :meth:`Engine.stamp`). Raises OSError when it is missing."""
+    st = os.stat(path)
+    return f"{path}:{st.st_size}:{st.st_mtime_ns}"
+
+
+def module_stamp(name: str) -> str:
+    """:func:`file_stamp` of a module's file, found without importing it. Raises ImportError when it is missing."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.origin:
+        raise ImportError(name)
+    return file_stamp(Path(spec.origin))
+
+
+DEFAULT_ENGINE = "pyttsx3"
+"""The engine a course speaks with when it names none (``voice.engine``)."""
+
+_BUILTIN: dict[str, tuple[str, str, str]] = {
     "pyttsx3": (
-        "narrate.speech.engines.pyttsx3_engine",
-        "Pyttsx3Engine",
+        "narrate.speech.engines.builtin",
+        "PYTTSX3",
         "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng; macOS uses its own voices)",
     ),
-    "piper": ("narrate.speech.engines.piper_engine", "PiperEngine", "pip install 'narrate[piper]'"),
+    "piper": ("narrate.speech.engines.builtin", "PIPER", "pip install 'narrate[piper]'"),
 }
+"""narrate's own engines, as its pyproject.toml declares them in the ``narrate.engines`` group."""
 
+ENGINES: dict[str, tuple[str, str, str]] = dict(_BUILTIN)
+"""name -> (module, attribute, install hint) of every engine known in this process: narrate's own,
+then the ``narrate.engines`` entry points of other packages once a name is asked for that is not
+here or the whole list is (see ``narrate.text.plugins``). Worker processes get the parent's entries."""
+
+_discovered = False
 _instances: dict[str, Engine] = {}
+
+
+_DISCOVERY = threading.Lock()
+
+
+def _discover() -> None:
+    """Add the other packages' engines to :data:`ENGINES` (once per process)."""
+    global _discovered
+    with _DISCOVERY:
+        if _discovered:
+            return
+        for plugin in discover("narrate.engines", ENGINES):
+            hint = f"check the installation of {plugin.source}, which provides it"
+            ENGINES.setdefault(plugin.name, (plugin.module, plugin.attr, hint))
+        _discovered = True
+
+
+def engine_names() -> list[str]:
+    """Every engine's name, sorted (narrate's own and the plug-ins')."""
+    _discover()
+    return sorted(ENGINES)
+
+
+def engine_class(name: str) -> Any:
+    """What the entry point of engine ``name`` names, with :class:`EngineBase`'s defaults for the
+    optional members an engine class lacks; None for an unknown name.
+
+    Raises:
+        Exception: whatever importing the engine's module raises (ImportError ...).
+    """
+    if name not in ENGINES:
+        _discover()
+    spec = ENGINES.get(name)
+    if spec is None:
+        return None
+    module_name, attr, _ = spec
+    found = Plugin("narrate.engines", name, module_name, attr).load()
+    if isinstance(found, type) and not all(hasattr(found, member) for member in _OPTIONAL):
+        found = _completed(found)
+    return found
+
+
+_completions: dict[type, type] = {}
+
+
+def _completed(cls: type) -> type:
+    """``cls`` with :class:`EngineBase`'s defaults for what it lacks (same name and module)."""
+    if cls not in _completions:
+        _completions[cls] = type(
+            cls.__name__, (cls, EngineBase), {"__module__": cls.__module__, "__doc__": cls.__doc__}
+        )
+        _completions[cls].__qualname__ = cls.__qualname__
+    return _completions[cls]
 
 
 def get_engine(name: str) -> Engine:
@@ -107,19 +262,28 @@ def get_engine(name: str) -> Engine:
     """
     if name in _instances:
         return _instances[name]
-    if name not in ENGINES:
-        known = ", ".join(sorted(ENGINES))
-        raise EngineError(f"unknown speech engine '{name}' (available: {known})")
-    module_name, class_name, hint = ENGINES[name]
     try:
-        module = importlib.import_module(module_name)
-        engine = getattr(module, class_name)()
+        factory = engine_class(name)
+        if factory is None:
+            raise EngineError(f"unknown speech engine '{name}' (available: {', '.join(engine_names())})")
+        engine = factory()
     except EngineError:
         raise
     except Exception as exc:  # ImportError, OSError from a missing shared library, RuntimeError
-        raise EngineError(f"speech engine '{name}' is unavailable ({exc}); {hint}") from None
+        raise EngineError(f"speech engine '{name}' is unavailable ({exc}); {ENGINES[name][2]}") from None
     _instances[name] = engine
     return engine
+
+
+def engine_stamp(name: str, voice: str | None) -> str | None:
+    """:meth:`Engine.stamp` of engine ``name`` for ``voice``, taken without starting the engine; None
+    for an unknown engine, or one whose stamp cannot be taken (not installed, a broken plug-in:
+    :func:`get_engine` reports why), which is then not memoised."""
+    try:
+        factory = engine_class(name)
+        return None if factory is None else factory.stamp(voice)
+    except Exception:  # OSError, ImportError, ValueError from the engine's files; a plug-in's bug
+        return None
 
 
 def clip_duration_ms(path: Path, what: str) -> int:
@@ -191,7 +355,7 @@ def list_voices(engine_name: str | None = None) -> list[str]:
     Raises:
         EngineError: ``engine_name`` is not a known engine.
     """
-    names = [engine_name] if engine_name else sorted(ENGINES)
+    names = [engine_name] if engine_name else engine_names()
     lines = []
     for name in names:
         try:

@@ -43,7 +43,8 @@ import onnxruntime
 from piper import PiperConfig, PiperVoice, SynthesisConfig
 
 from narrate.errors import EngineError
-from narrate.speech.engines import Spoken, Voice, WordTimes
+from narrate.speech.engines import EngineBase, Spoken, Voice, WordTimes
+from narrate.speech.engines.builtin import piper_is_model_path, piper_stamp
 from narrate.text.phrases import primary
 
 BUNDLED_VOICE = "en_US-joe-medium"
@@ -58,10 +59,15 @@ _SEED = 0
 _WORD_TIMES = " (word times)" if importlib.util.find_spec("onnx") is not None else ""
 
 
-class PiperEngine:
+class PiperEngine(EngineBase):
     """Piper in this process; each model is loaded once (about 0.3 s and 60 MB for a medium voice)."""
 
     name = "piper"
+
+    @classmethod
+    def stamp(cls, voice: str | None) -> str | None:
+        """See :func:`narrate.speech.engines.builtin.piper_stamp`."""
+        return piper_stamp(voice)
 
     def __init__(self) -> None:
         self._loaded: dict[Path, PiperVoice] = {}
@@ -88,6 +94,10 @@ class PiperEngine:
         """
         model = self._model_path(voice)
         return f"piper-tts {package_version('piper-tts')}{_WORD_TIMES}; {model.name}; sha256 {self._digest(model)}"
+
+    def accepts_voice(self, voice: str) -> bool:
+        """The bundled voice, or any path (a model file, checked when it is loaded)."""
+        return voice.endswith(".onnx") or "/" in voice or voice in {v.id for v in self.voices()}
 
     def voices(self) -> list[Voice]:
         """The bundled voice, then any model given by path in this process (in order of first use)."""
@@ -162,7 +172,7 @@ class PiperEngine:
     def _model_path(self, voice: str | None) -> Path:
         if voice is None or voice == BUNDLED_VOICE:
             return _bundled_model()
-        if not (voice.endswith(".onnx") or "/" in voice or "\\" in voice):
+        if not piper_is_model_path(voice):
             raise EngineError(
                 f"unknown Piper voice '{voice}' (bundled: {BUNDLED_VOICE}; or give the path to a "
                 "Piper .onnx model; see: narrate voices --engine piper)"

@@ -34,17 +34,26 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 
 from narrate.errors import EngineError
-from narrate.speech.engines import Spoken, Voice, WordTimes
+from narrate.speech.engines import EngineBase, Spoken, Voice, WordTimes
+from narrate.speech.engines.builtin import pyttsx3_stamp
 from narrate.speech.engines.espeak_zygote import read_frame, write_frame
-from narrate.text.languages import LANGUAGES
 
 _INSTALL = "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng)"
 
 
-class Pyttsx3Engine:
-    """pyttsx3's speech, one utterance per call (see module docstring for the Linux path)."""
+class Pyttsx3Engine(EngineBase):
+    """pyttsx3's speech, one utterance per call (see module docstring for the Linux path).
+
+    Every voice has the engine's version (:meth:`EngineBase.voice_version`); a voice is one of
+    :meth:`voices` (:meth:`EngineBase.accepts_voice`).
+    """
 
     name = "pyttsx3"
+
+    @classmethod
+    def stamp(cls, voice: str | None) -> str | None:
+        """See :func:`narrate.speech.engines.builtin.pyttsx3_stamp`."""
+        return pyttsx3_stamp(voice)
 
     def __init__(self) -> None:
         try:
@@ -124,6 +133,8 @@ class Pyttsx3Engine:
 
 def _some_voices(voices: list[Voice]) -> str:
     """A short list of voices for an error message: ``en (gmw/en), de (gmw/de), ... and 120 more``."""
+    from narrate.text.languages import LANGUAGES  # here: a worker that only speaks needs no language rules
+
     common = tuple(LANGUAGES)
     best: dict[str, Voice] = {}
     for v in voices:

