@@ -79,7 +79,7 @@ def _measure_ffmpeg(encoder) -> list[int]:
     peaks: list[int] = []
     if not Path("/usr/bin/time").exists():
         return peaks
-    run = encoder._run
+    run = encoder.ffmpeg.run
 
     def timed(args):
         result = run(["/usr/bin/time", "-f", "narrate-maxrss %M", *args])
@@ -88,7 +88,7 @@ def _measure_ffmpeg(encoder) -> list[int]:
             peaks.append(int(match.group(1)))
         return result
 
-    encoder._run = timed
+    encoder.ffmpeg.run = timed
     return peaks
 
 

@@ -7,7 +7,7 @@ to a headerless PCM file (no WAV header, so no 4 GiB limit); pauses are exact ru
 times come from the frame counts actually written, so they never drift. The integrated loudness
 (ITU-R BS.1770-4) is measured on the way (:mod:`narrate.audio.loudness`).
 
-Levelling and encoding the timeline (MP3, AAC) is :mod:`narrate.audio.encoder`.
+Levelling the timeline is :mod:`narrate.audio.levelling`, encoding it (MP3, AAC) :mod:`narrate.audio.encoder`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 from pydub import AudioSegment
@@ -52,6 +53,7 @@ class Timeline:
 
     @property
     def duration_ms(self) -> int:
+        """The timeline's length in ms (rounded to the nearest)."""
         return frames_to_ms(self.frames, self.sample_rate)
 
 
@@ -163,13 +165,7 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
                 kind, text, role, written = "say", cue.text, cue.role, cue.written
                 words = _episode_word_times(clips[index], start, frames, sample_rate)
             elif isinstance(cue, Pause):
-                count = ms_to_frames(cue.ms, sample_rate)
-                tone = chime_pcm(sample_rate, count) if getattr(cue, "chime", False) else b""
-                _write_silence(out, count - len(tone) // SAMPLE_WIDTH)
-                meter.add_silence(count - len(tone) // SAMPLE_WIDTH)
-                out.write(tone)
-                meter.add(tone)
-                frames += count
+                frames += _write_pause(out, meter, cue, sample_rate)
                 kind, text, role = cue.kind, "", "narrator"
             else:  # pragma: no cover - model guarantees the three kinds
                 raise TypeError(f"unknown cue {cue!r}")
@@ -184,6 +180,34 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
                     written,
                 )
             )
+    return Timeline(
+        pcm_path,
+        sample_rate,
+        frames,
+        _chapter_marks(starts, frames, sample_rate),
+        cue_times,
+        meter.integrated_lufs(),
+        meter.sample_peak_dbfs,
+        tuple(p for p in piece_starts if p < frames),
+    )
+
+
+def _write_pause(out: BinaryIO, meter: LoudnessMeter, cue: Pause, sample_rate: int) -> int:
+    """Write ``cue``'s pause to ``out`` and ``meter``: its length of zero samples at ``sample_rate``
+    Hz, the last of them a chime when it has one (:func:`chime_pcm`). Returns the frames written."""
+    count = ms_to_frames(cue.ms, sample_rate)
+    tone = chime_pcm(sample_rate, count) if getattr(cue, "chime", False) else b""
+    _write_silence(out, count - len(tone) // SAMPLE_WIDTH)
+    meter.add_silence(count - len(tone) // SAMPLE_WIDTH)
+    out.write(tone)
+    meter.add(tone)
+    return count
+
+
+def _chapter_marks(starts: Sequence[tuple[str, int]], frames: int, sample_rate: int) -> list[ChapterMark]:
+    """The chapters of a ``frames``-long timeline from their ``(title, start frame)`` in order: each
+    runs to the next one's start (the last to the end, the first from 0 ms); one with no audio is
+    dropped. Times in ms at ``sample_rate`` Hz."""
     chapters = []
     for i, (title, start) in enumerate(starts):
         end = starts[i + 1][1] if i + 1 < len(starts) else frames
@@ -192,16 +216,7 @@ def assemble(cues: Sequence[Cue], clips: Mapping[int, Path], pcm_path: Path, sam
     chapters = [c for c in chapters if c.end_ms > c.start_ms]
     if chapters:
         chapters[0] = ChapterMark(chapters[0].title, 0, chapters[0].end_ms)
-    return Timeline(
-        pcm_path,
-        sample_rate,
-        frames,
-        chapters,
-        cue_times,
-        meter.integrated_lufs(),
-        meter.sample_peak_dbfs,
-        tuple(p for p in piece_starts if p < frames),
-    )
+    return chapters
 
 
 def _episode_word_times(clip: Path, start: int, end: int, sample_rate: int) -> tuple[tuple[int, int], ...]:
