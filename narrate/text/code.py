@@ -195,6 +195,7 @@ _GENERICS = frozenset(
     "Mapping MutableMapping Iterable Iterator Callable Literal Annotated Generator".split()
 )
 _OPENING = {"(": ")", "[": "]", "{": "}"}
+_ARITHMETIC = {"*": "times", "/": "divided by", "%": "modulo"}
 _MAX_ARGUMENTS = 6
 _MAX_ARGUMENT_WORDS = 14
 _MAX_GROUP_WORDS = 16
@@ -293,69 +294,86 @@ class _Reader:
             self.depth -= 1
 
     def _words(self, start: int, end: int | None) -> list[str]:
-        tokens, say = self.tokens, self.say
-        end = len(tokens) if end is None else end
+        """The words of ``tokens[start:end]`` (to the end when ``end`` is None), token by token."""
+        end = len(self.tokens) if end is None else end
         out: list[str] = []
         i = start
         while i < end:
-            kind, text = tokens[i]
-            before = tokens[i - 1] if i > start else ("space", " ")
-            after = tokens[i + 1] if i + 1 < end else ("space", " ")
-            if kind == "space":
-                i += 1
-                continue
-            if kind == "num":
-                out.append(self._number(text))
-            elif kind == "str":
-                out.extend(self._string(text))
-            elif kind == "dots":
-                out.extend(self._dots(i, start, end))
-            elif kind == "ident" and after[0] == "str" and _STRING_PREFIX.fullmatch(text):
-                pass  # f"...", r'...': the string's prefix is not said
-            elif kind == "ident":
-                call = self._call(i, end)
-                if call is not None:
-                    words, i = call
-                    out.extend(words)
-                    continue
-                option = before == ("op", "-") and (i - 2 < start or tokens[i - 2][0] == "space")
-                if option and text.isalpha() and len(text) <= 3:
-                    out.extend(text)  # -nr, -Eo: an option's letters
-                elif _COMMIT.fullmatch(text):
-                    out.extend(self._digits(c) if c.isdigit() else c for c in text)  # 439dc8c0
-                else:
-                    out.extend(_identifier(text, say, self._digits))
-            elif kind == "op" and text == "-":
-                out.extend(self._dash(before, after))
-            elif kind == "op" and text == "$" and after == ("op", "{"):
-                close = self._match(i + 1, end)
-                if close is not None and close == i + 3 and tokens[i + 2][0] == "ident":
-                    out.append(say["dollar"])
-                    out.extend(_identifier(tokens[i + 2][1], say, self._digits))
-                    i = close + 1
-                    continue
-                out.append(say["dollar"])
-            elif kind == "op" and text == "$" and after == ("op", "("):
-                expansion = self._expansion(i, end)
-                if expansion is not None:
-                    words, i = expansion
-                    out.extend(words)
-                    continue
-                out.append(say["dollar"])
-            elif kind == "op" and text in _OPENING:
-                group = self._group(i, start, end)
-                if group is not None:
-                    words, i = group
-                    out.extend(words)
-                    continue
-                out.append(say[SYMBOL_NAMES[text]])
-            elif kind == "op" and text in "*/%" and self._arithmetic(i, start, end):
-                out.append(say[{"*": "times", "/": "divided by", "%": "modulo"}[text]])
-            elif kind == "op":
-                out.append(say[SYMBOL_NAMES[text]])
-            # any other character (emoji, box drawing) is not said
-            i += 1
+            words, i = self._read(i, start, end)
+            out.extend(words)
         return out
+
+    def _before(self, i: int, start: int) -> tuple[str, str]:
+        """The token before ``i`` in a span starting at ``start`` (a space at its start)."""
+        return self.tokens[i - 1] if i > start else ("space", " ")
+
+    def _after(self, i: int, end: int) -> tuple[str, str]:
+        """The token after ``i`` in a span ending at ``end`` (a space at its end)."""
+        return self.tokens[i + 1] if i + 1 < end else ("space", " ")
+
+    def _read(self, i: int, start: int, end: int) -> tuple[list[str], int]:
+        """The token at ``i`` (in the span ``start:end``) and what it begins (a call, a group, an
+        expansion): (its words, the index after what was read). Space, and any character that is no
+        symbol (emoji, box drawing), is not said."""
+        kind, text = self.tokens[i]
+        if kind == "ident":
+            return self._read_name(i, start, end)
+        if kind == "op":
+            return self._read_operator(i, start, end)
+        if kind == "num":
+            return [self._number(text)], i + 1
+        if kind == "str":
+            return self._string(text), i + 1
+        if kind == "dots":
+            return self._dots(i, start, end), i + 1
+        return [], i + 1
+
+    def _read_name(self, i: int, start: int, end: int) -> tuple[list[str], int]:
+        """A name at ``i``: (its words, the index after it): a call, an option's letters (``-nr``),
+        a commit id spelled out, or an identifier's words; a string's prefix (``f"..."``) says nothing."""
+        tokens, text = self.tokens, self.tokens[i][1]
+        if self._after(i, end)[0] == "str" and _STRING_PREFIX.fullmatch(text):
+            return [], i + 1  # f"...", r'...': the string's prefix is not said
+        call = self._call(i, end)
+        if call is not None:
+            return call
+        option = self._before(i, start) == ("op", "-") and (i - 2 < start or tokens[i - 2][0] == "space")
+        if option and text.isalpha() and len(text) <= 3:
+            return list(text), i + 1  # -nr, -Eo: an option's letters
+        if _COMMIT.fullmatch(text):
+            return [self._digits(c) if c.isdigit() else c for c in text], i + 1  # 439dc8c0
+        return _identifier(text, self.say, self._digits), i + 1
+
+    def _read_operator(self, i: int, start: int, end: int) -> tuple[list[str], int]:
+        """An operator at ``i``: (its words, the index after what was read): a dash or minus, a dollar
+        and what it expands, a bracket group, arithmetic, or the symbol's name."""
+        text = self.tokens[i][1]
+        if text == "-":
+            return self._dash(self._before(i, start), self._after(i, end)), i + 1
+        if text == "$":
+            return self._dollar(i, end)
+        if text in _OPENING:
+            group = self._group(i, start, end)
+            if group is not None:
+                return group
+        elif text in "*/%" and self._arithmetic(i, start, end):
+            return [self.say[_ARITHMETIC[text]]], i + 1
+        return [self.say[SYMBOL_NAMES[text]]], i + 1
+
+    def _dollar(self, i: int, end: int) -> tuple[list[str], int]:
+        """A ``$`` at ``i``: (its words, the index after what was read): ``${name}`` as ``$name``,
+        ``$(...)`` as an expansion, else "dollar"."""
+        tokens, say = self.tokens, self.say
+        after = self._after(i, end)
+        if after == ("op", "{"):
+            close = self._match(i + 1, end)
+            if close is not None and close == i + 3 and tokens[i + 2][0] == "ident":
+                return [say["dollar"], *_identifier(tokens[i + 2][1], say, self._digits)], close + 1
+        elif after == ("op", "("):
+            expansion = self._expansion(i, end)
+            if expansion is not None:
+                return expansion
+        return [say["dollar"]], i + 1
 
     def _number(self, text: str) -> str:
         """A number as its cardinal words, said here so that nothing later reads it with the next word
@@ -568,23 +586,40 @@ class _Reader:
         """``x[i]`` → "x item i"; ``list[int]`` → "list of int"; ``[Tt]`` → "T or t in brackets" (a
         character class); ``[3, 4]`` → "the list three and four"; ``[[1, 2], [3, 4]]`` → "the list of
         lists one and two; three and four"; other words → "... in brackets"."""
-        say, tokens = self.say, self.tokens
+        say = self.say
         shown = self._shown(i + 1, close)
-        raw = "".join(t[1] for t in tokens[i + 1 : close])
-        symbols_only = all(t[0] in ("op", "other") or (t[0] == "ident" and not t[1].strip("_")) for t in shown)
+        raw = "".join(t[1] for t in self.tokens[i + 1 : close])
         indexed = _operand(before)
-        compact = not re.search(r"[\s,'\"]", raw)
-        slice_ = indexed and ":" in raw
-        if compact and not slice_ and (symbols_only or (not indexed and self._character_class(raw, after))):
+        if self._class_like(shown, raw, indexed, after):
             return [*self._characters(raw), say["in brackets"]]
-        items = self._items(i + 1, close)
         if [t[0] for t in shown] == ["dots"]:  # [...]
             return [say["something"], say["in brackets"]]
-        if indexed and any(t in (("op", ":"), ("op", "::")) for t in shown):  # a slice: values[1:4]
-            return [*self.words(i + 1, close), say["in brackets"]]
         if indexed:
-            generic = before[0] == "ident" and before[1] in _GENERICS
-            return [say["of" if generic else "item"], *self._listed(items).split()]
+            return self._index(i, close, before, shown)
+        return self._list(i, close, shown)
+
+    def _class_like(self, shown: list[tuple[str, str]], raw: str, indexed: bool, after: tuple[str, str]) -> bool:
+        """True when brackets holding ``raw`` (``shown``: its tokens but space; ``indexed``: after a value;
+        ``after``: the token after them) are read character by character: no space nor comma in them,
+        no slice, and only symbols or (not after a value) a regular expression's character class."""
+        symbols_only = all(t[0] in ("op", "other") or (t[0] == "ident" and not t[1].strip("_")) for t in shown)
+        compact = not re.search(r"[\s,'\"]", raw)
+        slice_ = indexed and ":" in raw
+        return compact and not slice_ and (symbols_only or (not indexed and self._character_class(raw, after)))
+
+    def _index(self, i: int, close: int, before: tuple[str, str], shown: list[tuple[str, str]]) -> list[str]:
+        """Brackets at ``i`` after a value (``before``): a slice's words "in brackets" (``values[1:4]``), a
+        type's parameters "of" (``list[int]``) or an "item" (``data['x']``)."""
+        if any(t in (("op", ":"), ("op", "::")) for t in shown):  # a slice: values[1:4]
+            return [*self.words(i + 1, close), self.say["in brackets"]]
+        generic = before[0] == "ident" and before[1] in _GENERICS
+        return [self.say["of" if generic else "item"], *self._listed(self._items(i + 1, close)).split()]
+
+    def _list(self, i: int, close: int, shown: list[tuple[str, str]]) -> list[str]:
+        """Brackets at ``i`` after no value: "the list of lists" and its rows, "the list" and its items
+        (more than one, or one value), or their words "in brackets"."""
+        say = self.say
+        items = self._items(i + 1, close)
         listed = len(items) > 1 or (len(shown) == 1 and shown[0][0] in ("num", "str", "ident", "dots"))
         rows = [self._enclosed(a, b, "[") for a, b in items]
         if len(rows) > 1 and all(rows):

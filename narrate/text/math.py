@@ -69,7 +69,7 @@ import os
 import re
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from narrate.files import write_atomic
@@ -350,93 +350,186 @@ def _layer(text: str, words: dict[str, str], language: str) -> list[str]:
     """The narrator's layer (see the module docstring): ``text`` as pieces."""
     if not text.strip():
         return []
-
-    def around(start: int, middle: list[str], end: int) -> list[str]:
-        return [*_layer(text[:start], words, language), *middle, *_layer(text[end:], words, language)]
-
-    env = _environment(text)
-    if env is not None:
-        before, name, body, after = env
-        if name == "array" or name.startswith("alignat"):
-            body = body[_group(body, 0)[1] :]  # the column spec {cc}
-        return [
-            *_layer(before, words, language),
-            *_env_pieces(name, body, words, language),
-            *_layer(after, words, language),
-        ]
-    arrow = _top_level(text, _STATEMENT_ARROW)
-    if arrow is not None:
-        return around(arrow.start(), [words["implies"] if arrow.group(1) else words["iff"]], arrow.end())
-    note = _top_level(text, _NOTE)
-    if note is not None:  # "(compression)", "(←)" after a value: an aside, between pauses
-        aside = (note.group(1) or note.group(2) or "").strip()
-        aside = _word(words, _DIRECTIONS[aside]) if aside in _DIRECTIONS else aside
-        return around(note.start(), [",", aside, ","], note.end())
-    words_in_text = _top_level(text, _TEXT_WORDS) if _speaker(language) != language else None
-    if words_in_text is not None:  # the lesson's own words, kept from the words said for SRE's English
-        return around(words_in_text.start(), [" ".join(words_in_text.group(1).split())], words_in_text.end())
-    so = _top_level(text, _SO_ARROW)
-    if so is not None and _top_level(text[: so.start()], _RELATION) and _top_level(text[so.end() :], _RELATION):
-        return around(so.start(), [",", _word(words, "so")], so.end())  # "a = 0 → b = 1": "a equals 0, so b ..."
-    if so is not None and _TENDS_TO.fullmatch(text[so.end() :]) and text[: so.start()].strip():
-        return around(so.start(), [_word(words, "tends")], so.end())  # "EA \to 0": "E A tends to 0"
-    temperature = _TEMPERATURE.search(text)
-    if temperature:
-        unit = temperature.group(1) or temperature.group(2)
-        return around(temperature.start(), [words["celsius" if unit == "C" else "fahrenheit"]], temperature.end())
-    limit = _top_level(text, _LIMIT)
-    if limit is not None:
-        sub, end = _group(text, limit.end())
-        to = _LIMIT_ARROW.search(sub)
-        if to is not None:
-            values = {"v": sub[: to.start()], "a": sub[to.end() :]}
-            return around(limit.start(), _template(words["limit"], values), end)
-    bar = _top_level(text, _BAR)
-    if bar is not None:
-        low, end = _group(text, text.index("_", bar.end()) + 1)
-        high = ""
-        if text[end:].lstrip().startswith("^"):
-            high, end = _group(text, text.index("^", end) + 1)
-        before = text[: bar.start()]
-        opener = _LEFT_OPENER.search(before)
-        if opener is not None:
-            before = before[: opener.start()] + before[opener.end() :]
-        said = _template(words["from_to"] if high else words["at"], {"a": low, "b": high})
-        return [*_layer(before, words, language), *said, *_layer(text[end:], words, language)]
+    for read in _LAYER_READERS:
+        pieces = read(text, words, language)
+        if pieces is not None:
+            return pieces
     return [_Tex(text.strip())]
+
+
+def _around(text: str, start: int, middle: list[str], end: int, words: dict[str, str], language: str) -> list[str]:
+    """``middle`` (pieces said for ``text[start:end]``) between the pieces of the text before and after it."""
+    return [*_layer(text[:start], words, language), *middle, *_layer(text[end:], words, language)]
+
+
+def _environment_layer(text: str, words: dict[str, str], language: str) -> list[str] | None:
+    """``text`` as pieces around its first environment (``\\begin{cases}`` ...), or None without one."""
+    env = _environment(text)
+    if env is None:
+        return None
+    before, name, body, after = env
+    if name == "array" or name.startswith("alignat"):
+        body = body[_group(body, 0)[1] :]  # the column spec {cc}
+    return [
+        *_layer(before, words, language),
+        *_env_pieces(name, body, words, language),
+        *_layer(after, words, language),
+    ]
+
+
+def _arrow_layer(text: str, words: dict[str, str], language: str) -> list[str] | None:
+    """``text`` as pieces around an arrow between statements ("implies", "if and only if"), or None."""
+    arrow = _top_level(text, _STATEMENT_ARROW)
+    if arrow is None:
+        return None
+    said = words["implies"] if arrow.group(1) else words["iff"]
+    return _around(text, arrow.start(), [said], arrow.end(), words, language)
+
+
+def _note_layer(text: str, words: dict[str, str], language: str) -> list[str] | None:
+    """``text`` as pieces around a note in brackets after a value ("(compression)", "(←)"): an aside,
+    between pauses; None without one."""
+    note = _top_level(text, _NOTE)
+    if note is None:
+        return None
+    aside = (note.group(1) or note.group(2) or "").strip()
+    aside = _word(words, _DIRECTIONS[aside]) if aside in _DIRECTIONS else aside
+    return _around(text, note.start(), [",", aside, ","], note.end(), words, language)
+
+
+def _own_words_layer(text: str, words: dict[str, str], language: str) -> list[str] | None:
+    """``text`` as pieces around ``\\text{...}`` with the lesson's own words (kept from the words said
+    for SRE's English, in a language SRE does not speak), or None."""
+    if _speaker(language) == language:
+        return None
+    own = _top_level(text, _TEXT_WORDS)
+    if own is None:
+        return None
+    return _around(text, own.start(), [" ".join(own.group(1).split())], own.end(), words, language)
+
+
+def _so_layer(text: str, words: dict[str, str], language: str) -> list[str] | None:
+    """``text`` as pieces around an arrow between two relations ("a = 0 → b = 1": "a equals 0, so b
+    ...") or before what something tends to ("EA \\to 0": "E A tends to 0"), or None."""
+    so = _top_level(text, _SO_ARROW)
+    if so is None:
+        return None
+    if _top_level(text[: so.start()], _RELATION) and _top_level(text[so.end() :], _RELATION):
+        return _around(text, so.start(), [",", _word(words, "so")], so.end(), words, language)
+    if _TENDS_TO.fullmatch(text[so.end() :]) and text[: so.start()].strip():
+        return _around(text, so.start(), [_word(words, "tends")], so.end(), words, language)
+    return None
+
+
+def _temperature_layer(text: str, words: dict[str, str], language: str) -> list[str] | None:
+    """``text`` as pieces around a temperature's unit ("degrees Celsius"), or None."""
+    temperature = _TEMPERATURE.search(text)
+    if not temperature:
+        return None
+    unit = temperature.group(1) or temperature.group(2)
+    said = words["celsius" if unit == "C" else "fahrenheit"]
+    return _around(text, temperature.start(), [said], temperature.end(), words, language)
+
+
+def _limit_layer(text: str, words: dict[str, str], language: str) -> list[str] | None:
+    """``text`` as pieces around ``\\lim_{x \\to 0}`` ("the limit as x approaches 0 of"), or None."""
+    limit = _top_level(text, _LIMIT)
+    if limit is None:
+        return None
+    sub, end = _group(text, limit.end())
+    to = _LIMIT_ARROW.search(sub)
+    if to is None:
+        return None
+    values = {"v": sub[: to.start()], "a": sub[to.end() :]}
+    return _around(text, limit.start(), _template(words["limit"], values), end, words, language)
+
+
+def _bar_layer(text: str, words: dict[str, str], language: str) -> list[str] | None:
+    """``text`` as pieces around an evaluation bar (``\\left. F(x) \\right|_a^b``: "F of x evaluated
+    from a to b"; its ``\\left.`` dropped), or None."""
+    bar = _top_level(text, _BAR)
+    if bar is None:
+        return None
+    low, end = _group(text, text.index("_", bar.end()) + 1)
+    high = ""
+    if text[end:].lstrip().startswith("^"):
+        high, end = _group(text, text.index("^", end) + 1)
+    before = text[: bar.start()]
+    opener = _LEFT_OPENER.search(before)
+    if opener is not None:
+        before = before[: opener.start()] + before[opener.end() :]
+    said = _template(words["from_to"] if high else words["at"], {"a": low, "b": high})
+    return [*_layer(before, words, language), *said, *_layer(text[end:], words, language)]
+
+
+_LAYER_READERS: tuple[Callable[[str, dict[str, str], str], list[str] | None], ...] = (
+    _environment_layer,
+    _arrow_layer,
+    _note_layer,
+    _own_words_layer,
+    _so_layer,
+    _temperature_layer,
+    _limit_layer,
+    _bar_layer,
+)
 
 
 def _env_pieces(name: str, body: str, words: dict[str, str], language: str) -> list[str]:
     """An environment as pieces: cases, matrices, or rows said one after another."""
     rows = _cells(body)
-    out: list[str] = []
     if name in _CASES:
-        for n, cells in enumerate(rows):
-            condition = " ".join(c for c in cells[1:] if c)
-            out += [","] if n else []
-            out += _layer(cells[0], words, language)
-            if condition and not _CONDITION_WORD.match(condition):
-                out.append(words["if"])
-            out += _layer(condition, words, language)
-        return out
+        return _cases_pieces(rows, words, language)
     if name in _MATRICES and rows:
-        columns = max(len(r) for r in rows)
-        if columns == 1 or len(rows) == 1:
-            out.append(words["column" if columns == 1 and len(rows) > 1 else "row"])
-            for n, cell in enumerate(c for r in rows for c in r):
-                out += ([","] if n else []) + _layer(cell, words, language)
-            return out
-        out.append(words["matrix"].format(r=len(rows), c=columns))
-        for n, row in enumerate(rows):
-            out += ([";", words["and"]] if n == len(rows) - 1 else [";"]) if n else []
-            for m, cell in enumerate(row):
-                out += ([","] if m else []) + _layer(cell or "0", words, language)
-        return out
+        return _matrix_pieces(rows, words, language)
+    return _rows_pieces(rows, words, language)
+
+
+def _cases_pieces(rows: list[list[str]], words: dict[str, str], language: str) -> list[str]:
+    """The rows (cells) of ``cases`` → pieces: "1 if x is greater than 0, 0 otherwise" ("if" unless the
+    condition starts with its own word)."""
+    out: list[str] = []
+    for n, cells in enumerate(rows):
+        condition = " ".join(c for c in cells[1:] if c)
+        out += [","] if n else []
+        out += _layer(cells[0], words, language)
+        if condition and not _CONDITION_WORD.match(condition):
+            out.append(words["if"])
+        out += _layer(condition, words, language)
+    return out
+
+
+def _matrix_pieces(rows: list[list[str]], words: dict[str, str], language: str) -> list[str]:
+    """The rows (cells) of a matrix → pieces: "the column vector 1, 2", a row vector, or "the 2 by 2
+    matrix with rows 1, 2; and 3, 4" (an empty cell is 0)."""
+    columns = max(len(r) for r in rows)
+    if columns == 1 or len(rows) == 1:
+        return _vector_pieces(rows, columns, words, language)
+    out = [words["matrix"].format(r=len(rows), c=columns)]
+    for n, row in enumerate(rows):
+        out += ([";", words["and"]] if n == len(rows) - 1 else [";"]) if n else []
+        for m, cell in enumerate(row):
+            out += ([","] if m else []) + _layer(cell or "0", words, language)
+    return out
+
+
+def _vector_pieces(rows: list[list[str]], columns: int, words: dict[str, str], language: str) -> list[str]:
+    """The rows (cells) of a one-column or one-row matrix with ``columns`` columns → pieces: "the
+    column vector 1, 2" or the row vector's words and its cells."""
+    out = [words["column" if columns == 1 and len(rows) > 1 else "row"]]
+    for n, cell in enumerate(c for r in rows for c in r):
+        out += ([","] if n else []) + _layer(cell, words, language)
+    return out
+
+
+def _rows_pieces(rows: list[list[str]], words: dict[str, str], language: str) -> list[str]:
+    """The rows (cells) of ``aligned``, ``split``, ``gather`` ... → pieces, each row said on its own, in
+    order; a colon or semicolon ending a row (``\\sum F = 0:``) is kept as a pause instead of a comma."""
+    out: list[str] = []
     stop = ""
-    for n, cells in enumerate(rows):  # aligned, split, gather ...: each row said on its own, in order
+    for n, cells in enumerate(rows):
         out += [","] if n and not stop else []
         line = " ".join(c for c in cells if c)
-        end = _END_STOPS.search(line)  # "\\sum F = 0:" ends its row with a colon: said as a pause
+        end = _END_STOPS.search(line)
         stop = end.group(1) if end and end.start() > 0 and end.group(1) in ":;" else ""
         out += _layer(line[: end.start()] if end and end.start() > 0 else line, words, language)
         out += [stop] if stop else []
@@ -549,7 +642,28 @@ def _said_group(inside: Sequence[str | _Brackets], words: dict[str, str], speake
 
 
 def _said_brackets(group: _Brackets, before: str, after: str, words: dict[str, str], speaker: str) -> str:
+    """A closed bracketed group of SRE's words as a narrator reads it (``before``, ``after``: what is
+    said around it): an interval, a function's arguments, a list, one word or a quantity; as SRE said
+    it where the language's words say nothing else."""
     opens, closes, _, commas = _bracket_words(speaker)
+    items = (" ".join(_said_group(item, words, speaker).split()) for item in _bracket_items(group, commas))
+    said = [s for s in items if s]
+    more = bool(after.strip()) and not after.lstrip().startswith((",", ";", ":", "."))
+    members = tuple(m for m in words.get("member", "").split("|") if m)
+    interval = words.get("interval", "")
+    if interval and len(said) == 2 and (group.opener != group.closer or before.rstrip().endswith(members)):
+        return interval.format(a=said[0], b=said[1]) + ("," if more else "")
+    arguments = _said_arguments(said, before, after, more, words)
+    if arguments is not None:
+        return arguments
+    quantity = words.get("quantity", "")
+    if not quantity:  # brackets this language's words do not read otherwise: as SRE said them
+        return f"{opens[group.opener]} {_said_group(group.inside, words, speaker)} {closes[group.closer]}"
+    return _said_quantity(said, before, more, quantity, words)
+
+
+def _bracket_items(group: _Brackets, commas: re.Pattern[str]) -> list[list[str | _Brackets]]:
+    """What ``group`` holds, parted into items at the commas (``commas``) of its words."""
     items: list[list[str | _Brackets]] = [[]]
     for part in group.inside:
         if isinstance(part, str):
@@ -558,20 +672,27 @@ def _said_brackets(group: _Brackets, before: str, after: str, words: dict[str, s
             items += [[p] for p in pieces[1:]]
         else:
             items[-1].append(part)
-    said = [s for s in (" ".join(_said_group(item, words, speaker).split()) for item in items) if s]
-    more = bool(after.strip()) and not after.lstrip().startswith((",", ";", ":", "."))
-    members = tuple(m for m in words.get("member", "").split("|") if m)
-    interval = words.get("interval", "")
-    if interval and len(said) == 2 and (group.opener != group.closer or before.rstrip().endswith(members)):
-        return interval.format(a=said[0], b=said[1]) + ("," if more else "")
+    return items
+
+
+def _said_arguments(said: list[str], before: str, after: str, more: bool, words: dict[str, str]) -> str | None:
+    """The items ``said`` in brackets as a function's arguments ("p of x and t"; "..., times" before
+    another function applied), when the words ``before`` end with "of" and the brackets hold no
+    quantity; else None. ``more``: words follow (a comma after a list of them)."""
     of = words.get("sre of", "")
-    if of and re.search(r"(?<!\w)" + re.escape(of) + r"\s*$", before) and not _quantity_after_of(before, after, words):
-        if _APPLIED.match(after):  # p(w | a) p(t | w, x): "p of w given a, times p of t given w and x"
-            return _listed(said, _word(words, "and")) + ", " + _word(words, "times")
-        return _listed(said, _word(words, "and")) + ("," if more and len(said) > 1 else "")
-    quantity = words.get("quantity", "")
-    if not quantity:  # brackets this language's words do not read otherwise: as SRE said them
-        return f"{opens[group.opener]} {_said_group(group.inside, words, speaker)} {closes[group.closer]}"
+    if not of or not re.search(r"(?<!\w)" + re.escape(of) + r"\s*$", before):
+        return None
+    if _quantity_after_of(before, after, words):
+        return None
+    if _APPLIED.match(after):  # p(w | a) p(t | w, x): "p of w given a, times p of t given w and x"
+        return _listed(said, _word(words, "and")) + ", " + _word(words, "times")
+    return _listed(said, _word(words, "and")) + ("," if more and len(said) > 1 else "")
+
+
+def _said_quantity(said: list[str], before: str, more: bool, quantity: str, words: dict[str, str]) -> str:
+    """The items ``said`` in brackets where the language has a ``quantity``: a list, one word as it
+    is, or "the quantity a plus b" ("times" first after a number ``before`` it); a comma after it when
+    ``more`` follows."""
     if len(said) > 1:
         text = ", ".join(said)
     elif len(said) == 1 and len(said[0].split()) == 1:
@@ -948,50 +1069,66 @@ class _Latex:
         return " ".join(text.split())
 
     def atom(self) -> list[str]:
+        """The next atom's words: a group, a bracket, a command with its arguments, or one symbol."""
         tok = self.take()
         if tok is None:
             return []
-        if tok == "{":
-            inner = self.words("}")
-            self.take()
-            return inner
-        if tok in _OPEN:
-            inner = self.words(_OPEN[tok])
-            self.take()
-            return inner if len(inner) <= 1 else ["open paren", *inner, "close paren"]
-        name = tok[1:]
-        if tok == "\\frac" or tok == "\\dfrac" or tok == "\\tfrac":
-            top, bottom = self.group(), self.group()
-            if len(top) == 1 and top[0].isdigit() and len(bottom) == 1 and bottom[0] in _PARTS:
-                part = _PARTS[bottom[0]]
-                return [top[0], part if top[0] == "1" else ("halves" if part == "half" else part + "s")]
-            if len(top) > 1 or len(bottom) > 1:
-                return ["the fraction", *top, "over", *bottom, "end fraction"]
-            return [*top, "over", *bottom]
-        if tok == "\\sqrt":
-            index: list[str] = []
-            if self.peek() == "[":
-                self.take()
-                index = self.words("]")
-                self.take()
-            body = self.group()
-            if index == ["3"]:
-                return ["the cube root of", *body]
-            if index:
-                return [
-                    "the",
-                    "".join(index) + "th" if index[0].isdigit() else " ".join(index) + "-th",
-                    "root of",
-                    *body,
-                ]
-            return ["the square root of", *body]
+        reader = _ATOM_READERS.get(tok)
+        if reader is not None:
+            return reader(self, tok)
         text_group = _TEXT_GROUP.fullmatch(tok)
         if text_group:
-            text = " ".join(text_group.group(1).split())
-            return [FUNCTIONS.get(text, text)] if text else []
-        if tok in ("\\text", "\\mathrm", "\\operatorname", "\\textrm", "\\mbox", "\\mathit", "\\textit"):
-            text = self.raw_group()
-            return [FUNCTIONS.get(text, text)] if text else []
+            return _text_words(" ".join(text_group.group(1).split()))
+        named = self.named(tok[1:])
+        return named if named is not None else self.symbol(tok)
+
+    def braced(self, tok: str) -> list[str]:
+        """Takes the words of a ``{group}`` whose ``{`` (``tok``) was taken; returns them."""
+        inner = self.words("}")
+        self.take()
+        return inner
+
+    def bracketed(self, tok: str) -> list[str]:
+        """Takes a bracket opened by ``tok``; returns its words, "open paren ... close paren" when
+        there is more than one."""
+        inner = self.words(_OPEN[tok])
+        self.take()
+        return inner if len(inner) <= 1 else ["open paren", *inner, "close paren"]
+
+    def fraction(self, tok: str) -> list[str]:
+        """Takes ``\\frac``'s two arguments; returns "1 half", "3 quarters", "a over b" or "the
+        fraction ... over ... end fraction"."""
+        top, bottom = self.group(), self.group()
+        if len(top) == 1 and top[0].isdigit() and len(bottom) == 1 and bottom[0] in _PARTS:
+            part = _PARTS[bottom[0]]
+            return [top[0], part if top[0] == "1" else ("halves" if part == "half" else part + "s")]
+        if len(top) > 1 or len(bottom) > 1:
+            return ["the fraction", *top, "over", *bottom, "end fraction"]
+        return [*top, "over", *bottom]
+
+    def root(self, tok: str) -> list[str]:
+        """Takes ``\\sqrt``'s optional ``[index]`` and its argument; returns "the square root of ...",
+        "the cube root of ...", "the 4th root of ..." or "the n-th root of ..."."""
+        index: list[str] = []
+        if self.peek() == "[":
+            self.take()
+            index = self.words("]")
+            self.take()
+        body = self.group()
+        if index == ["3"]:
+            return ["the cube root of", *body]
+        if not index:
+            return ["the square root of", *body]
+        nth = "".join(index) + "th" if index[0].isdigit() else " ".join(index) + "-th"
+        return ["the", nth, "root of", *body]
+
+    def text(self, tok: str) -> list[str]:
+        """Takes ``\\text``'s (``\\mathrm``'s ...) argument; returns its text as one word (none if empty)."""
+        return _text_words(self.raw_group())
+
+    def named(self, name: str) -> list[str] | None:
+        """The words of a command named ``name`` (without its backslash) that is an accent, a font, a
+        letter style, a function or a Greek letter (taking its argument), or None if it is none."""
         if name in ACCENTS:
             return [*self.group(), ACCENTS[name]]
         if name in FONTS:
@@ -1002,6 +1139,11 @@ class _Latex:
             return [FUNCTIONS[name]]
         if name in GREEK or name.lower() in GREEK:
             return [("capital " if name[0].isupper() else "") + name.lower().removeprefix("var")]
+        return None
+
+    def symbol(self, tok: str) -> list[str]:
+        """The words of ``tok`` as a relation, an operator, a cell break, an unknown command (its name)
+        or itself; an environment's ``\\begin``/``\\end`` (its name taken) says nothing."""
         if tok in RELATIONS:
             return [RELATIONS[tok]]
         if tok in OPERATORS:
@@ -1012,6 +1154,7 @@ class _Latex:
             self.raw_group()
             return []
         if tok.startswith("\\"):
+            name = tok[1:]
             return [name] if len(name) > 1 and name.isalpha() else []
         return [tok]
 
@@ -1038,42 +1181,71 @@ class _Latex:
         return out
 
     def term(self) -> list[str]:
+        """The next term's words: a big operator or a limit with its bounds, a negative sign, or an atom
+        with its scripts (a function applied to what follows it, a letter's arguments)."""
         tok = self.peek()
-        if tok in BIG or tok == "\\lim":
-            self.take()
-            lower: list[str] = []
-            upper: list[str] = []
-            while self.peek() in ("_", "^"):
-                mark = self.take()
-                (lower if mark == "_" else upper).extend(self.group())
-            if tok == "\\lim":
-                return ["the limit as", *[w if w != "goes to" else "approaches" for w in lower], "of"]
-            head = [BIG[tok]]
-            if lower:
-                head += ["from", *lower]
-            if upper:
-                head += ["to", *upper]
-            return [*head, "of"]
+        if tok is not None and (tok in BIG or tok == "\\lim"):
+            return self.big(tok)
         if tok == "-" and (self.i == 0 or self.toks[self.i - 1] in ("(", "{", "=", "[")):
             self.take()
             return ["negative"]
-        start_name = (tok or "")[1:]
         words = self.scripts(self.atom())
-        if start_name in FUNCTIONS and self.peek() in ("(", "\\left"):
-            return [
-                "the",
-                *words,
-                "of",
-                *[w for w in self.scripts(self.atom()) if w not in ("open paren", "close paren")],
-            ]
-        if start_name in FUNCTIONS and self.peek() is not None and self.peek() not in RELATIONS | OPERATORS.keys():
-            return ["the", *words, "of", *self.scripts(self.atom())]
+        if (tok or "")[1:] in FUNCTIONS:
+            applied = self.applied(words)
+            if applied is not None:
+                return applied
         if len(words) == 1 and len(words[0]) == 1 and words[0].isalpha() and self.peek() == "(":
             self.take()
             inner = self.words(")")
             self.take()
             return [*words, "of", *inner]
         return words
+
+    def big(self, tok: str) -> list[str]:
+        """Takes a big operator or ``\\lim`` (``tok``) and its bounds; returns "the sum from ... to ...
+        of" or "the limit as x approaches 0 of"."""
+        self.take()
+        lower: list[str] = []
+        upper: list[str] = []
+        while self.peek() in ("_", "^"):
+            mark = self.take()
+            (lower if mark == "_" else upper).extend(self.group())
+        if tok == "\\lim":
+            return ["the limit as", *[w if w != "goes to" else "approaches" for w in lower], "of"]
+        head = [BIG[tok]]
+        if lower:
+            head += ["from", *lower]
+        if upper:
+            head += ["to", *upper]
+        return [*head, "of"]
+
+    def applied(self, words: list[str]) -> list[str] | None:
+        """A function's ``words`` applied to its argument, taken: "the sine of x" (its brackets not
+        said); None when no argument follows (the end, a relation or an operator)."""
+        after = self.peek()
+        if after in ("(", "\\left"):
+            argument = [w for w in self.scripts(self.atom()) if w not in ("open paren", "close paren")]
+            return ["the", *words, "of", *argument]
+        if after is not None and after not in RELATIONS | OPERATORS.keys():
+            return ["the", *words, "of", *self.scripts(self.atom())]
+        return None
+
+
+_ATOM_READERS: dict[str, Callable[[_Latex, str], list[str]]] = {
+    "{": _Latex.braced,
+    **dict.fromkeys(_OPEN, _Latex.bracketed),
+    **dict.fromkeys(("\\frac", "\\dfrac", "\\tfrac"), _Latex.fraction),
+    "\\sqrt": _Latex.root,
+    **dict.fromkeys(
+        ("\\text", "\\mathrm", "\\operatorname", "\\textrm", "\\mbox", "\\mathit", "\\textit"), _Latex.text
+    ),
+}
+
+
+def _text_words(text: str) -> list[str]:
+    """Text from ``\\text{...}`` (spaces collapsed) → one word, a function's name said as the function;
+    none when empty."""
+    return [FUNCTIONS.get(text, text)] if text else []
 
 
 def speak_latex(latex: str) -> str:

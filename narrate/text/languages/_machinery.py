@@ -1263,110 +1263,119 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     sign, decades and years, plain numbers; then the region's spelling (``Rules.respell``).
     ``forms``: the written forms read in every language (:func:`shared_forms`)."""
     c = _compiled(rules, forms)
-    text = _addresses(text, rules)
-    text = _pages(text, rules)
-    text = expand_abbreviations(text, rules)
-    text = _marked_romans(text, rules)
-    text = _romans(text, rules)
-    text = _comma_thousands(text, rules)
-
-    def date(day: int, month: int, year: int, m: re.Match) -> str:
-        joiner = rules.date_joiner
-        said = _day(day, rules, _words_before(m.string, m.start()))
-        return f"{said}{joiner}{rules.months[month - 1]}{joiner}{_year(year, rules)}"
-
-    text = c.iso_date.sub(lambda m: date(int(m.group(3)), int(m.group(2)), int(m.group(1)), m), text)
-    text = c.numeric_date.sub(lambda m: date(int(m.group(1)), int(m.group(3)), int(m.group(4)), m), text)
-    text = _short_dates(text, rules)
-    text = _day_month_digits(text, rules)
-    text = _phones(text, rules)
-    text = _ranges(text, rules)
+    for step in (_addresses, _pages, expand_abbreviations, _marked_romans, _romans, _comma_thousands):
+        text = step(text, rules)
+    text = c.iso_date.sub(partial(_iso_date, rules), text)
+    text = c.numeric_date.sub(partial(_numeric_date, rules), text)
+    for step in (_short_dates, _day_month_digits, _phones, _ranges):
+        text = step(text, rules)
     text = prose_signs(text, rules.symbols)
     text = _signs(text, rules)
     text = _fractions(text, rules)
-
-    def day_month(m: re.Match) -> str:
-        day = int(m.group(1))
-        marker = m.group(2) or ""
-        if rules.day_needs_marker and not marker:
-            return m.group(0)  # "3 Mai" where the day is written as an ordinal: "3. Mai"
-        feminine = marker in rules.feminine_markers
-        if marker and rules.inflected_ordinal is None:
-            said = rules.first_day if day == 1 and rules.first_day else _ordinal(day, rules, feminine)
-        else:
-            said = _day(day, rules, _words_before(m.string, m.start()))
-        joiner = rules.date_joiner if rules.date_joiner.strip() else ""
-        space = m.group(3) if m.group(3).strip() or not joiner else joiner  # "1 enero" → "uno de enero"
-        year = ""
-        if m.group(6):  # "7 julio 2021" → "siete de julio de 2021"; the year is read as a number later
-            year = (m.group(5) if not joiner else joiner) + m.group(6)
-        month = rules.month_names.get(m.group(4), m.group(4))  # "Jan." → "Januar"
-        return f"{said}{space}{month}{year}"
-
-    text = c.day_month.sub(day_month, text)
-
-    def clock(m: re.Match) -> str:
-        if rules.clock_time is not None:
-            if m.group(3) is not None:
-                return rules.clock_time(int(m.group(3)), 0)
-            return rules.clock_time(int(m.group(1)), int(m.group(2)))
-        if m.group(3) is not None:
-            return rules.clock_hour.format(h=_cardinal(int(m.group(3)), rules))
-        hours, minutes = int(m.group(1)), int(m.group(2))
-        if minutes == 0:
-            return rules.clock_hour.format(h=_cardinal(hours, rules))
-        return rules.clock.format(h=_cardinal(hours, rules), m=_cardinal(minutes, rules))
-
-    text = c.clock.sub(clock, text)
+    text = c.day_month.sub(partial(_day_month, rules), text)
+    text = c.clock.sub(partial(_clock, rules), text)
     if rules.ratio_word:  # "3:2", "1:100" (a clock time was read above)
         text = _RATIO.sub(rf"\1 {rules.ratio_word} \2", text)
-    text = _clock_dots(text, rules)
-    text = _point_decimals(text, rules)
-    text = _scaled(text, rules)
+    for step in (_clock_dots, _point_decimals, _scaled):
+        text = step(text, rules)
     text = c.money_before.sub(partial(_amount, rules, 2, 1), text)
     text = c.money_after.sub(partial(_amount, rules, 1, 2), text)
-
-    def ordinal(m: re.Match) -> str:
-        n, marker = int(m.group(1)), m.group(2)
-        if rules.dot_ordinals and not ordinal_dot(m.string, m.start(2), rules):
-            return m.group(0)
-        if marker in rules.context_markers and _word_before(m.string, m.start()).lower() not in rules.ordinal_context:
-            return m.group(0)  # "hace 30°": degrees, not "trigésimo"
-        if rules.inflected_ordinal is not None:
-            return rules.inflected_ordinal(n, _words_before(m.string, m.start()))
-        words = _ordinal(n, rules, marker in rules.feminine_markers)
-        if rules.marked_ordinal is not None:
-            words = rules.marked_ordinal(words, marker)
-        return words
-
-    text = c.ordinal.sub(ordinal, text)
-
-    def unit(m: re.Match) -> str:
-        number, symbol = m.group(1), m.group(2)
-        one, many = rules.percent if symbol == "%" else rules.units[symbol]
-        words = number_words(number, rules)
-        if "," not in number:
-            words = _agree(words, many, rules)  # "doscientas millas", "veintiún kilómetros"
-        if rules.inflect_after is not None:  # "mit 5 m" → "mit fünf Metern"
-            one, many = _inflected(one, m.string, m.start(), rules), _inflected(many, m.string, m.start(), rules)
-        said = one if _is_one(number, rules) else f"{words} {many}"
-        if symbol.endswith(".") and not m.string[m.end() :].strip():
-            said += "."  # "45 Min." at the end keeps its full stop
-        return said
-
-    text = c.unit.sub(unit, text)
+    text = c.ordinal.sub(partial(_marked_ordinal, rules), text)
+    text = c.unit.sub(partial(_unit, rules), text)
     text = text.replace(MINUS, rules.minus_word)
     text = _years(text, rules)
-
-    def number(m: re.Match) -> str:
-        if rules.one_before_noun and m.group(1) == "1" and re.match(r"\s+[^\W\d_]", m.string[m.end() :]):
-            return rules.one_before_noun  # "1 Tag" → "ein Tag", not "eins Tag"
-        words = number_words(m.group(1), rules)
-        if rules.before_noun is not None and "," not in m.group(1):
-            after = _WORD_AFTER.match(m.string, m.end())
-            before = _word_before(m.string, m.start())
-            words = _agree(words, after.group(1) if after else "", rules, before)
-        return words
-
-    text = c.number.sub(number, text)
+    text = c.number.sub(partial(_number, rules), text)
     return text if rules.respell is None else rules.respell(text)
+
+
+def _date(rules: Rules, day: int, month: int, year: int, m: re.Match) -> str:
+    """A full date (``m``: where it was written) → "<day> <month> <year>" in words, with the language's
+    joiner; the day's form may depend on the words before it."""
+    joiner = rules.date_joiner
+    said = _day(day, rules, _words_before(m.string, m.start()))
+    return f"{said}{joiner}{rules.months[month - 1]}{joiner}{_year(year, rules)}"
+
+
+def _iso_date(rules: Rules, m: re.Match) -> str:
+    """An ISO date (year, month, day: ``2024-06-17``) → its words (:func:`_date`)."""
+    return _date(rules, int(m.group(3)), int(m.group(2)), int(m.group(1)), m)
+
+
+def _numeric_date(rules: Rules, m: re.Match) -> str:
+    """A numeric date (day, separator, month, year: ``17.06.2024``) → its words (:func:`_date`)."""
+    return _date(rules, int(m.group(1)), int(m.group(3)), int(m.group(4)), m)
+
+
+def _day_month(rules: Rules, m: re.Match) -> str:
+    """A day before a month's name ("3. Mai", "1 enero", "7 julio 2021") → the day in words (an ordinal
+    where it is marked so), the month's full name and the year as written (read as a number later);
+    unchanged where the language needs the day marked and it is not ("3 Mai")."""
+    day = int(m.group(1))
+    marker = m.group(2) or ""
+    if rules.day_needs_marker and not marker:
+        return m.group(0)  # "3 Mai" where the day is written as an ordinal: "3. Mai"
+    feminine = marker in rules.feminine_markers
+    if marker and rules.inflected_ordinal is None:
+        said = rules.first_day if day == 1 and rules.first_day else _ordinal(day, rules, feminine)
+    else:
+        said = _day(day, rules, _words_before(m.string, m.start()))
+    joiner = rules.date_joiner if rules.date_joiner.strip() else ""
+    space = m.group(3) if m.group(3).strip() or not joiner else joiner  # "1 enero" → "uno de enero"
+    year = ""
+    if m.group(6):  # "7 julio 2021" → "siete de julio de 2021"; the year is read as a number later
+        year = (m.group(5) if not joiner else joiner) + m.group(6)
+    month = rules.month_names.get(m.group(4), m.group(4))  # "Jan." → "Januar"
+    return f"{said}{space}{month}{year}"
+
+
+def _clock(rules: Rules, m: re.Match) -> str:
+    """A clock time (hours and minutes, or an hour alone in group 3) → its words (:func:`_clock_words`)."""
+    if m.group(3) is not None:
+        return _clock_words(int(m.group(3)), 0, rules)
+    return _clock_words(int(m.group(1)), int(m.group(2)), rules)
+
+
+def _marked_ordinal(rules: Rules, m: re.Match) -> str:
+    """A number with an ordinal marker ("3.", "2º", "1er") → the ordinal in words (inflected, feminine
+    or marked as the language says it); unchanged where the marker means something else here ("hace
+    30°": degrees; a full stop that ends a sentence)."""
+    n, marker = int(m.group(1)), m.group(2)
+    if rules.dot_ordinals and not ordinal_dot(m.string, m.start(2), rules):
+        return m.group(0)
+    if marker in rules.context_markers and _word_before(m.string, m.start()).lower() not in rules.ordinal_context:
+        return m.group(0)  # "hace 30°": degrees, not "trigésimo"
+    if rules.inflected_ordinal is not None:
+        return rules.inflected_ordinal(n, _words_before(m.string, m.start()))
+    words = _ordinal(n, rules, marker in rules.feminine_markers)
+    if rules.marked_ordinal is not None:
+        words = rules.marked_ordinal(words, marker)
+    return words
+
+
+def _unit(rules: Rules, m: re.Match) -> str:
+    """A number with a unit or per cent sign ("5 km", "45 Min.", "20 %") → the number in words (agreeing
+    with the unit) and the unit's name, singular for one; a full stop ending the text is kept."""
+    number, symbol = m.group(1), m.group(2)
+    one, many = rules.percent if symbol == "%" else rules.units[symbol]
+    words = number_words(number, rules)
+    if "," not in number:
+        words = _agree(words, many, rules)  # "doscientas millas", "veintiún kilómetros"
+    if rules.inflect_after is not None:  # "mit 5 m" → "mit fünf Metern"
+        one, many = _inflected(one, m.string, m.start(), rules), _inflected(many, m.string, m.start(), rules)
+    said = one if _is_one(number, rules) else f"{words} {many}"
+    if symbol.endswith(".") and not m.string[m.end() :].strip():
+        said += "."  # "45 Min." at the end keeps its full stop
+    return said
+
+
+def _number(rules: Rules, m: re.Match) -> str:
+    """A plain number → its words, agreeing with the noun after it where the language says so ("1 Tag"
+    → "ein Tag")."""
+    if rules.one_before_noun and m.group(1) == "1" and re.match(r"\s+[^\W\d_]", m.string[m.end() :]):
+        return rules.one_before_noun  # "1 Tag" → "ein Tag", not "eins Tag"
+    words = number_words(m.group(1), rules)
+    if rules.before_noun is not None and "," not in m.group(1):
+        after = _WORD_AFTER.match(m.string, m.end())
+        before = _word_before(m.string, m.start())
+        words = _agree(words, after.group(1) if after else "", rules, before)
+    return words

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 IAL_MARK = "narrate-ial"
 _IAL_LINE = re.compile(r"^((?:[ \t]*>)*[ \t]*)\{:\s*([^}]*)\}[ \t]*$")  # linear: no nested optional spaces
@@ -113,32 +114,39 @@ def _mkdocs_admonitions(lines: list[str]) -> list[str]:
     A quote needs no closing line, and the reader reads a titled quote as a callout (an "Answer" or
     "Solution" one after an exercise as its solution)."""
     out = list(lines)
-    n = 0
     fence = ""
-    while n < len(out):
-        line = out[n]
-        opened = _FENCE.match(line)
-        if opened and opened.group(2)[0] in "`~":
-            marker = opened.group(2)
-            fence = "" if fence and marker.startswith(fence) and not opened.group(3) else (fence or marker)
-        m = None if fence else _ADMONITION.match(line)
-        if not m:
-            n += 1
-            continue
-        indent, kind, title = m.group(1), m.group(3), m.group(5)
-        name = kind.replace("-", " ").capitalize() if title is None else title.strip()
-        out[n] = f"{indent}> ###### {name}" if name else f"{indent}>"  # a heading: the body starts anew; "": none
-        end = n + 1
-        body = indent + "    "
-        while end < len(out) and (not out[end].strip() or out[end].startswith(body) or out[end].startswith("\t")):
-            end += 1
-        while end > n + 1 and not out[end - 1].strip():
-            end -= 1  # trailing blank lines end the quote
-        for k in range(n + 1, end):
-            rest = out[k][len(body) :] if out[k].startswith(body) else out[k].lstrip("\t") if out[k].strip() else ""
-            out[k] = f"{indent}> {rest}".rstrip() if rest else f"{indent}>"
-        n += 1  # a nested admonition is now a quote line "> !!! ...": the pattern finds it next
+    for n in range(len(out)):  # a nested admonition is made a quote line "> !!! ...": the pattern finds it next
+        fence = _code_fence(out[n], fence)
+        m = None if fence else _ADMONITION.match(out[n])
+        if m:
+            _quote_admonition(out, n, m)
     return out
+
+
+def _code_fence(line: str, fence: str) -> str:
+    """The code fence open after ``line`` (``fence``: the one open before it; "": none)."""
+    opened = _FENCE.match(line)
+    if not opened or opened.group(2)[0] not in "`~":
+        return fence
+    marker = opened.group(2)
+    return "" if fence and marker.startswith(fence) and not opened.group(3) else (fence or marker)
+
+
+def _quote_admonition(out: list[str], n: int, m: re.Match[str]) -> None:
+    """The admonition at line ``n`` of ``out`` (``m``: its :data:`_ADMONITION` match) made a quote, in
+    place: its title a heading, its indented body (to its last line that is not blank) quoted."""
+    indent, kind, title = m.group(1), m.group(3), m.group(5)
+    name = kind.replace("-", " ").capitalize() if title is None else title.strip()
+    out[n] = f"{indent}> ###### {name}" if name else f"{indent}>"  # a heading: the body starts anew; "": none
+    body = indent + "    "
+    end = n + 1
+    while end < len(out) and (not out[end].strip() or out[end].startswith(body) or out[end].startswith("\t")):
+        end += 1
+    while end > n + 1 and not out[end - 1].strip():
+        end -= 1  # trailing blank lines end the quote
+    for k in range(n + 1, end):
+        rest = out[k][len(body) :] if out[k].startswith(body) else out[k].lstrip("\t") if out[k].strip() else ""
+        out[k] = f"{indent}> {rest}".rstrip() if rest else f"{indent}>"
 
 
 def _without_raw_blocks(lines: list[str]) -> list[str]:
@@ -211,73 +219,114 @@ def _directives(lines: list[str], options: dict[int, dict[str, str]], closes: di
     (noted in ``closes``). A Pandoc fenced div (``::: challenge``: no ``{name}``) is closed, as Pandoc
     and the Carpentries Workbench read it, by the next bare ``:::`` line of any length: that line is
     given the opening fence's length, so markdown-it closes the same div."""
-    stack: list[tuple[str, int, bool, bool]] = []  # (fence character, length, Markdown directive, Pandoc div)
+    scan = _Fences(lines, options, closes)
     n = 0
     while n < len(lines):
         m = _FENCE.match(lines[n])
-        if not m:
-            n += 1
-            continue
+        n = scan.fence(n, m) if m else n + 1
+
+
+class _Open(NamedTuple):
+    """A fence left open: its character and length, whether its content is Markdown (a directive, a
+    div: not a code fence), and whether it is a Pandoc div."""
+
+    char: str
+    length: int
+    markdown: bool
+    pandoc: bool
+
+
+class _Fences:
+    """:func:`_directives` fence by fence: the lines (changed in place), the options and closes found,
+    and the fences open."""
+
+    def __init__(self, lines: list[str], options: dict[int, dict[str, str]], closes: dict[int, int] | None) -> None:
+        self.lines = lines
+        self.options = options
+        self.closes = closes
+        self.stack: list[_Open] = []
+
+    def fence(self, n: int, m: re.Match[str]) -> int:
+        """Reads the fence line ``n`` (``m``: its :data:`_FENCE` match); returns the next line to read."""
         indent, marker, info = m.group(1), m.group(2), m.group(3)
-        char, length = marker[0], len(marker)
-        top = stack[-1] if stack else None
-        if top is not None and not top[2]:  # inside a code fence: only its closing fence counts
-            if char == top[0] and length >= top[1] and not info:
-                stack.pop()
-            n += 1
-            continue
-        if char == ":" and not info and top is not None and top[3]:
-            lines[n] = indent + ":" * top[1]  # Pandoc: any ":::" closes the innermost div, whatever its length
-            stack.pop()
-            n += 1
-            continue
-        if not info and top is not None and char == top[0] and length >= top[1]:
-            depth = len(stack) - 1
-            if char == "`" and length > top[1]:  # outermost first, as a fence's content is parsed
-                run = depth
-                while run and stack[run - 1][0] == "`" and stack[run - 1][2]:
-                    run -= 1
-                depth = next(i for i in range(run, depth + 1) if stack[i][1] <= length)
-            if closes is not None and len(stack) - depth > 1:
-                closes[n] = len(stack) - depth
-            del stack[depth:]
-            if char != ":":
-                lines[n] = indent + ":" * max(3, length)
-            n += 1
-            continue
+        top = self.stack[-1] if self.stack else None
+        if top is not None and not top.markdown:  # inside a code fence: only its closing fence counts
+            if marker[0] == top.char and len(marker) >= top.length and not info:
+                self.stack.pop()
+            return n + 1
+        if not info:
+            self._bare(n, indent, marker, top)
+            return n + 1
         name = re.match(r"^\{([\w:-]+)\}", info)
-        if char == ":" and not info:
-            n += 1  # a bare colon line closing a container of another length
-            continue
-        gated = re.match(r"^(.*)-(start|end)$", name.group(1)) if name and char != ":" else None
+        gated = re.match(r"^(.*)-(start|end)$", name.group(1)) if name and marker[0] != ":" else None
         if gated and name:  # Jupyter Book gated directives: {solution-start} label ... {solution-end}
-            found: dict[str, str] = {}
-            end = _take_options(lines, n + 1, found)
-            while end < len(lines) and lines[end].strip() != marker:
-                end += 1
-            if end < len(lines):
-                lines[end] = ""
-            opening = gated.group(2) == "start"
-            lines[n] = indent + _GATE + ("{" + gated.group(1) + "}" + info[name.end() :] if opening else "")
-            if opening:
-                options[n] = found
-            n = end + 1
-            continue
-        if char == ":" and not name:  # a Pandoc fenced div ("::: challenge", "::: {.callout}")
-            stack.append((char, length, True, True))
-            n += 1
-            continue
-        if name and name.group(1).split(":")[-1] not in RAW_DIRECTIVES:
-            stack.append((char, length, True, False))
-            if char != ":":
-                lines[n] = indent + ":" * max(3, length) + info
-            n = _take_options(lines, n + 1, options.setdefault(n, {}))
-            continue
-        if name:  # a raw directive ({math}, {code-cell}) stays a fence; its options go
-            _take_options(lines, n + 1, options.setdefault(n, {}))
+            return self._gated(n, indent, marker, info[name.end() :], gated)
+        return self._opening(n, indent, marker, info, name)
+
+    def _bare(self, n: int, indent: str, marker: str, top: _Open | None) -> None:
+        """A fence with no info string at line ``n``: it closes a Pandoc div (any ``:::``) or what its
+        kind and length close, opens a code fence (backticks, tildes), or (colons) is left as it is."""
+        char, length = marker[0], len(marker)
+        if char == ":" and top is not None and top.pandoc:
+            self.lines[n] = indent + ":" * top.length  # Pandoc: any ":::" closes the innermost div, whatever its length
+            self.stack.pop()
+        elif top is not None and char == top.char and length >= top.length:
+            self._close(n, indent, char, length)
+        elif char != ":":
+            self.stack.append(_Open(char, length, False, False))
+
+    def _close(self, n: int, indent: str, char: str, length: int) -> None:
+        """The closing fence at line ``n`` closes the innermost open fence or (backticks longer than its
+        opening) the outermost of the backtick directives around it that it can; noted in ``closes``
+        when it closes more than one; made a colon fence."""
+        stack = self.stack
+        depth = len(stack) - 1
+        if char == "`" and length > stack[-1].length:  # outermost first, as a fence's content is parsed
+            run = depth
+            while run and stack[run - 1].char == "`" and stack[run - 1].markdown:
+                run -= 1
+            depth = next(i for i in range(run, depth + 1) if stack[i].length <= length)
+        if self.closes is not None and len(stack) - depth > 1:
+            self.closes[n] = len(stack) - depth
+        del stack[depth:]
         if char != ":":
-            stack.append((char, length, False, False))
-        n += 1
+            self.lines[n] = indent + ":" * max(3, length)
+
+    def _gated(self, n: int, indent: str, marker: str, label: str, gated: re.Match[str]) -> int:
+        """A gated directive's fence at line ``n`` (``{solution-start} label`` ... ``{solution-end}``):
+        the start becomes a colon fence opening the directive (its options taken), the end a bare
+        closing one; its closing fence is blanked. Returns the line after that."""
+        lines = self.lines
+        found: dict[str, str] = {}
+        end = _take_options(lines, n + 1, found)
+        while end < len(lines) and lines[end].strip() != marker:
+            end += 1
+        if end < len(lines):
+            lines[end] = ""
+        opening = gated.group(2) == "start"
+        lines[n] = indent + _GATE + ("{" + gated.group(1) + "}" + label if opening else "")
+        if opening:
+            self.options[n] = found
+        return end + 1
+
+    def _opening(self, n: int, indent: str, marker: str, info: str, name: re.Match[str] | None) -> int:
+        """An opening fence at line ``n`` with an info string (``name``: its ``{directive}``, if any): a
+        Pandoc div, a directive (made a colon fence, its options taken) or a code fence (a raw
+        directive's options taken). Returns the next line to read."""
+        char, length = marker[0], len(marker)
+        if char == ":" and not name:  # a Pandoc fenced div ("::: challenge", "::: {.callout}")
+            self.stack.append(_Open(char, length, True, True))
+            return n + 1
+        if name and name.group(1).split(":")[-1] not in RAW_DIRECTIVES:
+            self.stack.append(_Open(char, length, True, False))
+            if char != ":":
+                self.lines[n] = indent + ":" * max(3, length) + info
+            return _take_options(self.lines, n + 1, self.options.setdefault(n, {}))
+        if name:  # a raw directive ({math}, {code-cell}) stays a fence; its options go
+            _take_options(self.lines, n + 1, self.options.setdefault(n, {}))
+        if char != ":":
+            self.stack.append(_Open(char, length, False, False))
+        return n + 1
 
 
 def _take_options(lines: list[str], n: int, found: dict[str, str]) -> int:

@@ -121,21 +121,12 @@ def read_page(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> 
     items = _items(lines, code)
     if not items:
         raise ContentError("file is empty" if not dropped else "the file holds nothing but page chrome", path)
-    for item in items:
-        item.text = layout.strip_permalink(" ".join(clean_text(item.text, language).split()))
-        item.items = [t for t in (" ".join(clean_text(i, language).split()) for i in item.items) if t]
-    items = [i for i in items if i.text or i.items or i.kind in ("answer", "block")]  # markup with no text in it
-    items, overview, keypoints = _boxes(items)
+    items, overview, keypoints = _boxes(_cleaned(items, language))
     number = _lesson_number(items) or number
     course = _course_name(items)
     title, subtitle, start = _header(items, course, path, dropped)
     items = _cut_trailing_chrome(items, start, dropped)
-    quiz_at = _find(items, start, lambda i: i.kind == "title" and _QUIZ.match(i.text))
-    next_at = _find(items, start, lambda i: i.kind == "title" and _NEXT.match(i.text))
-    if next_at is None:
-        next_at = _find(
-            items, start, lambda i: i.kind in ("title", "para") and i.text.lower().startswith("this is lesson")
-        )
+    quiz_at, next_at = _quiz_and_next(items, start)
     end_body = min(x for x in (quiz_at, next_at, len(items)) if x is not None)
     body, exercises = _exercises(_callouts(items[start:end_body]), path)
     intro, sections = _body(body, dropped, title)
@@ -143,28 +134,52 @@ def read_page(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> 
     if quiz_at is not None:
         quiz_end = next_at if next_at is not None and next_at > quiz_at else len(items)
         quiz += _quiz(items[quiz_at + 1 : quiz_end], path)
-    next_lessons: tuple[str, ...] = ()
-    if next_at is not None:
-        lists = [i for i in items[next_at:] if i.kind in ("numbered", "bullets")]
-        next_lessons = tuple(lists[0].items) if lists else ()
     if not sections:
         if not intro:
             raise ContentError("no lesson text found (a heading line followed by paragraphs)", path)
         sections = [Section(title, tuple(Paragraph(t, n) for t, n in intro), intro[0][1])]
         intro = []  # now the one section: not read twice as the summary too
-    sections = overview + sections + keypoints
     return Lesson(
         id=default_id(path),
         title=title,
         subtitle=subtitle,
         summary=" ".join(t for t, _ in intro),
-        sections=tuple(sections),
+        sections=tuple(overview + sections + keypoints),
         quiz=quiz,
-        next_lessons=next_lessons,
+        next_lessons=_next_lessons(items, next_at),
         number=number,
         source=path,
         dropped=tuple(f'{kind} "{text}" (line {line})' for kind, text, line in sorted(dropped, key=lambda d: d[2])),
     )
+
+
+def _cleaned(items: list[_Item], language: str) -> list[_Item]:
+    """``items`` with their texts cleaned (:func:`narrate.text.markup.clean_text` in ``language``,
+    spaces collapsed, permalinks dropped); those left with no text (markup only) dropped."""
+    for item in items:
+        item.text = layout.strip_permalink(" ".join(clean_text(item.text, language).split()))
+        item.items = [t for t in (" ".join(clean_text(i, language).split()) for i in item.items) if t]
+    return [i for i in items if i.text or i.items or i.kind in ("answer", "block")]  # markup with no text in it
+
+
+def _quiz_and_next(items: list[_Item], start: int) -> tuple[int | None, int | None]:
+    """Where the quiz ("Check yourself") and the next lessons ("Keep going", or "This is lesson N of
+    M ...") start in ``items`` from ``start`` (None: not on the page)."""
+    quiz_at = _find(items, start, lambda i: i.kind == "title" and _QUIZ.match(i.text))
+    next_at = _find(items, start, lambda i: i.kind == "title" and _NEXT.match(i.text))
+    if next_at is None:
+        next_at = _find(
+            items, start, lambda i: i.kind in ("title", "para") and i.text.lower().startswith("this is lesson")
+        )
+    return quiz_at, next_at
+
+
+def _next_lessons(items: list[_Item], next_at: int | None) -> tuple[str, ...]:
+    """The next lessons: the first list at or after ``next_at`` (none when it is None)."""
+    if next_at is None:
+        return ()
+    lists = [i for i in items[next_at:] if i.kind in ("numbered", "bullets")]
+    return tuple(lists[0].items) if lists else ()
 
 
 def _drop_chrome_lines(lines: list[str], dropped: list[tuple[str, str, int]]) -> list[str]:
@@ -192,65 +207,88 @@ def _items(lines: list[str], code: dict[int, CodeBlock] | None = None) -> list[_
     block found by :func:`narrate.text.readers.page_layout.code_blocks` (``code``: by its first line)
     is a "block" item where it stood."""
     code = code or {}
-    items: list[_Item] = []
-    text_run: list[tuple[int, str]] = []
+    grouper = _Grouper(lines)
+    for number, raw in enumerate(lines, start=1):
+        if number in code:
+            grouper.flush_text()
+            grouper.items.append(_Item("block", "", number, block=code[number]))
+        else:
+            grouper.line(number, raw)
+    grouper.flush_text()
+    return grouper.items
 
-    def flush_text() -> None:
-        # Pasted pages put each paragraph on one line; a line starting in lower case after a line
-        # without final punctuation continues it (hard-wrapped text).
+
+class _Grouper:
+    """:func:`_items` line by line: the items so far and the run of text lines not yet made items."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.items: list[_Item] = []
+        self.text_run: list[tuple[int, str]] = []
+
+    def flush_text(self) -> None:
+        """Makes the run of text lines title and para items (a line starting in lower case after a line
+        without final punctuation continues it: hard-wrapped text; pasted pages put each paragraph on
+        one line)."""
         units: list[list] = []
-        for number, line in text_run:
+        for number, line in self.text_run:
             if units and line[:1].islower() and units[-1][1][-1:] not in _FINAL_PUNCT:
                 units[-1][1] += ("\n" if units[-1][1].endswith("-") else " ") + line  # "ex-" / "pand"
             else:
                 units.append([number, line])
         for number, line in units:
-            items.append(_Item("title" if _title_like(line) else "para", line, number))
-        text_run.clear()
+            self.items.append(_Item("title" if _title_like(line) else "para", line, number))
+        self.text_run.clear()
 
-    for number, raw in enumerate(lines, start=1):
+    def line(self, number: int, raw: str) -> None:
+        """Takes the line ``raw`` (1-based ``number``, no code block): a blank line, an answer, a list
+        entry, a bullet's indented continuation or a line of text."""
         line = " ".join(raw.split())
-        if number in code:
-            flush_text()
-            items.append(_Item("block", "", number, block=code[number]))
-            continue
         if not line:
-            flush_text()
-            continue
+            self.flush_text()
+            return
         bullet, numbered, answer = _BULLET.match(raw), _NUMBERED.match(raw), _ANSWER.match(raw)
-        if answer and _names_exercise(line, items, text_run):
+        if answer and _names_exercise(line, self.items, self.text_run):
             answer = None  # "Solution: Local-2" under the exercise "Local-2: ...": its solution mark
         if answer:
-            flush_text()
-            items.append(_Item("answer", answer.group(1).strip(), number))
-        elif (listed := bullet or numbered) is not None:
-            kind = "bullets" if bullet else "numbered"
-            entry = " ".join(listed.group(1 if bullet else 2).split())
-            last = items[-1] if items and not text_run else None
-            if last is not None and last.kind == kind and last.line < number and _adjacent(lines, number):
-                last.items.append(entry)
-                continue
-            title = ""
-            if len(text_run) == 1 and _title_like(text_run[0][1]):
-                title = text_run.pop()[1]
-                start = number - 1
-            else:
-                flush_text()
-                start = number
-            items.append(_Item(kind, title, start, [entry]))
+            self.flush_text()
+            self.items.append(_Item("answer", answer.group(1).strip(), number))
+        elif bullet is not None:
+            self.entry(number, "bullets", " ".join(bullet.group(1).split()))
+        elif numbered is not None:
+            self.entry(number, "numbered", " ".join(numbered.group(2).split()))
+        elif self.continues_entry(number, raw):
+            self.items[-1].items[-1] += " " + line  # indented continuation of a bullet
         else:
-            if (
-                items
-                and not text_run
-                and items[-1].kind in ("bullets", "numbered")
-                and _adjacent(lines, number)
-                and raw[:1].isspace()
-            ):
-                items[-1].items[-1] += " " + line  # indented continuation of a bullet
-                continue
-            text_run.append((number, line))
-    flush_text()
-    return items
+            self.text_run.append((number, line))
+
+    def entry(self, number: int, kind: str, entry: str) -> None:
+        """Takes a list entry at line ``number`` (``kind``: "bullets" or "numbered"): more of the list
+        just above, or a new list (titled by a single title-like line of text just above it)."""
+        items, text_run = self.items, self.text_run
+        last = items[-1] if items and not text_run else None
+        if last is not None and last.kind == kind and last.line < number and _adjacent(self.lines, number):
+            last.items.append(entry)
+            return
+        title = ""
+        if len(text_run) == 1 and _title_like(text_run[0][1]):
+            title = text_run.pop()[1]
+            start = number - 1
+        else:
+            self.flush_text()
+            start = number
+        items.append(_Item(kind, title, start, [entry]))
+
+    def continues_entry(self, number: int, raw: str) -> bool:
+        """True when the indented line ``raw`` right under a list (no text between) continues its last entry."""
+        items = self.items
+        return (
+            bool(items)
+            and not self.text_run
+            and items[-1].kind in ("bullets", "numbered")
+            and _adjacent(self.lines, number)
+            and raw[:1].isspace()
+        )
 
 
 def _names_exercise(line: str, items: list[_Item], text_run: list[tuple[int, str]]) -> bool:
@@ -372,25 +410,15 @@ def _boxes(items: list[_Item]) -> tuple[list[_Item], list[Section], list[Section
         item = items[n]
         nxt = items[n + 1] if n + 1 < len(items) else None
         key = _label_key(item.text) if layout.OVERVIEW_LABELS.match(item.text) else ""
-        if key and item.kind in ("bullets", "numbered") and len(item.items) >= 1:
-            entries, line, n = item.items, item.line, n + 1  # "Questions" directly over its list
-        elif key and item.kind == "title" and nxt is not None and nxt.kind in ("bullets", "numbered") and not nxt.text:
-            entries, line, n = nxt.items, item.line, n + 2
-        else:
-            if (
-                key == "overview"
-                and item.kind == "title"
-                and nxt is not None
-                and layout.OVERVIEW_LABELS.match(nxt.text)
-            ):
-                overview_line = overview_line or item.line
-                n += 1
-                continue  # the box's own heading
-            out.append(item)
+        box = _box_list(items, n, key)
+        if box is None:
+            if _box_heading(item, nxt, key):
+                overview_line = overview_line or item.line  # the box's own heading
+            else:
+                out.append(item)
             n += 1
             continue
-        while key != "overview" and n < len(items) and items[n].kind in ("bullets", "numbered") and not items[n].text:
-            entries, n = entries + items[n].items, n + 1  # a loose list: its items parted by blank lines
+        entries, line, n = box
         if key == "keypoints":
             keypoints = [Section("Key points", (BulletList(tuple(entries), None, line),), line, "title.keypoints")]
         elif key in _LIST_ROLES:
@@ -403,6 +431,33 @@ def _boxes(items: list[_Item]) -> tuple[list[_Item], list[Section], list[Section
                 out.append(nxt)
     overview = [Section("Overview", tuple(lists), overview_line, "title.overview")] if lists else []
     return out, overview, keypoints
+
+
+def _box_list(items: list[_Item], n: int, key: str) -> tuple[list[str], int, int] | None:
+    """The list of the box labelled ``key`` (its label's key; "": no label) at ``items[n]``: (its
+    entries, the label's line, the index after it), or None when no list is under the label. A loose
+    list (its items parted by blank lines) is one list, except under "Overview"."""
+    item = items[n]
+    nxt = items[n + 1] if n + 1 < len(items) else None
+    if not key:
+        return None
+    if item.kind in ("bullets", "numbered") and len(item.items) >= 1:
+        entries, line, n = item.items, item.line, n + 1  # "Questions" directly over its list
+    elif item.kind == "title" and nxt is not None and nxt.kind in ("bullets", "numbered") and not nxt.text:
+        entries, line, n = nxt.items, item.line, n + 2
+    else:
+        return None
+    while key != "overview" and n < len(items) and items[n].kind in ("bullets", "numbered") and not items[n].text:
+        entries, n = entries + items[n].items, n + 1  # a loose list: its items parted by blank lines
+    return entries, line, n
+
+
+def _box_heading(item: _Item, nxt: _Item | None, key: str) -> bool:
+    """True for an "Overview" title (``key``: its label's key) over another box label: the box's own
+    heading, not read."""
+    return (
+        key == "overview" and item.kind == "title" and nxt is not None and bool(layout.OVERVIEW_LABELS.match(nxt.text))
+    )
 
 
 def _sentence(text: str) -> str:
@@ -477,42 +532,60 @@ def _exercises(items: list[_Item], path: Path) -> tuple[list[_Item], list[Questi
             out.append(item)
             n += 1
             continue
-        start = None
-        for k in range(len(out) - 1, floor - 1, -1):
-            if out[k].kind == "title" and layout.EXERCISE_LABEL.match(out[k].text):
-                start = k
-                break
-            if _is_heading(out, k):
-                labelled = k > floor and out[k - 1].kind == "title" and layout.EXERCISE_LABEL.match(out[k - 1].text)
-                start = k - 1 if labelled else k
-                break
-        if start is None:
-            start = max(floor, len(out) - 1)
-        m, solution = n + 1, list[_Item]()
-        while m < len(items):
-            nxt = items[m]
-            if nxt.kind == "title" and (layout.box_label(nxt.text) or layout.SOLUTION_MARK.match(nxt.text)):
-                break
-            if solution and (_is_heading(items, m) or (nxt.kind in ("bullets", "numbered") and nxt.text)):
-                break
-            solution.append(nxt)
-            m += 1
-        prompt_items = out[start:]
-        heads = [i for i in prompt_items if i.kind == "title" and not layout.EXERCISE_LABEL.match(i.text)]
-        head = heads[0] if heads and _is_heading(prompt_items, prompt_items.index(heads[0])) else None
-        notes: list = []
-        body = _spoken([i for i in prompt_items if i is not head], notes)
-        answer = _spoken(solution, notes)
-        if not body or not answer:
+        start = _exercise_start(out, floor)
+        solution, after = _solution(items, n + 1)
+        question = _exercise_question(out[start:], solution)
+        if question is None:
             out.append(item)  # nothing to ask, or no solution after the mark: read as it stands
             n += 1
             continue
         del out[start:]
-        prompt = " ".join(p for p in (_sentence(head.text) if head else "", body) if p)
-        line = (head or prompt_items[0]).line
-        questions.append(Question(prompt, (answer,), open=True, line=line, notes=tuple(notes)))
-        floor, n = len(out), m
+        questions.append(question)
+        floor, n = len(out), after
     return _unsolved(out, path), questions
+
+
+def _exercise_start(out: list[_Item], floor: int) -> int:
+    """Where the exercise before a solution mark starts in ``out`` (the items read so far; ``floor``:
+    where the last exercise ended): at its label, its heading (the label over it included), or else
+    at the last item."""
+    for k in range(len(out) - 1, floor - 1, -1):
+        if out[k].kind == "title" and layout.EXERCISE_LABEL.match(out[k].text):
+            return k
+        if _is_heading(out, k):
+            labelled = k > floor and out[k - 1].kind == "title" and layout.EXERCISE_LABEL.match(out[k - 1].text)
+            return k - 1 if labelled else k
+    return max(floor, len(out) - 1)
+
+
+def _solution(items: list[_Item], m: int) -> tuple[list[_Item], int]:
+    """The solution starting at ``items[m]`` (after its mark): (its items, the index after them). It
+    ends at a box label or another solution mark, or (once it has begun) at a heading or a titled list."""
+    solution: list[_Item] = []
+    while m < len(items):
+        nxt = items[m]
+        if nxt.kind == "title" and (layout.box_label(nxt.text) or layout.SOLUTION_MARK.match(nxt.text)):
+            break
+        if solution and (_is_heading(items, m) or (nxt.kind in ("bullets", "numbered") and nxt.text)):
+            break
+        solution.append(nxt)
+        m += 1
+    return solution, m
+
+
+def _exercise_question(prompt_items: list[_Item], solution: list[_Item]) -> Question | None:
+    """An exercise's items and its solution's → an open question (its heading, if any, first in the
+    prompt; code as cues, kept as notes), or None when either says nothing."""
+    heads = [i for i in prompt_items if i.kind == "title" and not layout.EXERCISE_LABEL.match(i.text)]
+    head = heads[0] if heads and _is_heading(prompt_items, prompt_items.index(heads[0])) else None
+    notes: list = []
+    body = _spoken([i for i in prompt_items if i is not head], notes)
+    answer = _spoken(solution, notes)
+    if not body or not answer:
+        return None
+    prompt = " ".join(p for p in (_sentence(head.text) if head else "", body) if p)
+    line = (head or prompt_items[0]).line
+    return Question(prompt, (answer,), open=True, line=line, notes=tuple(notes))
 
 
 def _unsolved(items: list[_Item], path: Path) -> list[_Item]:
@@ -611,50 +684,81 @@ def _quiz(items: list[_Item], path: Path) -> tuple[Question, ...]:
         ContentError / Problems: each question without or with two "Answer:" lines, options without a
             question, an answer that is not an option (file and line).
     """
-    problems = Collector()
-    done: list[_Q] = []
-    cur: _Q | None = None
-
-    def note(message: str, line: int) -> None:
-        problems.add(ContentError(message, path, line))
-
+    reader = _QuizReader(path)
     for n, item in enumerate(items):
         nxt = items[n + 1] if n + 1 < len(items) else None
         if item.kind in ("title", "para"):
-            if cur is None:
-                cur = _Q(item.text, item.line)
-            elif cur.answer is None:
-                if cur.options or _question_like(cur.prompt):
-                    note("question has no 'Answer:' line", cur.line)
-                cur = _Q(item.text, item.line)  # the line before was an instruction (or a question in error)
-            elif _question_like(item.text) or (nxt is not None and nxt.kind in ("bullets", "answer")):
-                done.append(cur)
-                cur = _Q(item.text, item.line)
-            else:
-                cur.explanation.append(_EXPLANATION_LABEL.sub("", item.text))
+            reader.text(item, nxt)
         elif item.kind in ("bullets", "numbered"):
-            if cur is None:
-                note("options without a question", item.line)
-            elif cur.answer is None:
-                if item.text:
-                    cur.options.append(item.text)
-                cur.options.extend(item.items)
-            else:
-                cur.explanation.append(" ".join(item.items))
-        elif cur is None:
-            note("'Answer:' line without a question before it", item.line)
+            reader.options(item)
+        else:
+            reader.answer(item)
+    return reader.questions()
+
+
+class _QuizReader:
+    """:func:`_quiz` item by item: the questions done, the one being read (``cur``) and the problems
+    noted."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problems = Collector()
+        self.done: list[_Q] = []
+        self.cur: _Q | None = None
+
+    def note(self, message: str, line: int) -> None:
+        """Notes a problem at ``line``."""
+        self.problems.add(ContentError(message, self.path, line))
+
+    def text(self, item: _Item, nxt: _Item | None) -> None:
+        """A title or paragraph (``nxt``: the item after it): a new question (after an answered one when
+        it reads as a question or options or an answer follow it), or the answered one's explanation."""
+        cur = self.cur
+        if cur is None:
+            self.cur = _Q(item.text, item.line)
+        elif cur.answer is None:
+            if cur.options or _question_like(cur.prompt):
+                self.note("question has no 'Answer:' line", cur.line)
+            self.cur = _Q(item.text, item.line)  # the line before was an instruction (or a question in error)
+        elif _question_like(item.text) or (nxt is not None and nxt.kind in ("bullets", "answer")):
+            self.done.append(cur)
+            self.cur = _Q(item.text, item.line)
+        else:
+            cur.explanation.append(_EXPLANATION_LABEL.sub("", item.text))
+
+    def options(self, item: _Item) -> None:
+        """A list: the question's options (its title too), or after the answer its explanation."""
+        cur = self.cur
+        if cur is None:
+            self.note("options without a question", item.line)
+        elif cur.answer is None:
+            if item.text:
+                cur.options.append(item.text)
+            cur.options.extend(item.items)
+        else:
+            cur.explanation.append(" ".join(item.items))
+
+    def answer(self, item: _Item) -> None:
+        """An "Answer:" line (or any other item): the question's answer."""
+        cur = self.cur
+        if cur is None:
+            self.note("'Answer:' line without a question before it", item.line)
         elif cur.answer is not None:
-            note("question has two 'Answer:' lines", item.line)
+            self.note("question has two 'Answer:' lines", item.line)
         else:
             cur.answer, cur.answer_line = item.text, item.line
-    if cur is not None:
-        if cur.answer is None:
-            note("question has no 'Answer:' line", cur.line)
-        else:
-            done.append(cur)
-    quiz = tuple(problems.attempt(partial(_question, q, path), None) for q in done)
-    problems.raise_any()
-    return tuple(q for q in quiz if q is not None)
+
+    def questions(self) -> tuple[Question, ...]:
+        """The questions read (the last one needs its answer); raises every problem noted together."""
+        cur = self.cur
+        if cur is not None:
+            if cur.answer is None:
+                self.note("question has no 'Answer:' line", cur.line)
+            else:
+                self.done.append(cur)
+        quiz = tuple(self.problems.attempt(partial(_question, q, self.path), None) for q in self.done)
+        self.problems.raise_any()
+        return tuple(q for q in quiz if q is not None)
 
 
 def _question(q: _Q, path: Path) -> Question:

@@ -332,15 +332,23 @@ def _code_flags(run: list[str], carry: _Carry) -> tuple[list[bool], list[bool], 
         flags.append(code)
         strong.append(sure)
         comments.append(comment)
-        for _ in _TRIPLE.findall(raw):
-            in_string = not in_string if code else in_string
-        if not in_string and code and not comment:
-            body = _LINE_COMMENT.sub("", _STRING.sub("''", _TRIPLE.sub("", raw)))
-            depth = max(0, depth + sum(body.count(c) for c in "([{") - sum(body.count(c) for c in ")]}"))
+        if code:
+            depth, in_string = _left_open(raw, comment, depth, in_string)
         prev_code, prev_indent = code, _indent(raw)
         stripped = _LINE_COMMENT.sub("", raw).rstrip()
         prev_opens = bool(_OPENS_BLOCK.search(stripped) or _make_rule(raw))
     return flags, strong, comments, _Carry(depth, in_string, min(map(_indent, run)))
+
+
+def _left_open(raw: str, comment: bool, depth: int, in_string: bool) -> tuple[int, bool]:
+    """What the code line ``raw`` (``comment``: a comment line) leaves open, given the brackets
+    (``depth``) and triple-quoted string (``in_string``) open before it: (brackets, in a string)."""
+    for _ in _TRIPLE.findall(raw):
+        in_string = not in_string
+    if not in_string and not comment:
+        body = _LINE_COMMENT.sub("", _STRING.sub("''", _TRIPLE.sub("", raw)))
+        depth = max(0, depth + sum(body.count(c) for c in "([{") - sum(body.count(c) for c in ")]}"))
+    return depth, in_string
 
 
 def _runs(lines: list[str]) -> list[tuple[int, int]]:
@@ -389,62 +397,111 @@ def code_blocks(lines: list[str]) -> tuple[list[str], dict[int, CodeBlock]]:
     the program's output until the lesson's text comes back (a sentence, a list, a heading); a
     traceback or warning is output; lines a program printed just after code that prints are its
     output. Runs parted only by blank lines are one block."""
-    out = list(lines)
-    blocks: dict[int, CodeBlock] = {}
-    runs = _runs(lines)
-    pending_label: str | None = None
-    last: tuple[int, int] | None = None  # (first line of the last block, index of its last run end)
-    carry = _Carry()
-    session = False  # the last block is a shell session: its output may go on after a blank line
-    prints = False  # the last run is code that prints: what it printed may follow
-    for i, (start, end) in enumerate(runs):
-        run = lines[start:end]
-        label = " ".join(run[0].split()) if end - start == 1 and _CODE_LABEL.match(run[0].strip()) else None
-        if label and not run[0].startswith(" "):
-            out[start] = ""
-            pending_label = label
-            session = False
-            continue
-        after = last is not None and all(not lines[k].strip() or not out[k].strip() for k in range(last[1], start))
-        flags, strong, comments, left = _code_flags(run, carry if after and carry.holds(run) else _Carry())
+    scan = _CodeScan(lines)
+    for i in range(len(scan.runs)):
+        scan.read_run(i)
+    return scan.out, scan.blocks
+
+
+class _CodeScan:
+    """:func:`code_blocks` run by run: the lines left (``out``), the blocks found, and what the last
+    runs leave for the next one (a label, the last block, what code leaves open, a shell session,
+    code that prints)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.out = list(lines)
+        self.blocks: dict[int, CodeBlock] = {}
+        self.runs = _runs(lines)
+        self.pending_label: str | None = None
+        self.last: tuple[int, int] | None = None  # (first line of the last block, index of its last run end)
+        self.carry = _Carry()
+        self.session: bool = False  # the last block is a shell session: its output may go on after a blank line
+        self.prints = False  # the last run is code that prints: what it printed may follow
+
+    def read_run(self, i: int) -> None:
+        """Reads run ``i``: a label (kept for the next run), a code block (blanked in ``out``, added to
+        ``blocks`` or to the block it continues) or lesson text (which ends any block)."""
+        start, end = self.runs[i]
+        run = self.lines[start:end]
+        if self._label(run, start):
+            return
+        after = self._after_block(start)
+        flags, strong, comments, left = _code_flags(run, self.carry if after and self.carry.holds(run) else _Carry())
+        kind = self._kind(run, i, after, flags, strong, comments)
+        if kind is None:
+            self.last = None
+            self.carry = _Carry()
+            self.session = self.prints = False
+        else:
+            self._take(run, start, end, after, kind, left)
+        self.pending_label = None
+
+    def _label(self, run: list[str], start: int) -> bool:
+        """True (the label blanked and kept for the next run) when ``run`` is one unindented language
+        label ("SQL", "OUTPUT")."""
+        if len(run) != 1 or not _CODE_LABEL.match(run[0].strip()) or run[0].startswith(" "):
+            return False
+        self.out[start] = ""
+        self.pending_label = " ".join(run[0].split())
+        self.session = False
+        return True
+
+    def _after_block(self, start: int) -> bool:
+        """True when the run at ``start`` follows the last block with only blank lines between."""
+        last = self.last
+        return last is not None and all(
+            not self.lines[k].strip() or not self.out[k].strip() for k in range(last[1], start)
+        )
+
+    def _following(self, i: int) -> list[str] | None:
+        """The lines of the run after run ``i`` (None for the last run)."""
+        return self.lines[self.runs[i + 1][0] : self.runs[i + 1][1]] if i + 1 < len(self.runs) else None
+
+    def _kind(
+        self, run: list[str], i: int, after: bool, flags: list[bool], strong: list[bool], comments: list[bool]
+    ) -> str | None:
+        """What run ``i`` is (``after``: it follows the last block; ``flags``, ``strong``, ``comments``
+        from :func:`_code_flags`): "code", "continued" (a shell session's output), "printed" (what code
+        that prints printed), or None (lesson text)."""
         prose = any(_prose(x.strip()) for x, sure in zip(run, strong) if not sure)
-        following = lines[runs[i + 1][0] : runs[i + 1][1]] if i + 1 < len(runs) else None
+        if self.pending_label is not None:
+            return None if prose else "code"
+        if _prompt(run[0]) or _TRACE.match(run[0].strip()):
+            return "code"
+        if after and self.session and not _ends_output(run, self._following(i)):
+            return "continued"
+        if after and self.prints and _printed(run, self._following(i)):
+            return "printed"
+        return "code" if not prose and _mostly_code(flags, comments, after) else None
+
+    def _take(self, run: list[str], start: int, end: int, after: bool, kind: str, left: _Carry) -> None:
+        """Takes the code run ``lines[start:end]`` of ``kind`` (see :meth:`_kind`; ``left``: what it
+        leaves open) as a block, or as more of the last one when it follows it (``after``)."""
+        output = bool(self.pending_label and _OUTPUT_LABEL.match(self.pending_label))
+        code = "\n".join(x.rstrip() for x in run)
         prompt = _prompt(run[0])
-        printed = continued = False
-        if pending_label is not None:
-            is_code = not prose
-        elif prompt or _TRACE.match(run[0].strip()):
-            is_code = True
-        elif after and session and not _ends_output(run, following):
-            is_code = continued = True
-        elif after and prints and _printed(run, following):
-            is_code, printed = True, True
+        if after and self.last is not None:
+            first = self.last[0]
+            prev = self.blocks[first]
+            self.blocks[first] = CodeBlock(prev.code + "\n\n" + code, prev.language, prev.output and output, first)
         else:
-            real = sum(f and not c for f, c in zip(flags, comments))
-            is_code = sum(flags) * 2 >= len(run) and not prose and (real >= 1 or after)
-        if is_code:
-            output = bool(pending_label and _OUTPUT_LABEL.match(pending_label))
-            code = "\n".join(x.rstrip() for x in run)
-            if after and last is not None:
-                first = last[0]
-                prev = blocks[first]
-                blocks[first] = CodeBlock(prev.code + "\n\n" + code, prev.language, prev.output and output, first)
-            else:
-                first = start + 1
-                language = _language(pending_label) or ("console" if prompt else "")
-                blocks[first] = CodeBlock(code, language, output, first)
-            for k in range(start, end):
-                out[k] = ""
-            last = (first, end)
-            carry = _Carry() if prompt or continued or printed else left  # output opens nothing
-            session = prompt or (session and after and not pending_label)
-            prints = not printed and not output and bool(_PRINTS.search(code))
-        else:
-            last = None
-            carry = _Carry()
-            session = prints = False
-        pending_label = None
-    return out, blocks
+            first = start + 1
+            language = _language(self.pending_label) or ("console" if prompt else "")
+            self.blocks[first] = CodeBlock(code, language, output, first)
+        for k in range(start, end):
+            self.out[k] = ""
+        self.last = (first, end)
+        self.carry = _Carry() if prompt or kind != "code" else left  # output opens nothing
+        self.session = prompt or (self.session and after and not self.pending_label)
+        self.prints = kind != "printed" and not output and bool(_PRINTS.search(code))
+
+
+def _mostly_code(flags: list[bool], comments: list[bool], after: bool) -> bool:
+    """True when at least half of a run's lines look like code (``flags``) and one of them is more than
+    a comment (``comments``), or the run follows a block (``after``)."""
+    real = sum(f and not c for f, c in zip(flags, comments))
+    return sum(flags) * 2 >= len(flags) and (real >= 1 or after)
 
 
 def _language(label: str | None) -> str:
