@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # One command on a fresh machine: set up, run the static checks, then the test suite.
 #
-#   scripts/test.sh           ruff (lint and format check), mypy, then every test (~4 min on 2 cores)
-#   scripts/test.sh --fast    the same without the end-to-end tests (pytest -m "not e2e"), one pytest
-#                             worker per CPU sharing the tests out (pytest-xdist, worksteal): about
-#                             60 CPU-seconds, so ~35 s on 2 idle cores
+#   scripts/test.sh           ruff (lint and format check), mypy, the documentation site (mkdocs build
+#                             --strict), then every test (~10 min on 2 cores)
+#   scripts/test.sh --fast    ruff, mypy and the tests not marked e2e, one pytest worker per CPU
+#                             (pytest-xdist, worksteal): under 60 s on 2 cores. Every run checks the
+#                             fast tier's budget: its tests' CPU time summed, at most 75 CPU-s
+#                             (tests/tier_budget.py); a run that passes it fails.
 #
 # Other arguments go to pytest (e.g. tests/test_feed.py -x). NARRATE_VENV=/path/to/venv uses an existing
 # environment (with the `test` extra installed) instead of setting up .venv with scripts/setup.sh --dev.
@@ -35,4 +37,10 @@ echo "test: ruff format --check"
 "$python" -m ruff format --check --quiet .
 echo "test: mypy"
 "$python" -m mypy
+if [ ${#marker[@]} -eq 0 ]; then  # the fast tier leaves the site to the full run
+  echo "test: mkdocs build --strict"
+  site=$(mktemp -d)
+  NO_MKDOCS_2_WARNING=1 "$python" -m mkdocs build --strict --site-dir "$site"
+  rm -rf "$site"
+fi
 exec "$python" -m pytest "${marker[@]}" "${args[@]}"

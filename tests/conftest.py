@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["fake_engines"]  # the `fakes` fixture: registered test-only speech engines
+pytest_plugins = ["fake_engines", "tier_budget"]  # test-only speech engines (`fakes`); the fast tier's CPU budget
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

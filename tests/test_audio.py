@@ -23,6 +23,7 @@ def _clip(path: Path, rate: int, channels: int, ms: int = 1000) -> Path:
     return path
 
 
+@pytest.mark.e2e
 def test_mixed_rates_and_a_pause_give_exact_length(tmp_path):
     clips = {
         1: _clip(tmp_path / "a.wav", 16000, 1),
@@ -85,6 +86,7 @@ def _peaky(path: Path, seconds: float = 6.0) -> Path:
 
 
 @pytest.mark.parametrize("target", [-16.0, -19.0])
+@pytest.mark.e2e
 def test_peaky_speech_reaches_the_target_under_the_true_peak_ceiling(tmp_path, target):
     clips = {1: _peaky(tmp_path / "p.wav")}
     timeline = audio.assemble([Chapter("A"), Say("x")], clips, tmp_path / "x.pcm", 44100)
@@ -97,6 +99,7 @@ def test_peaky_speech_reaches_the_target_under_the_true_peak_ceiling(tmp_path, t
         assert peak <= -1.0, codec
 
 
+@pytest.mark.e2e
 def test_limiter_and_encoder_keep_every_frame(tmp_path):
     clips = {1: _peaky(tmp_path / "p.wav", 2.0)}
     timeline = audio.assemble([Chapter("A"), Say("x"), Pause(500)], clips, tmp_path / "x.pcm", 44100)

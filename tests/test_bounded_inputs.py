@@ -36,6 +36,8 @@ from narrate.pipeline import IGNORED_IN_LESSONS, build
 from narrate.speech.cache import UtteranceCache, clip_problem, read_clip, write_clip
 from narrate.yamlio import MAX_ALIAS_NODES, MAX_DEPTH, load_yaml
 
+pytestmark = pytest.mark.e2e  # hostile runs in child processes with deadlines: the e2e tier
+
 ROOT = Path(__file__).resolve().parent.parent
 ADDRESS_SPACE = 3 << 30
 """Address-space limit of the hostile child processes: a build needs well under 1 GB; reading
@@ -168,6 +170,7 @@ def test_the_up_to_date_digest_reads_only_what_the_course_names(tmp_path):
     assert again.code == 0 and again.stdout != bad.stdout
 
 
+@pytest.mark.e2e
 def test_narrate_script_of_a_hostile_course_is_bounded(tmp_path):
     plain = make_course(tmp_path / "plain" / "course")
     hostile = make_course(tmp_path / "hostile" / "course")
@@ -220,6 +223,7 @@ def test_the_lesson_filter_of_the_digest_is_the_pipelines():
         ("option-lexicon-fifo", "extra.yaml: not a regular file (a named pipe)"),
     ],
 )
+@pytest.mark.e2e
 def test_a_named_input_that_is_no_regular_file_is_one_error_line(tmp_path, case, expected):
     """Before, the digest read each with read_bytes(): a pipe hung the build, /dev/zero filled memory."""
     course = make_course(tmp_path / "course")
@@ -265,6 +269,7 @@ def billion_laughs(key: str = "lol") -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.e2e
 def test_an_alias_bomb_in_course_yaml_is_refused_at_once(tmp_path):
     """Before: a value passed through str() whole (cache.max_size) hung build for over 90 s, then a
     MemoryError traceback at 1.3 GB."""
@@ -277,6 +282,7 @@ def test_an_alias_bomb_in_course_yaml_is_refused_at_once(tmp_path):
     assert course.is_dir()
 
 
+@pytest.mark.e2e
 def test_ten_thousand_nested_brackets_in_course_yaml_are_one_error_line(tmp_path):
     """Before: the up-to-date check parsed course.yaml with PyYAML's pure loader: a RecursionError traceback."""
     make_course(tmp_path / "course", COURSE_YAML + "category: " + "[" * 10_000 + "]" * 10_000 + "\n")
@@ -323,6 +329,7 @@ def test_the_yaml_loader_keeps_ordinary_anchors_and_merge_keys(tmp_path):
     assert data["c"] == {"x": 1, "y": [1, 2], "z": 3} and data["d"] == {"x": 1, "y": [1, 2]}
 
 
+@pytest.mark.e2e
 def test_front_matter_and_lexicon_files_are_bounded_too(tmp_path):
     course = make_course(tmp_path / "course")
     (course / "lessons" / "02-scale.md").write_text("---\n" + billion_laughs() + "---\n" + LESSON_2)
@@ -354,6 +361,7 @@ def test_400_kb_of_brackets_are_refused_before_the_markdown_parser(tmp_path):
     assert run.seconds < 15, run
 
 
+@pytest.mark.e2e
 def test_the_dialect_rewrites_are_linear():
     """An image attribute pattern and the Liquid/Hugo patterns scanned to the end of the text from
     every unclosed opener: 5,000 of them in 1 MB took minutes."""
@@ -381,6 +389,7 @@ def test_language_detection_reads_a_sample():
     assert float(run.stdout) < 20, run
 
 
+@pytest.mark.e2e
 def test_a_lesson_of_one_megabyte_word_is_one_error_line(tmp_path):
     (tmp_path / "word.txt").write_text("Title\n\n" + "a" * 1_000_000 + "\n")
     run = narrate("script", "word.txt", cwd=tmp_path, timeout=90)
@@ -389,6 +398,7 @@ def test_a_lesson_of_one_megabyte_word_is_one_error_line(tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["zero", "fifo", "huge"])
+@pytest.mark.e2e
 def test_narrate_import_of_a_device_pipe_or_huge_file_is_refused(tmp_path, kind):
     page = tmp_path / "page.txt"
     if kind == "zero":

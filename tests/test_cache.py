@@ -72,6 +72,7 @@ def _writer(root: str, key: str, fill: int) -> None:
     UtteranceCache(Path(root)).put(key, lambda tmp: tmp.write_bytes(bytes([fill]) * 200_000))
 
 
+@pytest.mark.e2e
 def test_concurrent_writers_of_one_key_leave_one_whole_clip(tmp_path):
     key = "aa" + "3" * 62
     ctx = multiprocessing.get_context("spawn")
@@ -304,6 +305,7 @@ def test_course_yaml_cache_max_size_refuses_what_is_not_a_size(tmp_path):
     assert "course.yaml:3: 'cache.max_size' must be a size such as 500MB or 20GB, not 'plenty'" in str(info.value)
 
 
+@pytest.mark.e2e
 def test_episode_files_handed_over_through_s3_staging(s3, tmp_path, monkeypatch):
     """--staging s3://...: a worker puts an episode's files there, the client collects them into its
     local staging folder and deletes them from the bucket."""

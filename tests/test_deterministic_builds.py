@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -29,6 +31,7 @@ def _cold_build(tmp: Path, name: str, jobs: int) -> dict[str, str]:
     }
 
 
+@pytest.mark.e2e
 def test_two_cold_builds_with_two_jobs_are_byte_identical(tmp_path):
     first, second = _cold_build(tmp_path, "a", 2), _cold_build(tmp_path, "b", 2)
     assert any(name.endswith(".mp3") for name in first) and "feed.xml" in first

@@ -16,6 +16,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -166,6 +167,7 @@ def assert_good_script(lesson: Lesson) -> None:
     assert script.says()
 
 
+@pytest.mark.e2e
 @SETTINGS
 @given(text=any_text, suffix=st.sampled_from([".yaml", ".md", ".txt"]))
 def test_readers_accept_or_refuse_any_text(text, suffix):
@@ -218,6 +220,7 @@ def lessons(draw) -> Lesson:
     )
 
 
+@pytest.mark.e2e
 @SETTINGS
 @given(lesson=lessons())
 def test_script_never_has_an_unpronounceable_cue_or_empty_chapter(lesson):
@@ -237,6 +240,7 @@ plain_word = st.from_regex(r"[A-Za-z]{1,12}", fullmatch=True).filter(
 )
 
 
+@pytest.mark.e2e
 @SETTINGS
 @given(words=st.lists(plain_word, min_size=1, max_size=40))
 def test_no_plain_word_is_dropped(words):

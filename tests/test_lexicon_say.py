@@ -122,6 +122,7 @@ def test_say_writes_a_wav_of_the_normalised_text(tmp_path):
     assert 2.0 < seconds < 12.0
 
 
+@pytest.mark.e2e
 def test_narrate_say_without_a_player_writes_a_wav_and_prints_its_path(tmp_path):
     bare = tmp_path / "bin"
     bare.mkdir()
@@ -140,6 +141,7 @@ def test_narrate_say_without_a_player_writes_a_wav_and_prints_its_path(tmp_path)
     assert (tmp_path / "narrate-say.wav").stat().st_size > 10_000
 
 
+@pytest.mark.e2e
 def test_narrate_say_with_nothing_to_say_is_one_error_line(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "narrate", "say", "🙂 • —"], cwd=tmp_path, capture_output=True, text=True, timeout=120

@@ -233,6 +233,7 @@ def test_a_language_whisper_does_not_know_is_refused():
 
 
 @needs_listen
+@pytest.mark.e2e
 def test_bundled_base_model_is_joined_once_with_the_published_digest(tmp_path):
     from narrate.proof.listen import BASE_MODEL_SHA256, resolve_model
 

@@ -24,6 +24,7 @@ def _speechlike(rate: int, seconds: float, seed: int = 7) -> np.ndarray:
     return np.rint(buzz * gate * 0.5 * 32767).astype("<i2")
 
 
+@pytest.mark.e2e
 def test_matches_pyloudnorm_whatever_the_chunking():
     from pyloudnorm import Meter  # imported here: pyloudnorm imports scipy.signal, slow to import
 

@@ -205,6 +205,7 @@ NATIVE = [
 
 
 @pytest.mark.skipif(not sre_available(), reason="speech-rule-engine or node not installed (scripts/setup.sh)")
+@pytest.mark.e2e
 def test_math_in_the_languages_speech_rule_engine_speaks(fresh_cache):
     said = [speak_math([latex], language)[0] for language, latex, _ in NATIVE]
     assert said == [words for _, _, words in NATIVE]
@@ -280,6 +281,7 @@ SHARED = {"nl": {"of", "over", "absolute", "product", "vector"}, "pt": {"integra
 
 
 @pytest.mark.skipif(not sre_available(), reason="speech-rule-engine or node not installed (scripts/setup.sh)")
+@pytest.mark.e2e
 def test_math_in_dutch_and_portuguese(fresh_cache):
     said = [speak_math([latex], language)[0] for language, latex, _, _ in IN_LANGUAGE]
     assert said == [sre for _, _, sre, _ in IN_LANGUAGE]
@@ -297,6 +299,7 @@ def test_fallback_math_in_dutch_and_portuguese(monkeypatch, language: str, latex
 
 @pytest.mark.parametrize("sre", [True, False], ids=["sre", "fallback"])
 @pytest.mark.parametrize("language", ["nl", "pt"])
+@pytest.mark.e2e
 def test_no_english_word_in_dutch_or_portuguese_math(fresh_cache, monkeypatch, language: str, sre: bool):
     if sre and not sre_available():
         pytest.skip("speech-rule-engine or node not installed (scripts/setup.sh)")

@@ -296,6 +296,7 @@ needs_dask = pytest.mark.skipif(find_spec("distributed") is None, reason="needs 
         ("127.0.0.1:8786", ""),
     ],
 )
+@pytest.mark.e2e
 def test_a_cluster_address_that_is_not_one_is_one_line_at_once(tmp_path, address, why):
     root = course(tmp_path / "c")
     started = time.monotonic()
@@ -306,6 +307,7 @@ def test_a_cluster_address_that_is_not_one_is_one_line_at_once(tmp_path, address
 
 
 @needs_dask
+@pytest.mark.e2e
 def test_an_unreachable_scheduler_fails_within_seconds(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -486,6 +488,7 @@ def no_length(conn: socket.socket) -> None:
         (no_length, "larger than 1 MB"),
     ],
 )
+@pytest.mark.e2e
 def test_check_url_has_a_deadline_and_a_size_limit(respond, reason, monkeypatch):
     monkeypatch.setattr(check_module, "FETCH_DEADLINE_S", 1.0)
     monkeypatch.setattr(check_module, "MAX_FETCH_BYTES", 1_000_000)

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 from fastcrc import crc16
 
-from narrate.audio import encoder
+from narrate.audio import encoder, ffmpeg, mp3_frames
+from narrate.audio import pieces as mp3_pieces
 from narrate.audio import timeline as audio
 from narrate.audio.encoder import Leveling, Piece, plan_pieces
 from narrate.model import Chapter, Pause, Say
@@ -145,6 +146,7 @@ def _decode(path: Path) -> np.ndarray:
 LEVEL = Leveling(0.0, -3.0, -20.0)
 
 
+@pytest.mark.e2e
 def test_pieces_join_into_the_whole_timeline_with_the_same_bytes_however_made(tmp_path):
     timeline = _course_timeline(tmp_path, "t")
     assert len(timeline.piece_starts) == 3
@@ -297,6 +299,7 @@ def test_a_one_sentence_edit_encodes_one_chapter_and_gives_the_bytes_of_a_fresh_
 
 @pytest.mark.parametrize("extra", [0, 1, 2, 23, 46, 47, 600, 1151])
 @pytest.mark.parametrize("starts", [(), (10 * 1152, 20 * 1152)])
+@pytest.mark.e2e
 def test_every_length_decodes_to_exactly_its_samples(tmp_path, extra, starts):
     """ffmpeg 5.1 wrote a LAME padding 47 - r samples short for lengths of r = 1 ... 46 past a whole
     MP3 frame (the file decoded up to 1 ms long); narrate writes the padding itself, CRC included."""
@@ -309,7 +312,7 @@ def test_every_length_decodes_to_exactly_its_samples(tmp_path, extra, starts):
     encoder.encode(timeline, out, leveling=LEVEL)
     assert len(_decode(out)) == frames
     data = out.read_bytes()
-    at = encoder._xing_offset(data[:300])
+    at = mp3_frames.xing_offset(data[:300])
     tag_crc = crc16.arc(data[: at + 154] + b"\0\0" + data[at + 156 : 190])
     assert tag_crc == int.from_bytes(data[at + 154 : at + 156], "big")
     from mutagen.mp3 import MP3
@@ -385,6 +388,7 @@ def test_a_build_assembles_the_clips_it_made_from_their_samples_not_the_flac(tmp
 @pytest.mark.parametrize(
     "rate, bitrate", [(44100, "32k"), (44100, "48k"), (48000, "8k"), (22050, "32k"), (16000, "8k"), (8000, "320k")]
 )
+@pytest.mark.e2e
 def test_low_and_high_bitrates_join_exactly(tmp_path, rate, bitrate):
     """At these bitrates ffmpeg writes the Info frame at another bitrate than the audio frames
     (its frames are too small to hold the tag): the pieces are still cut and joined exactly."""
@@ -403,9 +407,9 @@ def test_low_and_high_bitrates_join_exactly(tmp_path, rate, bitrate):
 
 
 def _reseal(data: bytes, change) -> bytes:
-    body = encoder._unsealed(data)
+    body = mp3_pieces.unsealed(data)
     assert body is not None
-    return encoder._sealed(change(body))
+    return mp3_pieces.sealed(change(body))
 
 
 @pytest.mark.parametrize(
@@ -413,11 +417,12 @@ def _reseal(data: bytes, change) -> bytes:
     [
         lambda data: data[:-1],  # cut inside the last frame
         lambda data: data[:40] + bytes(x ^ 0x55 for x in data[40:120]) + data[120:],  # bits flipped
-        lambda data: _reseal(data, lambda body: body[: encoder._frame_offsets(body)[-2]]),  # one frame less
-        lambda data: _reseal(data, lambda body: body + body[encoder._frame_offsets(body)[-2] :]),  # one more
+        lambda data: _reseal(data, lambda body: body[: mp3_frames.frame_offsets(body)[-2]]),  # one frame less
+        lambda data: _reseal(data, lambda body: body + body[mp3_frames.frame_offsets(body)[-2] :]),  # one more
         lambda data: b"",
     ],
 )
+@pytest.mark.e2e
 def test_every_damaged_stored_piece_is_encoded_again(tmp_path, damage):
     timeline = _course_timeline(tmp_path, "t")
     store = CountingStore()
@@ -473,6 +478,7 @@ def test_an_mp3_build_at_a_rate_mp3_cannot_carry_is_one_error_line(tmp_path, fak
         (8000, "8k", 4, 17),
     ],
 )
+@pytest.mark.e2e
 def test_the_joined_info_frame_is_the_one_ffmpeg_writes_when_it_copies_the_stream(
     tmp_path, rate, bitrate, seconds, extra
 ):
@@ -515,6 +521,7 @@ def _speechlike(path: Path, seconds: float, crest: float, rate: int = RATE) -> a
 
 
 @pytest.mark.parametrize("gains", [[3.0, 5.5, 8.0], [0.0, 12.5], [6.2]])
+@pytest.mark.e2e
 def test_one_analysis_pass_measures_every_gain_as_separate_passes_would(tmp_path, gains):
     timeline = _speechlike(tmp_path / "s.pcm", 8, 3.0)
     together = encoder.analyse_gains(timeline, gains, -3.0)
@@ -534,14 +541,15 @@ def test_one_analysis_pass_measures_every_gain_as_separate_passes_would(tmp_path
         (12.0, 90, 3),
     ],
 )
+@pytest.mark.e2e
 def test_the_gain_search_levels_to_the_target_in_one_pass_mostly(tmp_path, monkeypatch, crest, seconds, passes):
     timeline = _speechlike(tmp_path / "s.pcm", seconds, crest)
     runs = []
-    real_run = encoder._run
-    monkeypatch.setattr(encoder, "_run", lambda args: runs.append(args) or real_run(args))
+    real_run = ffmpeg.run
+    monkeypatch.setattr(ffmpeg, "run", lambda args: runs.append(args) or real_run(args))
     leveling = encoder.plan_leveling(timeline, -16.0, -1.0)
     assert len(runs) == passes
-    monkeypatch.setattr(encoder, "_run", real_run)
+    monkeypatch.setattr(ffmpeg, "run", real_run)
     whole = encoder.analyse(timeline, leveling)  # the whole timeline as the encode levels it
     assert abs(whole - -16.0) <= 0.3, (leveling, whole)
     assert abs(leveling.expected_lufs - whole) <= 0.3
@@ -571,6 +579,7 @@ def test_a_measured_encode_is_corrected_after_the_limiter(lufs, peak, expected):
         (44100, "64k", "mp3", False),  # not measured: the limiter's margin holds there
     ],
 )
+@pytest.mark.e2e
 def test_low_rates_and_bitrates_are_measured_and_brought_to_target(
     tmp_path, monkeypatch, rate, bitrate, codec, measured
 ):
@@ -594,6 +603,7 @@ def test_low_rates_and_bitrates_are_measured_and_brought_to_target(
 
 
 @pytest.mark.parametrize("rate", [11025, 22050, 8000, 44100, 12000, 7999])
+@pytest.mark.e2e
 def test_excerpts_at_any_rate_are_whole_samples(tmp_path, rate):
     """At 11025 Hz half a second is 5512.5 samples: the gap between excerpts was cut mid-sample and
     the build of any episode over 90 s at such a rate crashed (buffer size not a multiple of 2)."""
@@ -621,6 +631,7 @@ def test_one_excerpt_is_the_episodes_end(chapters):
         (1.5, 1.0, 47, True),  # mostly clicks: no gain gives -16 (the loudness jumps): the nearest, and a warning
     ],
 )
+@pytest.mark.e2e
 def test_sparse_clicks_are_levelled_or_warned_about(tmp_path, caplog, speech_s, level, seconds, warned):
     """Jingles of single-sample clicks around a little speech: whether their blocks pass BS.1770's
     relative gate depends on the gain, the band limit and the limiter, so loudness jumps with gain

@@ -135,6 +135,7 @@ def test_hidden_names_are_not_served(site, path):
 # ---------------------------------------------------------------- idle and held sockets
 
 
+@pytest.mark.e2e
 def test_an_idle_connection_is_closed(tmp_path, monkeypatch):
     default = serve_module.RangeRequestHandler.timeout  # the socket timeout of every connection
     assert default is not None and 0 < default <= 300
@@ -153,6 +154,7 @@ def test_an_idle_connection_is_closed(tmp_path, monkeypatch):
         thread.join(10)
 
 
+@pytest.mark.e2e
 def test_held_sockets_do_not_block_other_clients(site):
     held = []
     started = time.monotonic()
@@ -190,6 +192,7 @@ def _run_in_thread(target, timeout_s: float):
     return box.get("result")
 
 
+@pytest.mark.e2e
 def test_serve_stops_by_itself_when_idle(tmp_path, capsys):
     out = make_site(tmp_path)
     started = time.monotonic()
@@ -198,6 +201,7 @@ def test_serve_stops_by_itself_when_idle(tmp_path, capsys):
     assert capsys.readouterr().out.splitlines()[-1] == "Stopped: no request for 1 second."
 
 
+@pytest.mark.e2e
 def test_requests_keep_serve_running_until_they_stop(tmp_path, monkeypatch):
     out = make_site(tmp_path)
     made: list = []
@@ -220,6 +224,7 @@ def test_requests_keep_serve_running_until_they_stop(tmp_path, monkeypatch):
     assert not thread.is_alive()
 
 
+@pytest.mark.e2e
 def test_the_idle_timeout_is_a_serve_option(tmp_path):
     out = make_site(tmp_path)
     args = ["serve", str(out), "--host", "127.0.0.1", "--port", "0", "--idle-timeout", "0.02"]

@@ -90,6 +90,7 @@ def test_another_thread_outside_the_block_normalises_as_usual(tmp_path, counted)
     assert len(counted) == 3  # first block, the other thread (no memo there), the comparison
 
 
+@pytest.mark.e2e
 def test_a_rebuild_after_an_edit_normalises_only_the_changed_text(tmp_path, fakes, counted):
     from narrate import BuildOptions, build
 

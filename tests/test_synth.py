@@ -114,6 +114,7 @@ def test_engine_versions_are_memoised_so_a_warm_plan_starts_no_engine(fakes, tmp
     assert (tmp_path / "c" / "engines.json").is_file()
 
 
+@pytest.mark.e2e
 def test_pool_synthesizes_in_worker_processes(fakes, tmp_path):
     cache = UtteranceCache(tmp_path / "c")
     plan = synth.plan([SCRIPT], config(), cache)
@@ -127,6 +128,7 @@ def test_pool_synthesizes_in_worker_processes(fakes, tmp_path):
     assert fakes.inits() == 1 + 2  # the parent (version, default voice) and each of the two workers
 
 
+@pytest.mark.e2e
 def test_a_hung_worker_is_replaced_and_the_utterance_retried(fakes, tmp_path, monkeypatch):
     monkeypatch.setattr(utterance, "MIN_TIMEOUT_MS", 1500)
     cache = UtteranceCache(tmp_path / "c")
@@ -138,6 +140,7 @@ def test_a_hung_worker_is_replaced_and_the_utterance_retried(fakes, tmp_path, mo
     assert (tmp_path / "misbehaved").is_file()
 
 
+@pytest.mark.e2e
 def test_a_worker_that_always_crashes_gives_an_error_naming_the_cue(fakes, tmp_path):
     cache = UtteranceCache(tmp_path / "c")
     plan = synth.plan([SCRIPT], config(engine="fake-crash"), cache)
@@ -150,6 +153,7 @@ def test_a_worker_that_always_crashes_gives_an_error_naming_the_cue(fakes, tmp_p
     assert cache.info().clips == 0
 
 
+@pytest.mark.e2e
 def test_an_engine_error_in_a_worker_is_retried_once(fakes, tmp_path):
     cache = UtteranceCache(tmp_path / "c")
     plan = synth.plan([SCRIPT], config(engine="fake-flaky"), cache)
@@ -157,6 +161,7 @@ def test_an_engine_error_in_a_worker_is_retried_once(fakes, tmp_path):
     assert made == 3 and len(fakes.said()) == 4
 
 
+@pytest.mark.e2e
 def test_in_process_retry_and_timeout(fakes, tmp_path, monkeypatch):
     monkeypatch.setattr(utterance, "MIN_TIMEOUT_MS", 500)
     cache = UtteranceCache(tmp_path / "c")
@@ -191,6 +196,7 @@ WHERE_CASES = [
 
 
 @pytest.mark.parametrize("jobs", [1, 2], ids=["in-process", "worker-pool"])
+@pytest.mark.e2e
 def test_an_error_keeps_its_class_file_and_line_across_processes(fakes, tmp_path, jobs):
     for engine, kind, file, line, message in WHERE_CASES:
         cache = UtteranceCache(tmp_path / engine)
@@ -277,6 +283,7 @@ print(len(wavs))
         ("Oui.", "roa/fr"),
     ],
 )
+@pytest.mark.e2e
 def test_a_clip_spoken_in_memory_is_the_clip_spoken_through_a_wav_file(tmp_path, text, voice):
     """espeak-ng hands its samples to this process (``speak_samples``): the build stores them
     without writing and reading back a WAV file, and the clip and its word timings are the same.
@@ -311,6 +318,7 @@ def test_a_silent_clip_spoken_in_memory_is_refused_naming_the_cue(tmp_path):
         utterance.make_clip(u, UtteranceCache(tmp_path / "c"))
 
 
+@pytest.mark.e2e
 def test_a_worker_starts_with_ctrl_c_ignored_and_the_builds_own_ctrl_c_kept(fakes, tmp_path, monkeypatch):
     """A spawned worker does not inherit a blocked signal mask (CPython starts it with vfork and a
     clean mask), so a Ctrl-C while it imported numpy printed a traceback: it is started while

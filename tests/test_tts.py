@@ -127,6 +127,7 @@ SPOKEN_BEFORE = ["", "Is it?", "Question one.", "A long sentence, with a pause, 
 
 
 @pytest.mark.parametrize("before", SPOKEN_BEFORE)
+@pytest.mark.e2e
 def test_a_clip_does_not_depend_on_what_was_spoken_before_it(tmp_path, before):
     """espeak-ng keeps wave-generator state between utterances (issue 25, fault 5): each clip is spoken
     from the state as initialised, so its samples are the same whatever this process said before."""

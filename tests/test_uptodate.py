@@ -67,6 +67,7 @@ def course(tmp_path, fakes):
     return make_course(tmp_path / "course"), tmp_path / "out", UtteranceCache(tmp_path / "cache")
 
 
+@pytest.mark.e2e
 def test_no_change_rebuild_skips_every_episode_and_starts_no_engine(course, fakes):
     content, out, cache = course
     first = build(content, out, BuildOptions(jobs=1), cache=cache)
