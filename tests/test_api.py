@@ -1,4 +1,4 @@
-"""The public API: ``import narrate`` exposes it with docstrings, and the README's example runs."""
+"""The public API: ``import narrate`` exposes it with docstrings, and the documentation's example runs."""
 
 from __future__ import annotations
 
@@ -68,9 +68,10 @@ def test_the_cli_calls_only_the_public_api():
 
 
 @pytest.mark.e2e
-def test_readme_python_example_runs(tmp_path):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Python API", 1)[1].split("\n## ", 1)[0]
+def test_docs_python_example_runs(tmp_path):
+    """The example at the top of the documentation's Python API page (docs/api.md)."""
+    page = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    section = page.split("# Python API", 1)[1].split("\n## ", 1)[0]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     code = code.replace("/tmp/narrate-api-demo", str(tmp_path / "out"))
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600)
