@@ -13,7 +13,7 @@ process, as before (a fresh process each round, timing the speaking only), and (
 zygote, as now (request, fork, speech, reply); prints milliseconds per utterance (best round), the
 ratio b/a, and whether each gave the same samples in every round. (a) starts fresh each round, so it
 is also the same every round: what differed was a clip spoken after other clips than in another
-build (another job count, order or cache); the tests check that (tests/test_tts.py,
+build (another job count, order or cache); the tests check that (tests/speech/test_tts.py,
 tests/test_deterministic_builds.py).
 """
 

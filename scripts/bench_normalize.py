@@ -8,7 +8,7 @@ Usage (from the repository root)::
 
 It generates the benchmark's course (``scripts/bench.py``: original filler text, 8 lessons of ~900
 words), records every text the script stage hands the normaliser while scripting it (and, as a second
-set, the written side of the English class tables in ``tests/test_classes_en.py``: numbers, dates
+set, the written side of the English class tables in ``tests/text/test_classes_en.py``: numbers, dates
 and units in every sentence), then times ``narrate.text.normalize._spoken`` over each set, in this
 checkout and in a temporary ``git worktree`` of ``--base``, alternating the two several rounds in one
 run (the machine is shared and noisy: compare the ratio, not the seconds). Prints microseconds per

@@ -8,7 +8,7 @@
 #                             fast tier's budget: its tests' CPU time summed, at most 75 CPU-s
 #                             (tests/tier_budget.py); a run that passes it fails.
 #
-# Other arguments go to pytest (e.g. tests/test_feed.py -x). NARRATE_VENV=/path/to/venv uses an existing
+# Other arguments go to pytest (e.g. tests/publish/test_feed.py -x). NARRATE_VENV=/path/to/venv uses an existing
 # environment (with the `test` extra installed) instead of setting up .venv with scripts/setup.sh --dev.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -4,7 +4,7 @@
 and a look-ahead limiter), then trims the encoder's own level change (:func:`codec_gain_db`), and
 encodes it: an MP3 with chapters in pieces (:mod:`narrate.audio.pieces`, joined in
 :mod:`narrate.audio.mp3_frames`), anything else in one ffmpeg pass (:mod:`narrate.audio.ffmpeg`).
-The result is checked on decoded files by the tests (tests/test_package.py).
+The result is checked on decoded files by the tests (tests/audio/test_package.py).
 
 The levelling and piece names are re-exported here, where the build and the tests have always found
 them.

@@ -8,7 +8,7 @@ Algorithm (BS.1770-4, mono, channel weight 1.0): K-weighting (the two biquads of
 defined by ``pyloudnorm.iirfilter.IIRfilter``; applied by scipy's ``sosfilt`` loop), mean square over 400 ms gating blocks with 75 %
 overlap (built from 100 ms sub-blocks), absolute gate at -70 LUFS, relative gate 10 LU below the
 absolutely-gated loudness, loudness ``-0.691 + 10·log10(mean z)``. Agrees with
-``pyloudnorm.Meter.integrated_loudness`` on the same samples (see tests/test_loudness.py).
+``pyloudnorm.Meter.integrated_loudness`` on the same samples (see tests/audio/test_loudness.py).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def k_weighting_sos(sample_rate: int) -> np.ndarray:
     """The BS.1770 K-weighting filter (pre-filter shelf, then RLB high-pass) as second-order sections.
 
     The coefficients are those of ``pyloudnorm.iirfilter.IIRfilter`` (the RBJ cookbook formulas, the
-    same float operations; tests/test_loudness.py compares them), computed here because importing
+    same float operations; tests/audio/test_loudness.py compares them), computed here because importing
     pyloudnorm imports ``scipy.signal``, about 1 s of CPU that a build need not spend.
     """
     rows = []

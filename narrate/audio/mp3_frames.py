@@ -87,7 +87,7 @@ def _finish_info(info: bytearray, at: int, sizes: Sequence[int], audio_crc: int)
     ``mp3enc.c``) writes it when it copies such a stream: frame count, byte count (Info frame
     included), the 100-entry seek table from its 400 "bags" of byte positions (LAME's
     ``VbrTag.c``), the encoder string, the LAME tag's music length and music CRC. The tag's own
-    CRC is left to :func:`_seal_info`; tests/test_pieces.py checks the bytes against ffmpeg's."""
+    CRC is left to :func:`_seal_info`; tests/audio/test_pieces.py checks the bytes against ffmpeg's."""
     size, want, seen, pos = len(info), 1, 0, 0
     bags = [0] * _XING_BAGS
     for frame in sizes:

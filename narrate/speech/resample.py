@@ -45,7 +45,7 @@ def _upsample(x: np.ndarray, up: int) -> np.ndarray:
     The phase that falls on the original samples is not filtered: its taps are the sinc's zeros
     (each under 1e-17) but the centre one, so it is ``x × centre``. For int16 values that differs
     from the full sum by under 1e-10, while ``x × centre`` lies at least 1e-7 from any half-integer
-    (checked for every int16 value, tests/test_cache.py): the rounded samples are the same, at
+    (checked for every int16 value, tests/speech/test_cache.py): the rounded samples are the same, at
     ``1 / up`` less work.
     """
     half = 10 * up

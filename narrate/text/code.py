@@ -165,7 +165,7 @@ OTHER_WORDS = (
     "or",
 )
 KEYS = frozenset(SYMBOL_NAMES.values()) | frozenset(OTHER_WORDS)
-"""Every key a language module's ``symbol_words`` must have (``tests/test_code_narrator.py``)."""
+"""Every key a language module's ``symbol_words`` must have (``tests/text/test_code_narrator.py``)."""
 
 _OPERATOR = "|".join(re.escape(s) for s in sorted(SYMBOL_NAMES, key=len, reverse=True))
 _TOKEN = re.compile(

@@ -13,8 +13,8 @@ Two speakers, same interface (:func:`speak_math`):
   (``p(t \\mid w)``: "p of t given w", not "divides").
 * a **pure-Python fallback** (English) when SRE is missing, fails, or ``NARRATE_SRE=off``:
   fractions, roots, powers, subscripts, Greek letters, functions, sums, integrals, limits, relations,
-  accents, bold and text, conditional bars; deterministic and tested (tests/test_math_code.py,
-  tests/test_math_narrator.py). Its limits: it reads LaTeX token by token, so it does not know sets
+  accents, bold and text, conditional bars; deterministic and tested (tests/text/test_math_code.py,
+  tests/text/test_math_narrator.py). Its limits: it reads LaTeX token by token, so it does not know sets
   (``\\{x \\mid x > 0\\}`` is "x given x is greater than 0"), absolute values (``|x|`` is "absolute
   value x absolute value"), ``\\binom``, ``\\overbrace``, tensors, or any language but English; a
   macro it does not know is said by its name.

@@ -5,7 +5,7 @@ semiotic class (a :class:`~narrate.text.languages._machinery.Rules` table read b
 machinery, or, for English, rules of its own), the words that mark a lesson page's parts
 (:class:`QuizWords`), the agreement of numbers with a feminine noun in the framing phrases, its
 ISO 639-2 code and how proof-listening compares what was heard. No module outside the
-``narrate.text.languages`` package names a language (``tests/test_language_modules.py``).
+``narrate.text.languages`` package names a language (``tests/text/test_language_modules.py``).
 """
 
 from __future__ import annotations

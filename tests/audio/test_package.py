@@ -24,7 +24,7 @@ from narrate.pipeline import build
 
 pytestmark = pytest.mark.e2e  # end-to-end builds: left out by scripts/test.sh --fast
 
-COURSE = Path(__file__).resolve().parent / "fixtures" / "audio_course"
+COURSE = Path(__file__).resolve().parents[1] / "fixtures" / "audio_course"
 TITLES = {
     "pans": ["Introduction", "Ελληνικά pans", "Čeština a pokličky"],
     "rice": ["Introduction", "日本語 rice", "العربية spices"],

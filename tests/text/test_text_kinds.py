@@ -337,6 +337,6 @@ def test_wordfreq_is_imported_only_for_a_split_word(text, imports_wordfreq):
         f"join_hyphenated({text!r})\n"
         "print('wordfreq' in sys.modules)\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == str(imports_wordfreq)

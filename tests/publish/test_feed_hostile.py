@@ -19,7 +19,7 @@ from narrate.publish.check import check_output
 
 pytestmark = pytest.mark.e2e  # a real build of the hostile course: left out by scripts/test.sh --fast
 
-COURSE = Path(__file__).parent / "fixtures" / "hostile_course"
+COURSE = Path(__file__).parent.parent / "fixtures" / "hostile_course"
 NS = {"podcast": "https://podcastindex.org/namespace/1.0", "itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd"}
 
 

@@ -100,6 +100,6 @@ def test_metering_does_not_import_scipy_signal():
         "assert -30 < m.integrated_lufs() < -5, m.integrated_lufs()\n"
         "print(sorted(n for n in sys.modules if n.startswith(('scipy.signal', 'pyloudnorm'))))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == "['scipy.signal._sosfilt']"

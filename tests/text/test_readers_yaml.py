@@ -11,8 +11,8 @@ from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Quest
 from narrate.text.readers import SUPPORTED, read_lesson
 from narrate.text.readers.common import default_id
 
-FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
-CONTENT = Path(__file__).parent.parent / "content" / "lessons"
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "lessons"
+CONTENT = Path(__file__).resolve().parents[2] / "content" / "lessons"
 
 KITES = Lesson(
     id="how-kites-fly",

@@ -26,7 +26,7 @@ from narrate.speech.synthesis import plan
 from narrate.text.script import build_script, render_script
 from narrate.text.spans import Span, plain_text, span_problem, split_spans
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 LESSON = """\
 title: At the Station

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from test_preview_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _browser_or_skip
+from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, browser_or_skip
 
 from narrate.pipeline import build, load
 from narrate.publish.check import check_output
@@ -22,7 +22,7 @@ from narrate.speech.cache import UtteranceCache
 from narrate.speech.synthesis import plan
 from narrate.text.phrases import is_rtl
 
-COURSE = Path(__file__).resolve().parent / "fixtures" / "arabic_course"
+COURSE = Path(__file__).resolve().parents[1] / "fixtures" / "arabic_course"
 pytestmark = pytest.mark.e2e
 
 
@@ -58,7 +58,7 @@ def test_arabic_course_builds_with_the_arabic_voice_and_passes_check(built):
 
 def test_preview_is_right_to_left_in_chromium(built):
     out, result, _ = built
-    sync_playwright = _browser_or_skip()
+    sync_playwright = browser_or_skip()
     server = make_server(out)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -20,7 +20,7 @@ from narrate.speech.cache import UtteranceCache
 from narrate.speech.synthesis import plan
 from narrate.text.script import build_script
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 try:
     import piper  # noqa: F401

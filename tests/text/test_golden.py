@@ -1,6 +1,6 @@
 """Golden narration scripts for the sample course and the test pages.
 
-Refresh after an intended change:  NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py
+Refresh after an intended change:  NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/text/test_golden.py
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 
 import narrate
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).parent / "fixtures" / "golden"
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = Path(__file__).parent.parent / "fixtures" / "golden"
 SOURCES = sorted((ROOT / "content" / "lessons").glob("*")) + sorted(
-    (Path(__file__).parent / "fixtures" / "pages").glob("*.txt")
+    (Path(__file__).parent.parent / "fixtures" / "pages").glob("*.txt")
 )
 
 

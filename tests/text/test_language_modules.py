@@ -13,7 +13,7 @@ from pathlib import Path
 
 import narrate.text.languages as languages
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "narrate"
 
 MAY_NAME_A_LANGUAGE = {

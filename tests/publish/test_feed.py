@@ -1,6 +1,6 @@
 """Tests for narrate.publish.feed: golden XML, parsing by podcastparser/feedparser/lxml, hostile text, determinism.
 
-Regenerate the golden file with: ``NARRATE_UPDATE_GOLDEN=1 pytest tests/test_feed.py``
+Regenerate the golden file with: ``NARRATE_UPDATE_GOLDEN=1 pytest tests/publish/test_feed.py``
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from narrate.publish.feed import (
     truncate_bytes,
 )
 
-GOLDEN = Path(__file__).parent / "fixtures" / "feed" / "golden_feed.xml"
+GOLDEN = Path(__file__).parent.parent / "fixtures" / "feed" / "golden_feed.xml"
 NS = {
     "itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd",
     "podcast": "https://podcastindex.org/namespace/1.0",

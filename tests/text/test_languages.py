@@ -2,7 +2,7 @@
 catalogue language, lesson and course languages, detection, voices by language.
 
 Refresh the golden scripts after an intended change:
-NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_languages.py
+NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/text/test_languages.py
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from narrate.errors import ConfigError, EngineError
 from narrate.pipeline import lesson_script_text, load
 from narrate.text.phrases import Phrases, catalogue_languages, catalogue_path, keys, number_words
 
-ROOT = Path(__file__).resolve().parent.parent
-LESSONS = Path(__file__).parent / "fixtures" / "languages"
-GOLDEN = Path(__file__).parent / "fixtures" / "golden" / "languages"
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = Path(__file__).parent.parent / "fixtures" / "languages"
+GOLDEN = Path(__file__).parent.parent / "fixtures" / "golden" / "languages"
 CATALOGUE_LANGUAGES = ["de", "en", "es", "fr", "it", "nl", "pt", "sv"]
 PLACEHOLDER = re.compile(r"\{(\w+)(?::[^}]*)?\}")
 
@@ -240,7 +240,7 @@ def test_language_the_engine_cannot_speak_names_voices_that_would():
         get_engine("pyttsx3").default_voice("tlh")
 
 
-PAGES = Path(__file__).parent / "fixtures" / "pages_languages"
+PAGES = Path(__file__).parent.parent / "fixtures" / "pages_languages"
 
 
 @pytest.mark.parametrize(

@@ -676,7 +676,7 @@ def test_answers_one_per_blank_or_the_completed_sentence_are_read(tmp_path, name
 
 # ---------------------------------------------------------------- GIFT: nothing an author wrote is dropped silently
 # What Moodle drops or refuses is left out with a warning naming it: an error under --strict. (These
-# were errors; Moodle imports the rest of the question, so narrate does: tests/test_readers_gift_moodle.py.)
+# were errors; Moodle imports the rest of the question, so narrate does: tests/text/test_readers_gift_moodle.py.)
 
 _EMPTY = "an empty option (a '=' or '~' with no text): left out"
 

@@ -1,7 +1,7 @@
 """Unit tests of the author preview's HTML (narrate.publish.preview) on hand-made episodes.
 
 The browser behaviour (seeking, highlighting, hidden answers, keys) is tested in
-tests/test_preview_browser.py with a real Chromium.
+tests/publish/test_preview_browser.py with a real Chromium.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from narrate.model import BulletList, Callout, Caption, Paragraph, Question
 from narrate.text.readers import read_lesson
 from narrate.text.readers.common import repair_text
 
-PAGES = Path(__file__).parent / "fixtures" / "pages"
+PAGES = Path(__file__).parent.parent / "fixtures" / "pages"
 
 
 def all_text(lesson) -> str:

@@ -13,12 +13,12 @@ them the test is skipped, except when the CI environment variable is set.
 
 from __future__ import annotations
 
-import os
 import re
 import threading
 from pathlib import Path
 
 import pytest
+from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, browser_or_skip
 
 from narrate.pipeline import build, load
 from narrate.publish.preview import page_stem, script_chapters, write_preview
@@ -26,37 +26,10 @@ from narrate.publish.serve import make_server
 
 pytestmark = pytest.mark.e2e  # end-to-end builds: left out by scripts/test.sh --fast
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 COURSE = FIXTURES / "preview_course"
-ARTIFACTS = Path(__file__).resolve().parent / "_artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--autoplay-policy=no-user-gesture-required",
-]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-def _browser_or_skip():
-    """Playwright's sync API, or skip (fail under CI) when it or Chromium is missing."""
-    in_ci = bool(os.environ.get("CI"))
-    if not CHROMIUM.exists():
-        if in_ci:
-            pytest.fail(f"{CHROMIUM} is missing in CI (scripts/setup.sh installs Debian's chromium)")
-        pytest.skip(f"{CHROMIUM} not installed (sudo apt-get install chromium, or run scripts/setup.sh)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if in_ci:
-            raise
-        pytest.skip("playwright is not installed (pip install -e '.[test]')")
-    return sync_playwright
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +52,7 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_playwright = _browser_or_skip()
+    sync_playwright = browser_or_skip()
     with sync_playwright() as p:
         instance = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:

@@ -10,7 +10,7 @@ from lesson_compare import without_lines
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
 from narrate.text.readers import lesson_to_yaml, read_lesson
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).parent.parent
 SOURCES = (
     sorted((HERE / "fixtures" / "pages").glob("*.txt"))
     + sorted((HERE / "fixtures" / "lessons").iterdir())

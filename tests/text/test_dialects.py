@@ -1,7 +1,7 @@
 """Lesson formats authors already have: Carpentries Workbench and legacy kramdown, MyST, Jekyll,
 GIFT and Aiken banks. Each fixture (our own words, each format's real syntax) has a golden script.
 
-Refresh after an intended change:  NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_dialects.py
+Refresh after an intended change:  NARRATE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/text/test_dialects.py
 (the goldens are made with the pure-Python math speaker, NARRATE_SRE=off, so they do not depend on Node).
 """
 
@@ -20,8 +20,8 @@ from narrate.pipeline import lesson_script_text
 from narrate.text.clauses import unmark_math
 from narrate.text.readers import read_lesson
 
-DIALECTS = Path(__file__).parent / "fixtures" / "dialects"
-GOLDEN = Path(__file__).parent / "fixtures" / "golden" / "dialects"
+DIALECTS = Path(__file__).parent.parent / "fixtures" / "dialects"
+GOLDEN = Path(__file__).parent.parent / "fixtures" / "golden" / "dialects"
 SOURCES = sorted(p for p in DIALECTS.iterdir() if p.suffix in (".md", ".gift", ".aiken"))
 
 #: Words that must never be spoken from these fixtures: class names, directive options, template
@@ -213,7 +213,7 @@ def test_equation_arrays_are_said_row_by_row(tmp_path):
     assert unmark_math(lesson.sections[0].blocks[0].text) == "x equals 1, y is less than or equal to 2"
 
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "content-format.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "content-format.md"
 
 
 def test_docs_examples_of_each_format_read(tmp_path):

@@ -11,7 +11,7 @@ from narrate.errors import ContentError, strictness
 from narrate.model import BulletList, Callout, Paragraph, Question, Table
 from narrate.text.readers import read_lesson
 
-FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "lessons"
 
 
 def test_markdown_fixture_equals_yaml_fixture():
