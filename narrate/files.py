@@ -95,3 +95,19 @@ def source_digest(root: Path) -> str:
         sha.update(path.relative_to(root).as_posix().encode())
         sha.update(path.read_bytes())
     return sha.hexdigest()
+
+
+def unknown_protocol(location: str | Path) -> str | None:
+    """What is wrong with a remote ``location``'s protocol (None: fsspec knows it, or it is a folder):
+    checked before a build, so that a mistyped URL is an error naming it, not a traceback."""
+    text = str(location)
+    if "://" not in text or text.startswith("file://"):  # a folder (narrate.speech.store.is_remote)
+        return None
+    protocol = text.split("://", 1)[0]
+    try:
+        from fsspec.registry import known_implementations, registry
+    except ImportError:  # fsspec is a dependency; without it the remote cache reports the problem
+        return None
+    if protocol in known_implementations or protocol in registry:
+        return None
+    return f"unknown protocol '{protocol}' (not one fsspec knows, such as file, s3, gcs, az)"

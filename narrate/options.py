@@ -21,6 +21,7 @@ from typing import Any
 
 from narrate.config import CourseConfig, http_url, language_tag, normalise_formats
 from narrate.errors import ConfigError
+from narrate.files import unknown_protocol
 from narrate.settings import BY_KEY, Context, Setting, parse_size, with_value
 
 ALWAYS = "always"
@@ -205,8 +206,12 @@ def _path(value: Any) -> Path:
 
 
 def _cache_dir(cache: Any) -> Path | str:
-    """A cache folder (a Path) or an fsspec URL (kept as text). Raises ConfigError: it is a file."""
+    """A cache folder (a Path) or an fsspec URL (kept as text). Raises ConfigError: it is a file, or
+    the URL's protocol is not one fsspec knows."""
     if "://" in str(cache):
+        problem = unknown_protocol(cache)
+        if problem:
+            raise ConfigError(f"--cache-dir: {problem}")
         return cache
     if Path(cache).exists() and not Path(cache).is_dir():
         raise ConfigError(f"--cache-dir: not a folder: {cache}")

@@ -251,6 +251,8 @@ def fresh(monkeypatch):
     monkeypatch.setattr(tts, "ENGINES", dict(tts._BUILTIN))
     monkeypatch.setattr(tts, "_discovered", False)
     monkeypatch.setattr(tts, "_instances", {})
+    monkeypatch.setattr(tts, "_sources", {})
+    monkeypatch.setattr(tts, "_warned", set())
     monkeypatch.setattr(readers_module, "_readers", None)
 
 
@@ -517,6 +519,263 @@ def test_the_plugins_page_example_package_works(tmp_path, monkeypatch, fresh, wa
             test(**({"tmp_path": folder} if "tmp_path" in inspect.signature(test).parameters else {}))
             ran += 1
     assert ran == 2
+
+
+# ---------------------------------------------------------------- a broken plug-in never stops narrate
+
+QUIZ = 'QuizWords(("kvizo",), ("sekve",), ("respondo",), ("klarigo",), ("demando",), ("leciono", "el"))'
+
+BAD_LANGUAGES = {
+    # entry name: (the Language's arguments, what the warning says)
+    "noquiz": ('code="xa", name="A", iso639_2="xaa", quiz=None', "has quiz=None, not a QuizWords"),
+    "nocode": (f'code=None, name="B", iso639_2="xbb", quiz={QUIZ}', "has code None, not a primary language subtag"),
+    "pathcode": (f'code="../x", name="C", iso639_2="xcc", quiz={QUIZ}', "has code '../x', not a primary"),
+    "noname": (f'code="xd", name=3, iso639_2="xdd", quiz={QUIZ}', "has name=3, not a str"),
+    "badwords": (
+        'code="xe", name="E", iso639_2="xee", quiz=QuizWords(None, (), (), (), (), ("a", "b"))',
+        "has quiz.quiz_headings=None, not a tuple of str",
+    ),
+    "badlesson": (
+        'code="xf", name="F", iso639_2="xff", quiz=QuizWords((), (), (), (), (), ("only one",))',
+        "has quiz.lesson=('only one',), not (the word for lesson",
+    ),
+    "badfeminine": (f'code="xg", name="G", iso639_2="xgg", quiz={QUIZ}, feminine=(("un",),)', "feminine entries"),
+    "badrules": (f'code="xh", name="H", iso639_2="xhh", quiz={QUIZ}, rules="x"', "has rules='x', not a Rules or None"),
+    "upper": (f'code="EN", name="English again", iso639_2="eng", quiz={QUIZ}', "language 'EN' is already registered"),
+}
+
+
+def test_a_language_with_a_bad_field_is_left_out_with_a_warning(tmp_path, monkeypatch, warnings_):
+    """A plug-in Language is checked when it is loaded (quiz=None crashed every command, in the
+    readers' marker tables), and language codes are compared without case."""
+    source = "from narrate.text.languages import Language, QuizWords\n" + "".join(
+        f"{name.upper()} = Language({arguments})\n" for name, (arguments, _) in BAD_LANGUAGES.items()
+    )
+    source += f'GOOD = Language(code="XQ", name="Q", iso639_2="xqq", quiz={QUIZ})\n'
+    entries = {name: f"badlanguages:{name.upper()}" for name in BAD_LANGUAGES} | {"good": "badlanguages:GOOD"}
+    add_distribution(
+        monkeypatch, tmp_path / "site", "bad-languages", {"narrate.languages": entries}, {"badlanguages": source}
+    )
+
+    registered = languages._registered()
+    assert [language.code for language in registered] == [*languages.LANGUAGES, "xq"]  # upper case: lowered
+    said = warnings_()
+    for name, (_, problem) in BAD_LANGUAGES.items():
+        assert any(
+            w.startswith(f"narrate.languages plug-in '{name}' (from bad-languages) is left out: ") and problem in w
+            for w in said
+        ), (name, said)
+
+
+BAD_READS = {
+    # read()'s body: the error's end
+    "raises": ('raise RuntimeError("read exploded")', "failed to read the file (RuntimeError: read exploded)"),
+    "exits": ("raise SystemExit(3)", "failed to read the file (SystemExit: 3)"),
+    "dict": ('return {"id": "x", "title": "X"}', "returned a dict, not a Lesson"),
+    "none": ("return None", "returned None, not a Lesson"),
+    "str": ('return "lesson"', "returned a str, not a Lesson"),
+    "pathid": ('return Lesson(id="../../Bad ID!", title="X")', "gave a lesson id '../../Bad ID!' that is not a slug"),
+    "emptyid": ('return Lesson(id="", title="X")', "gave a lesson id '' that is not a slug"),
+    "newlineid": ('return Lesson(id="ab\\n", title="X")', "gave a lesson id 'ab\\n' that is not a slug"),
+    "notitle": ('return Lesson(id="x", title=None)', "gave a malformed lesson (title is a NoneType, not a str)"),
+    "strsections": ('return Lesson(id="x", title="X", sections=["text"])', "(a section is a str, not a Section"),
+    "strblocks": (
+        'return Lesson(id="x", title="X", sections=(Section("S", ("a block",), 1),))',
+        "(section 'S' has a block that is a str, not a narrate block",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_READS))
+def test_a_reader_that_fails_or_returns_no_lesson_is_an_error_naming_it(case, tmp_path, monkeypatch, fresh):
+    body, problem = BAD_READS[case]
+    source = textwrap.dedent(
+        f"""
+        from narrate.model import Lesson, Section
+
+        class Reader:
+            suffixes = (".bad",)
+            score = staticmethod(lambda path, head: 10 if path.suffix == ".bad" else 0)
+
+            @staticmethod
+            def read(path, number, language):
+                {body}
+        """
+    )
+    module = f"badreader_{case}"  # one module per case: sys.modules keeps the others
+    groups = {"narrate.readers": {"brk": f"{module}:Reader"}}
+    add_distribution(monkeypatch, tmp_path / "site", "brk-good", groups, {module: source})
+    lesson = tmp_path / "01.bad"
+    lesson.write_text("Title\n", encoding="utf-8")
+    with pytest.raises(ContentError) as raised:
+        read_lesson(lesson)
+    assert problem in raised.value.problem
+    assert raised.value.problem.startswith("narrate.readers plug-in 'brk' (from brk-good) ")
+    assert raised.value.file == lesson and raised.value.line is None
+
+
+def test_a_plugin_that_calls_sys_exit_is_left_out(tmp_path, monkeypatch, fresh, warnings_):
+    source = textwrap.dedent(
+        """
+        import sys
+
+        class Scorer:
+            suffixes = (".exits",)
+            read = staticmethod(lambda path, number, language: None)
+
+            @staticmethod
+            def score(path, head):
+                sys.exit(4)
+        """
+    )
+    groups = {"narrate.readers": {"atimport": "exits_at_import:Reader", "inscore": "exits_in_score:Scorer"}}
+    modules = {"exits_at_import": "import sys\nsys.exit('bye')\n", "exits_in_score": source}
+    add_distribution(monkeypatch, tmp_path / "site", "exiting", groups, modules)
+    lesson = tmp_path / "lesson.exits"
+    lesson.write_text("x\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="unsupported lesson file type"):
+        read_lesson(lesson)
+    said = warnings_()
+    assert (
+        "narrate.readers plug-in 'atimport' (from exiting) cannot be loaded (SystemExit: bye); it is left out" in said
+    )
+    assert any("plug-in 'inscore' (from exiting) failed to score the file (SystemExit: 4)" in w for w in said)
+
+
+def test_a_bad_spoken_is_an_engine_error_naming_the_cue():
+    from narrate.speech.engines import Spoken
+    from narrate.speech.utterance import spoken_problem
+
+    tone = b"\x10\x20" * 1600
+    cases = [
+        ("a str", "returned a str, not a Spoken or None"),
+        ((tone, 16000, None), "returned a tuple, not a Spoken or None"),
+        (Spoken([1000] * 1600, 16000, None), "gave pcm as a list, not bytes"),  # type: ignore[arg-type]
+        (Spoken(tone, 16000.5, None), "gave a sample rate of 16000.5, not a whole number of Hz"),  # type: ignore[arg-type]
+        (Spoken(tone, 0, None), "gave a sample rate of 0"),
+        (Spoken(tone, -16000, None), "gave a sample rate of -16000"),
+        (Spoken(tone, 10**12, None), "gave a sample rate of 1000000000000"),
+        (Spoken(tone, True, None), "gave a sample rate of True"),
+    ]
+    for held, problem in cases:
+        assert problem in (spoken_problem(held) or ""), held
+    assert spoken_problem(None) is None and spoken_problem(Spoken(tone, 16000, None)) is None
+    assert spoken_problem(Spoken(tone, 22050, [(0, 0)])) is None
+
+
+BROKEN_ENGINE = textwrap.dedent(
+    """
+    import math
+    import numpy as np
+    from narrate.speech.engines import EngineBase, Spoken, Voice
+
+    class Broken(EngineBase):
+        name = "broken"
+        said = None
+        def version(self): return "broken 1"
+        def voices(self): return [Voice("v", "V", ("en",))]
+        def default_voice(self, language): return "v"
+        def synthesize(self, text, voice, rate_wpm, out_path): raise AssertionError
+        def speak_samples(self, text, voice, rate_wpm):
+            if Broken.said == "exit":
+                raise SystemExit(3)
+            return Spoken(np.full(16000, math.nan), 16000, None)  # not bytes: an error, not noise
+
+    class Nameless:
+        name = "nameless"
+
+    class BadVoices(Broken):
+        def voices(self): return ["low", 5]
+
+    class BadVersion(Broken):
+        def voice_version(self, voice): raise ValueError("no version")
+    """
+)
+
+
+def _broken_engines(tmp_path, monkeypatch) -> None:
+    engines = {
+        "broken": "broken_engine:Broken",
+        "nameless": "broken_engine:Nameless",
+        "badvoices": "broken_engine:BadVoices",
+        "badversion": "broken_engine:BadVersion",
+        "notaclass": "broken_engine:math",
+    }
+    add_distribution(
+        monkeypatch, tmp_path / "site", "brk-engines", {"narrate.engines": engines}, {"broken_engine": BROKEN_ENGINE}
+    )
+
+
+def test_an_engine_class_missing_members_is_unavailable_and_the_others_listed(tmp_path, monkeypatch, fresh):
+    _broken_engines(tmp_path, monkeypatch)
+    monkeypatch.setattr(tts, "engine_names", lambda: ["badvoices", "broken", "nameless", "notaclass"])
+    lines = tts.list_voices()
+    assert lines[0] == "badvoices\t(unavailable: speech engine 'badvoices' listed a voice that is not a Voice: 'low')"
+    assert lines[1] == "broken\tv\tV\ten"
+    assert lines[2] == (
+        "nameless\t(unavailable: speech engine 'nameless' is unavailable (its class Nameless lacks version, voices, "
+        "default_voice, synthesize); check the installation of brk-engines, which provides it)"
+    )
+    assert lines[3].startswith("notaclass\t(unavailable: speech engine 'notaclass' is unavailable (it names a module")
+    with pytest.raises(EngineError, match=r"'nameless' is unavailable \(its class Nameless lacks .*brk-engines"):
+        tts.get_engine("nameless")
+    assert tts.engine_stamp("nameless", None) is None
+
+
+def test_an_engines_failure_outside_a_cue_is_an_engine_error_naming_it(tmp_path, monkeypatch, fresh):
+    from narrate.speech import synthesis
+    from narrate.speech.cache import UtteranceCache
+    from narrate.speech.utterance import Utterance, make_clip
+
+    _broken_engines(tmp_path, monkeypatch)
+    memo = synthesis._Memo(tmp_path / "engines.json")
+    with pytest.raises(EngineError, match=r"speech engine 'badversion' failed in voice_version\(\): ValueError: no"):
+        synthesis._speaker("badversion", None, "en", memo)
+    u = Utterance("k" * 64, "broken", "v", 160, "Hello.", "lesson 'a', cue 2")
+    with pytest.raises(EngineError, match=r"failed on lesson 'a', cue 2: speak_samples gave pcm as a ndarray, not"):
+        make_clip(u, UtteranceCache(tmp_path / "cache"))
+    monkeypatch.setattr(sys.modules["broken_engine"].Broken, "said", "exit")
+    with pytest.raises(EngineError, match=r"failed on lesson 'a', cue 2: SystemExit: 3"):
+        make_clip(u, UtteranceCache(tmp_path / "cache"))
+
+
+BAD_STAMPS = {
+    "raises": ('raise RuntimeError("stamp exploded")', "failed to give its stamp (RuntimeError: stamp exploded)"),
+    "exits": ("raise SystemExit(2)", "failed to give its stamp (SystemExit: 2)"),
+    "object": ("return object()", "gave a stamp that is a object, not a str"),
+    "bytes": ('return b"\\xff"', "gave a stamp that is a bytes, not a str"),
+    "int": ("return 12345", "gave a stamp that is a int, not a str"),
+    "list": ('return ["a"]', "gave a stamp that is a list, not a str"),
+}
+
+
+def test_a_stamp_that_is_not_a_str_is_none_with_one_warning(tmp_path, monkeypatch, fresh, warnings_):
+    source = "from narrate.speech.engines import EngineBase\n" + "".join(
+        f"class {name.title()}(EngineBase):\n    @classmethod\n    def stamp(cls, voice):\n        {body}\n"
+        "    version = voices = default_voice = synthesize = lambda self, *a: None\n"
+        for name, (body, _) in BAD_STAMPS.items()
+    )
+    engines = {name: f"bad_stamps:{name.title()}" for name in BAD_STAMPS}
+    add_distribution(monkeypatch, tmp_path / "site", "bad-stamps", {"narrate.engines": engines}, {"bad_stamps": source})
+    for name, (_, problem) in BAD_STAMPS.items():
+        assert tts.engine_stamp(name, "v") is None and tts.engine_stamp(name, None) is None
+        said = [w for w in warnings_() if f"plug-in '{name}' (from bad-stamps)" in w]
+        assert said == [
+            f"narrate.engines plug-in '{name}' (from bad-stamps) {problem}; it is treated as None "
+            "(the no-change check cannot see the engine change)"
+        ]
+
+
+def test_a_cache_url_of_an_unknown_protocol_is_an_error():
+    from narrate.errors import ConfigError
+    from narrate.options import _cache_dir
+    from narrate.speech.store import CacheStore
+
+    with pytest.raises(ConfigError, match=r"^--cache-dir: unknown protocol 'bogus' \(not one fsspec knows"):
+        _cache_dir("bogus://x/y")
+    with pytest.raises(ConfigError, match=r"the cache location bogus://x: unknown protocol 'bogus'"):
+        CacheStore("bogus://x")
+    assert _cache_dir("s3://bucket/prefix") == "s3://bucket/prefix" and _cache_dir("memory://c") == "memory://c"
 
 
 # ---------------------------------------------------------------- narrate's own, registered the same way

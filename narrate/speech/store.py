@@ -31,6 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from narrate.files import unknown_protocol
+
 MEMO_FILE = "engines.json"
 SPOKEN_MEMO = "spoken"
 """Folder of the spoken forms of each course's last build, ``spoken/<digest of the course path>.json``
@@ -121,6 +123,11 @@ class CacheStore:
         self.storage_options = dict(storage_options or {})
         self._fs: Any = None
         if is_remote(location):
+            problem = unknown_protocol(location)
+            if problem:
+                from narrate.errors import ConfigError
+
+                raise ConfigError(f"the cache location {location}: {problem}")
             self.url = str(location).rstrip("/")
             digest = hashlib.sha256(self.url.encode()).hexdigest()[:16]
             self.root = default_cache_dir() / "remote" / digest

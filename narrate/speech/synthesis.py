@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from narrate.config import CourseConfig
-from narrate.errors import EngineError
+from narrate.errors import EngineError, NarrateError
 from narrate.files import replacing
 from narrate.model import REPEAT_EXTRA_MS, Lesson, Pause, Say, Script
 from narrate.speech.cache import MEMO_FILE, UtteranceCache, utterance_key
@@ -360,14 +360,31 @@ def _speaker(engine_name: str, voice: str | None, language: str, memo: _Memo) ->
     if stamp is not None and isinstance(entry, dict) and entry.get("stamp") == stamp:
         return Speaker(engine_name, entry.get("voice"), str(entry.get("version")))
     engine = get_engine(engine_name)
-    if voice and not engine.accepts_voice(voice):  # checked before any synthesis, not per cue
+    if voice and not _asked(engine_name, engine.accepts_voice, voice):  # checked before any synthesis, not per cue
         raise EngineError(f"unknown {engine_name} voice '{voice}' (see: narrate voices --engine {engine_name})")
-    resolved = voice or engine.default_voice(language)
-    version = engine.voice_version(resolved)
+    resolved = voice or _asked(engine_name, engine.default_voice, language)
+    version = _asked(engine_name, engine.voice_version, resolved)
+    if not isinstance(version, str) or (resolved is not None and not isinstance(resolved, str)):
+        what = f"version {version!r}" if not isinstance(version, str) else f"default voice {resolved!r}"
+        raise EngineError(f"speech engine '{engine_name}' gave a {what} that is not a str")
     if stamp is not None:
         memo.data[entry_key] = {"stamp": stamp, "voice": resolved, "version": version}
         memo.changed = True
     return Speaker(engine_name, resolved, version)
+
+
+def _asked(engine_name: str, method: Callable[..., T], *args: object) -> T:
+    """``method(*args)`` of an engine; its exception (other than narrate's own errors) an EngineError
+    naming the engine, as a cue's is (see ``narrate.speech.utterance.make_clip``)."""
+    try:
+        return method(*args)
+    except NarrateError:
+        raise
+    except (Exception, SystemExit) as exc:  # an engine's bug
+        raise EngineError(
+            f"the speech engine '{engine_name}' failed in {getattr(method, '__name__', 'a call')}(): "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
 
 
 class _Memo:

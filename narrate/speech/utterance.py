@@ -70,7 +70,7 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
             return method(*args)
         except NarrateError:  # the engine's own report (its class, file and line kept)
             raise
-        except Exception as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
+        except (Exception, SystemExit) as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
             raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
 
     def speak(text: str, voice: str | None, path: Path) -> WordTimes | None:
@@ -79,7 +79,11 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
     def in_memory() -> Spoken | None:
         if u.parts:
             return None
-        return call(engine.speak_samples, u.text, u.voice, u.rate_wpm)
+        held = call(engine.speak_samples, u.text, u.voice, u.rate_wpm)
+        problem = spoken_problem(held)
+        if problem:
+            raise EngineError(f"the speech engine failed on {u.what}: speak_samples {problem}")
+        return held
 
     def make(tmp: Path) -> WordTimes | None:
         words = None
@@ -117,6 +121,26 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
                 path.unlink(missing_ok=True)
 
     return cache.put(u.key, make)
+
+
+MIN_RATE, MAX_RATE = 8000, 192000
+"""The sample rates (Hz) an engine's :class:`Spoken` may have."""
+
+
+def spoken_problem(held: object) -> str | None:
+    """What is wrong with what ``speak_samples`` returned (None: a usable :class:`Spoken`, or None):
+    ``pcm`` must be bytes (16-bit little-endian samples, not an array), ``sample_rate`` an int in
+    :data:`MIN_RATE` .. :data:`MAX_RATE`."""
+    if held is None:
+        return None
+    if not isinstance(held, Spoken):
+        return f"returned a {type(held).__name__}, not a Spoken or None"
+    if not isinstance(held.pcm, (bytes, bytearray)):
+        return f"gave pcm as a {type(held.pcm).__name__}, not bytes of 16-bit little-endian samples"
+    rate = held.sample_rate
+    if isinstance(rate, bool) or not isinstance(rate, int) or not MIN_RATE <= rate <= MAX_RATE:
+        return f"gave a sample rate of {rate!r}, not a whole number of Hz from {MIN_RATE} to {MAX_RATE}"
+    return None
 
 
 def named_error(exc: NarrateError, u: Utterance, suffix: str = "") -> NarrateError:

@@ -125,7 +125,7 @@ def load(plugin: Plugin) -> Any | None:
     """The object a third-party entry names, or None (with a warning naming it) when it cannot be loaded."""
     try:
         return plugin.load()
-    except Exception as exc:  # ImportError, a SyntaxError in the plug-in, a missing attribute ...
+    except (Exception, SystemExit) as exc:  # ImportError, a SyntaxError, a missing attribute, sys.exit() ...
         warn(f"{plugin.describe()} cannot be loaded ({type(exc).__name__}: {exc}); it is left out")
         return None
 

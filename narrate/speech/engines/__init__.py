@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import numpy as np
 
-from narrate.errors import EngineError
+from narrate.errors import EngineError, warn
 from narrate.text.plugins import Plugin, discover
 
 
@@ -143,6 +143,7 @@ class EngineBase:
 
 
 _OPTIONAL = ("stamp", "voice_version", "accepts_voice", "speak_samples")
+_REQUIRED = ("version", "voices", "default_voice", "synthesize")
 
 
 @dataclass(frozen=True)
@@ -199,6 +200,9 @@ here or the whole list is (see ``narrate.text.plugins``). Worker processes get t
 
 _discovered = False
 _instances: dict[str, Engine] = {}
+_sources: dict[str, str] = {}
+"""name -> the distribution that provides a plug-in engine (for messages)."""
+_warned: set[str] = set()
 
 
 _DISCOVERY = threading.Lock()
@@ -213,6 +217,7 @@ def _discover() -> None:
         for plugin in discover("narrate.engines", ENGINES):
             hint = f"check the installation of {plugin.source}, which provides it"
             ENGINES.setdefault(plugin.name, (plugin.module, plugin.attr, hint))
+            _sources.setdefault(plugin.name, plugin.source)
         _discovered = True
 
 
@@ -227,7 +232,8 @@ def engine_class(name: str) -> Any:
     optional members an engine class lacks; None for an unknown name.
 
     Raises:
-        Exception: whatever importing the engine's module raises (ImportError ...).
+        Exception: whatever importing the engine's module raises (ImportError ...); TypeError for a
+            class without the required members.
     """
     if name not in ENGINES:
         _discover()
@@ -236,8 +242,14 @@ def engine_class(name: str) -> Any:
         return None
     module_name, attr, _ = spec
     found = Plugin("narrate.engines", name, module_name, attr).load()
-    if isinstance(found, type) and not all(hasattr(found, member) for member in _OPTIONAL):
-        found = _completed(found)
+    if not callable(found):
+        raise TypeError(f"it names a {type(found).__name__}, not an engine class")
+    if isinstance(found, type):
+        missing = [member for member in _REQUIRED if not callable(getattr(found, member, None))]
+        if missing:
+            raise TypeError(f"its class {found.__name__} lacks {', '.join(missing)}")
+        if not all(hasattr(found, member) for member in _OPTIONAL):
+            found = _completed(found)
     return found
 
 
@@ -269,7 +281,7 @@ def get_engine(name: str) -> Engine:
         engine = factory()
     except EngineError:
         raise
-    except Exception as exc:  # ImportError, OSError from a missing shared library, RuntimeError
+    except (Exception, SystemExit) as exc:  # ImportError, OSError from a missing shared library, RuntimeError
         raise EngineError(f"speech engine '{name}' is unavailable ({exc}); {ENGINES[name][2]}") from None
     _instances[name] = engine
     return engine
@@ -281,9 +293,27 @@ def engine_stamp(name: str, voice: str | None) -> str | None:
     :func:`get_engine` reports why), which is then not memoised."""
     try:
         factory = engine_class(name)
-        return None if factory is None else factory.stamp(voice)
-    except Exception:  # OSError, ImportError, ValueError from the engine's files; a plug-in's bug
+    except (Exception, SystemExit):  # not installed, a broken plug-in: get_engine() reports why
         return None
+    if factory is None:
+        return None
+    try:
+        stamp = factory.stamp(voice)
+    except (Exception, SystemExit) as exc:  # a plug-in's bug (narrate's own return None)
+        _no_stamp(name, f"failed to give its stamp ({type(exc).__name__}: {exc})")
+        return None
+    if stamp is None or isinstance(stamp, str):
+        return stamp
+    _no_stamp(name, f"gave a stamp that is a {type(stamp).__name__}, not a str")
+    return None
+
+
+def _no_stamp(name: str, problem: str) -> None:
+    """Warn (once per process) that engine ``name``'s stamp cannot be used (it is taken as None)."""
+    if name not in _warned:
+        _warned.add(name)
+        plugin = Plugin("narrate.engines", name, "", source=_sources.get(name, "an unknown package"))
+        warn(f"{plugin.describe()} {problem}; it is treated as None (the no-change check cannot see the engine change)")
 
 
 def clip_duration_ms(path: Path, what: str) -> int:
@@ -359,12 +389,31 @@ def list_voices(engine_name: str | None = None) -> list[str]:
     lines = []
     for name in names:
         try:
-            engine = get_engine(name)
+            voices = engine_voices(name)
         except EngineError as exc:
             if engine_name:
                 raise
             lines.append(f"{name}\t(unavailable: {exc.problem})")
             continue
-        for voice in engine.voices():
-            lines.append(f"{name}\t{voice.id}\t{voice.name}\t{','.join(voice.languages)}")
+        lines.extend(f"{name}\t{voice.id}\t{voice.name}\t{','.join(voice.languages)}" for voice in voices)
     return lines
+
+
+def engine_voices(name: str) -> list[Voice]:
+    """:meth:`Engine.voices` of engine ``name``, checked.
+
+    Raises:
+        EngineError: the engine is unavailable, its ``voices()`` fails or gives something that is not
+            a list of :class:`Voice`.
+    """
+    engine = get_engine(name)
+    try:
+        voices = list(engine.voices())
+    except EngineError:
+        raise
+    except (Exception, SystemExit) as exc:  # a plug-in's bug
+        raise EngineError(f"speech engine '{name}' failed to list its voices ({type(exc).__name__}: {exc})") from None
+    wrong = [voice for voice in voices if not isinstance(voice, Voice)]
+    if wrong:
+        raise EngineError(f"speech engine '{name}' listed a voice that is not a Voice: {wrong[0]!r}")
+    return voices

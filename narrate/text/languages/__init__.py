@@ -28,6 +28,7 @@ of its own in its language's ``Rules.regions`` (``pt-BR``: "quilômetro", "dezes
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from types import ModuleType
 
@@ -67,7 +68,7 @@ def _registered() -> tuple[Language, ...]:
     """narrate's own languages in order, then the plug-ins' (one per code)."""
     builtins = own(GROUP, BUILTIN)
     found = [plugin.load() for plugin in builtins]
-    codes = {language.code for language in found}
+    codes = {language.code.lower() for language in found}
     for plugin in discover(GROUP, (p.name for p in builtins)):
         loaded = load(plugin)
         if loaded is None:  # load() warned
@@ -76,12 +77,60 @@ def _registered() -> tuple[Language, ...]:
         if not isinstance(language, Language):
             warn(f"{plugin.describe()} is left out: it names no narrate Language")
             continue
-        if language.code in codes:
+        problem = _problem(language)
+        if problem:
+            warn(f"{plugin.describe()} is left out: its Language {problem}")
+            continue
+        if language.code.lower() in codes:
             warn(f"{plugin.describe()} is left out: language '{language.code}' is already registered")
             continue
-        codes.add(language.code)
-        found.append(language)
+        codes.add(language.code.lower())
+        found.append(language if language.code.islower() else replace(language, code=language.code.lower()))
     return tuple(found)
+
+
+def _strings(value: object, size: int | None = None) -> bool:
+    """Whether ``value`` is a tuple (or list) of strings (of ``size`` items, when given)."""
+    return (
+        isinstance(value, (tuple, list))
+        and all(isinstance(item, str) for item in value)
+        and (size is None or len(value) == size)
+    )
+
+
+_FIELDS: tuple[tuple[str, type | tuple[type, ...], str], ...] = (
+    ("name", str, "a str"),
+    ("iso639_2", str, "a str"),
+    ("quiz", QuizWords, "a QuizWords"),
+    ("feminine", (tuple, list), "a tuple of (pattern, replacement) pairs"),
+    ("rules", (Rules, type(None)), "a Rules or None"),
+    ("asr_normaliser", str, "a str"),
+    ("engine_reads_symbols", bool, "a bool"),
+    ("math_words", Mapping, "a mapping"),
+    ("math_style", str, "a str"),
+    ("symbol_words", Mapping, "a mapping"),
+)
+
+
+def _problem(language: Language) -> str | None:
+    """What is wrong with a plug-in's Language in the fields narrate reads (None: nothing): each
+    field of the type the dataclass declares, the quiz words tuples of strings."""
+    code = language.code
+    if not isinstance(code, str) or not re.fullmatch(r"[A-Za-z]{2,8}", code):
+        return f"has code {code!r}, not a primary language subtag such as 'eo'"
+    for name, kind, what in _FIELDS:
+        value = getattr(language, name, None)
+        if not isinstance(value, kind):
+            return f"has {name}={value!r}, not {what}"
+    if not all(_strings(pair, 2) for pair in language.feminine):
+        return "has feminine entries that are not (pattern, replacement) pairs of str"
+    quiz = language.quiz
+    for name in ("quiz_headings", "next_headings", "answer", "explanation", "question"):
+        if not _strings(getattr(quiz, name, None)):
+            return f"has quiz.{name}={getattr(quiz, name, None)!r}, not a tuple of str"
+    if not _strings(quiz.lesson, 2):
+        return f"has quiz.lesson={quiz.lesson!r}, not (the word for lesson, the word for 'of')"
+    return None
 
 
 _REGISTERED = _registered()

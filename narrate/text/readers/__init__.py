@@ -26,12 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, get_args
 
 from narrate.errors import ContentError, NarrateError, warn
-from narrate.model import Lesson
+from narrate.model import Block, Lesson, Question, Section
 from narrate.settings import DEFAULT_LANGUAGE
-from narrate.text.plugins import Plugin, discover, load, own
+from narrate.text.plugins import OWN_DISTRIBUTION, Plugin, discover, load, own
+from narrate.text.readers.common import SLUG
 from narrate.text.readers.export import lesson_to_yaml
 
 __all__ = ["SUPPORTED", "Reader", "lesson_to_yaml", "read_lesson", "reader_for", "readers", "supported"]
@@ -158,20 +159,24 @@ def reader_for(path: Path) -> Reader | None:
     Raises:
         ContentError: the file cannot be sniffed (see :meth:`Reader.score`).
     """
-    path = Path(path)
+    return _best(Path(path))[1]
+
+
+def _best(path: Path) -> tuple[Plugin | None, Reader | None]:
+    """The best-scoring reader of ``path`` with its entry point (see :func:`reader_for`)."""
     head = _head(path)
-    best: tuple[float, Reader | None] = (0, None)
+    best: tuple[float, Plugin | None, Reader | None] = (0, None, None)
     for plugin, reader in readers():
         try:
             score = reader.score(path, head)
         except NarrateError:
             raise
-        except Exception as exc:  # a plug-in's bug: the others still read the file
+        except (Exception, SystemExit) as exc:  # a plug-in's bug (even sys.exit()): the others still read the file
             warn(f"{plugin.describe()} failed to score the file ({type(exc).__name__}: {exc}); it is skipped", path)
             continue
         if isinstance(score, (int, float)) and score > best[0]:
-            best = (score, reader)
-    return best[1]
+            best = (score, plugin, reader)
+    return best[1], best[2]
 
 
 def _head(path: Path) -> bytes:
@@ -198,12 +203,59 @@ def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -
 
     Raises:
         ContentError: unsupported file type, unreadable or empty file, or invalid content
-            (with the file and 1-based line).
+            (with the file and 1-based line); a plug-in reader that failed (any exception but
+            narrate's own errors) or gave no well-formed lesson (see :func:`lesson_problem`), naming it.
     """
     path = Path(path)
-    reader = reader_for(path)
-    if reader is None:
+    plugin, reader = _best(path)
+    if reader is None or plugin is None:
         raise ContentError(
             f"unsupported lesson file type '{path.suffix or path.name}' (use {', '.join(supported())})", path
         )
-    return reader.read(path, number, language)
+    if plugin.source == OWN_DISTRIBUTION:
+        return reader.read(path, number, language)
+    try:
+        lesson = reader.read(path, number, language)
+    except NarrateError:
+        raise
+    except (Exception, SystemExit) as exc:  # a plug-in's bug: an error naming it, no traceback
+        raise ContentError(f"{plugin.describe()} failed to read the file ({type(exc).__name__}: {exc})", path) from None
+    problem = lesson_problem(lesson)
+    if problem:
+        raise ContentError(f"{plugin.describe()} {problem}", path)
+    return lesson
+
+
+_BLOCKS = get_args(Block)
+
+
+def lesson_problem(lesson: object) -> str | None:
+    """What is wrong with what a plug-in reader returned, in the shape narrate relies on (None:
+    nothing): a :class:`Lesson` whose id is a slug (as narrate's own readers make them: used in
+    file names), whose title is a str and whose sections are :class:`Section` objects of blocks."""
+    if not isinstance(lesson, Lesson):
+        return f"returned {'None' if lesson is None else 'a ' + type(lesson).__name__}, not a Lesson"
+    if not isinstance(lesson.id, str) or not SLUG.fullmatch(lesson.id):
+        return f"gave a lesson id {lesson.id!r} that is not a slug (a-z, 0-9 and '-' between them)"
+    bad = _malformed(lesson)
+    return None if bad is None else f"gave a malformed lesson ({bad})"
+
+
+def _malformed(lesson: Lesson) -> str | None:
+    if not isinstance(lesson.title, str):
+        return f"title is a {type(lesson.title).__name__}, not a str"
+    if not isinstance(lesson.sections, (tuple, list)) or not isinstance(lesson.quiz, (tuple, list)):
+        return "sections and quiz must be tuples"
+    for section in lesson.sections:
+        if not isinstance(section, Section) or not isinstance(section.title, str):
+            return f"a section is a {type(section).__name__}, not a Section with a str title"
+        if not isinstance(section.blocks, (tuple, list)):
+            return f"section {section.title!r} has blocks that are not a tuple"
+        for block in section.blocks:
+            if not isinstance(block, _BLOCKS):
+                return f"section {section.title!r} has a block that is a {type(block).__name__}, not a narrate block (Paragraph, BulletList ...)"
+    if not all(isinstance(question, Question) for question in lesson.quiz):
+        return "a quiz item is not a Question"
+    if not isinstance(lesson.number, int):
+        return f"number is a {type(lesson.number).__name__}, not an int"
+    return None
