@@ -166,7 +166,9 @@ class _Reader(Context):
     def _check_keys(self, data: LineDict, section: str) -> None:
         prefix = f"{section}." if section else ""
         for key, message in unknown_keys(data, keys_of(section), prefix):
-            self.errors.append(ConfigError(message, self.path, data.line_of(key)))
+            home = _elsewhere(key, section)  # a key of another section: that, not a look-alike here
+            said = message.split(" (did you mean", 1)[0] + home if home else message
+            self.errors.append(ConfigError(said, self.path, data.line_of(key)))
         for name in SECTIONS:
             if section or name not in data or data[name] is None:
                 continue
@@ -212,3 +214,14 @@ class _Reader(Context):
     def _item_line(self, key: str, index: int) -> int:
         value = self.data.get(key)
         return value.line_of(index) if isinstance(value, LineList) else self.data.line_of(key)
+
+
+def _elsewhere(key: object, section: str) -> str:
+    """Where a key that is unknown in ``section`` belongs, when it is a key of another section:
+    ``rate_wpm`` at the top level is " (a key of 'voice:': write it as voice.rate_wpm)"."""
+    homes = sorted(s.key for s in SETTINGS if s.name == key and s.section != section)
+    if not homes:
+        return ""
+    home = homes[0]
+    parent = home.rpartition(".")[0]
+    return f" (a key of '{parent}:': write it as {home})" if parent else f" (a top-level key: write it as {home})"

@@ -261,7 +261,7 @@ def parse_size(text: str | int | float) -> int:
         ValueError: not a size.
     """
     if isinstance(text, (int, float)) and not isinstance(text, bool):
-        if text < 0 or not math.isfinite(text):
+        if text < 0 or not math.isfinite(text) or text > MAX_SIZE:
             raise ValueError(f"not a size: {text!r}")
         return int(text)
     match = _SIZE.match(str(text))
@@ -269,7 +269,15 @@ def parse_size(text: str | int | float) -> int:
         raise ValueError(f"not a size: {text!r} (write e.g. 500MB or 20GB)")
     number, unit, binary = match.groups()
     base = 1024 if binary else 1000
-    return int(float(number) * base ** " kmgt".index(unit.lower() or " "))
+    size = float(number) * base ** " kmgt".index(unit.lower() or " ")
+    if not math.isfinite(size) or size > MAX_SIZE:
+        raise ValueError(f"not a size: {text!r} (at most 1 EB)")
+    return int(size)
+
+
+MAX_SIZE = 10**18
+"""The largest size :func:`parse_size` takes, in bytes (1 EB): a larger number is a typo, and its float
+would overflow to infinity."""
 
 
 def number_text(value: float) -> str:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -89,37 +88,51 @@ class Run:
         return [line for line in self.stderr.splitlines() if line.startswith("Error: ")]
 
 
-def _limits() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+_LAUNCHER = (
+    "import os, resource, sys\n"
+    "limit, rss_file, argv = int(sys.argv[1]), sys.argv[2], sys.argv[3:]\n"
+    "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+    "pid = os.fork()\n"
+    "if pid == 0:\n"
+    "    os.execv(argv[0], argv)\n"
+    "_, status, usage = os.wait4(pid, 0)\n"
+    "open(rss_file, 'w').write(str(usage.ru_maxrss))\n"
+    "sys.exit(os.waitstatus_to_exitcode(status) % 256)\n"
+)
+"""Runs a command as its own child and writes that child's peak resident memory (KiB) to a file. A
+process forked from the test process inherits that process's peak in ``ru_maxrss`` (Linux keeps it
+across exec), which grows with every test run before; a child of this small launcher starts from the
+launcher's few MB, so its peak is its own."""
 
 
 def run_child(argv: list[str], cwd: Path, timeout: float = 60) -> Run:
     """Run ``argv`` (its own process group, limited address space); its exit status, output,
-    seconds and peak resident memory (of it and its children, from ``wait4``). Fails the test when
-    it does not end within ``timeout`` seconds (the group is killed)."""
-    out, err = cwd / ".child.out", cwd / ".child.err"
+    seconds and peak resident memory (of it and its children, from ``wait4`` in a small launcher).
+    Fails the test when it does not end within ``timeout`` seconds (the group is killed)."""
+    out, err, rss = cwd / ".child.out", cwd / ".child.err", cwd / ".child.rss"
     with open(out, "wb") as stdout, open(err, "wb") as stderr:
         start = time.monotonic()
         proc = subprocess.Popen(
-            argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr, preexec_fn=_limits,
-            start_new_session=True,
+            [sys.executable, "-c", _LAUNCHER, str(ADDRESS_SPACE), str(rss), *argv], cwd=cwd,
+            stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr, start_new_session=True,
         )  # fmt: skip
         while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            pid, status, _ = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
             if time.monotonic() - start > timeout:
                 os.killpg(proc.pid, signal.SIGKILL)
-                _, status, usage = os.wait4(proc.pid, 0)
+                os.wait4(proc.pid, 0)
                 proc.returncode = -9
                 pytest.fail(f"{argv[1:4]} did not finish in {timeout:.0f} s")
             time.sleep(0.02)
         seconds = time.monotonic() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     text = (out.read_text(errors="replace"), err.read_text(errors="replace"))
-    out.unlink()
-    err.unlink()
-    return Run(proc.returncode, text[0], text[1], seconds, usage.ru_maxrss / 1024)
+    peak_kib = int(rss.read_text()) if rss.exists() else 0
+    for path in (out, err, rss):
+        path.unlink(missing_ok=True)
+    return Run(proc.returncode, text[0], text[1], seconds, peak_kib / 1024)
 
 
 def narrate(*args: str, cwd: Path, timeout: float = 60) -> Run:

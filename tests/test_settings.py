@@ -227,3 +227,28 @@ def test_the_contributing_page_shows_real_declarations():
     code += (ROOT / "narrate" / "options.py").read_text(encoding="utf-8")
     for block in blocks:
         assert block in code, block
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "message"),
+    [
+        (
+            "title: T\nrate_wpm: 100\n",
+            "course.yaml:2: unknown key 'rate_wpm' (a key of 'voice:': write it as voice.rate_wpm)",
+        ),
+        ("title: T\nthink: 4\n", "course.yaml:2: unknown key 'think' (a key of 'pauses:': write it as pauses.think)"),
+        (
+            "title: T\nvoice:\n  author: A\n",
+            "course.yaml:3: unknown key 'voice.author' (a top-level key: write it as author)",
+        ),
+        (
+            "title: T\nvoice:\n  ratewpm: 3\n",
+            "course.yaml:3: unknown key 'voice.ratewpm' (did you mean 'voice.rate_wpm'?)",
+        ),
+    ],
+)
+def test_a_key_in_the_wrong_section_says_where_it_belongs(tmp_path, yaml_text, message):
+    course = write_course(tmp_path / "c", yaml_text, {"01-a.yaml": GOOD})
+    result = CliRunner().invoke(main, ["script", str(course)])
+    assert result.exit_code == 1
+    assert message in result.output

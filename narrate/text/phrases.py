@@ -311,13 +311,11 @@ def check_phrases(
         )
     missing = missing_phrases(target, overrides)
     if missing:
-        labels = [k for k in missing if k.startswith(("preview.", "download."))]
-        shown = ", ".join(k for k in missing if k not in labels)
-        if labels:
-            shown += f", and {len(labels)} preview labels ({labels[0]}, ...)"
+        groups = dict.fromkeys(k.split(".")[0] + (".*" if "." in k else "") for k in missing)
         raise ConfigError(
             f"no framing phrases for language '{language}' (catalogues: {', '.join(catalogue_languages())}); "
-            f"give them under phrases: ({shown}) or ask for English framing with 'phrases: en'",
+            f"give the {len(missing)} phrases under phrases: ({', '.join(groups)}; see the Languages page) "
+            "or ask for English framing with 'phrases: en'",
             source,
             line,
         )

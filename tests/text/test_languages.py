@@ -146,7 +146,8 @@ def test_language_without_catalogue_is_an_error_at_its_line(tmp_path: Path):
         load(course)
     assert err.value.line == 3
     assert "no framing phrases for language 'da'" in str(err.value)
-    assert "chapter.introduction" in str(err.value) and "phrases: en" in str(err.value)
+    assert "chapter.*" in str(err.value) and "phrases: en" in str(err.value)  # the keys by group, not 127 names
+    assert len(str(err.value)) < 600
 
 
 def test_phrases_en_asks_for_english_framing(tmp_path: Path):
