@@ -210,8 +210,8 @@ def say_config(options: BuildOptions | None = None, content: Path | None = None)
     if content is None:
         content = next((d for d in (Path("content"), Path(".")) if (d / "course.yaml").is_file()), None)
     options = options or BuildOptions()
-    if content is not None:
-        config = load(content, options).config
+    if content is not None:  # --language is the sentence's language here, set below, not the course's
+        config = load(content, replace(options, language=None)).config
     else:
         config = default_config("narrate say")
         if options.lexicon_file is not None:

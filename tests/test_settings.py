@@ -252,3 +252,15 @@ def test_a_key_in_the_wrong_section_says_where_it_belongs(tmp_path, yaml_text, m
     result = CliRunner().invoke(main, ["script", str(course)])
     assert result.exit_code == 1
     assert message in result.output
+
+
+def test_language_option_on_a_course_is_a_warning_not_silence(tmp_path):
+    """``--language`` chooses the language of a lesson file outside a course; given for a course
+    (or a lesson inside one), whose language is course.yaml's, it says so instead of doing nothing."""
+    course = write_course(tmp_path / "c", "title: T\n", {"01-a.yaml": GOOD})
+    for target in (course, course / "lessons" / "01-a.yaml"):
+        result = CliRunner().invoke(main, ["script", str(target), "--language", "de"])
+        assert result.exit_code == 0, result.output
+        assert "--language de is for a lesson file outside a course; this course is in 'en-us'" in result.output
+    same = CliRunner().invoke(main, ["script", str(course), "--language", "EN-US"])
+    assert "--language" not in same.output

@@ -56,6 +56,12 @@ def load(content: Path, options: BuildOptions | None = None) -> Loaded:
     options = options or BuildOptions()
     loaded = _load(Path(content), options)
     config = loaded.config
+    if options.language and options.language.lower() != config.language.lower():  # a course keeps its own
+        warn(
+            f"--language {options.language} is for a lesson file outside a course; this course is in "
+            f"'{config.language}' (course.yaml's 'language:')",
+            config.source,
+        )
     check_phrases(
         config.language,
         config.phrases,
