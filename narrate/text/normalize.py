@@ -31,7 +31,7 @@ from ftfy.fixes import uncurl_quotes
 from narrate.files import source_digest, write_atomic
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, unmark_math
-from narrate.text.code import speak_code
+from narrate.text.code import speak_code, symbol_words
 from narrate.text.common import BLANK, repair_text
 from narrate.text.languages import en, language_for
 from narrate.text.languages import language as language_of
@@ -116,6 +116,17 @@ _PROSE_CODE = re.compile(
 """Code written in prose without a code span: dashes named on their own ("an option starting with
 --"), options ("-v", "--dry-run"; not a minus after a sign: "x = -a") and shell variables
 (``$name``, ``${name}``); read as code is read ("dash dash", "dash v", "dollar name")."""
+
+
+def _prose_code(m: re.Match, language: str) -> str:
+    """A code token of :data:`_PROSE_CODE` as code is read; dashes named on their own are each the
+    language's "dash" (code reads a lone ``-`` as a minus: here it is the character talked about)."""
+    token = m.group(0)
+    if set(token) == {"-"}:
+        return " " + " ".join([symbol_words(language)["dash"]] * len(token)) + " "
+    return f" {speak_code(token, language)} "
+
+
 _DASH = re.compile(r"\s*(?:[—―]|--+|(?<=\s)[–-](?=\s)|–)\s*")
 _DROP_CHARS = re.compile(r"[*`|\\{}\[\]_#~¶†‡^]")
 _SPEAKABLE = re.compile(r"[^\W_]")
@@ -329,7 +340,7 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     lang = language_of(language)  # None: a language without a module, whose engine reads digits itself
     text, held = _hold_math(text)
     text = _LONG_DIGITS.sub(lambda m: " ".join(m.group(0)), clean_text(_repair(text), language))
-    text = _PROSE_CODE.sub(lambda m: f" {speak_code(m.group(0), language)} ", text)
+    text = _PROSE_CODE.sub(partial(_prose_code, language=language), text)
     text = en.drop_defined_acronyms(text)
     if lexicon:
         text = apply_lexicon(text, lexicon)

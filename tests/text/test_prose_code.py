@@ -15,6 +15,10 @@ CASES = [
     # dashes that are what the sentence talks about
     ("en", "A pattern starting with -- is not an option (it starts with --).", "A pattern starting with, is not an option (it starts with dash dash)."),
     ("en", 'The separator "--" ends the options.', 'The separator " dash dash " ends the options.'),
+    ("en", "Never give a bare -)", "Never give a bare dash)"),
+    ("en", "(never a bare -)", "(never a bare dash)"),
+    ("es", "(nunca un - solo)", "(nunca un, solo)"),  # between words: a dash between clauses
+    ("es", "(nunca un guion: -)", "(nunca un guion: guion)"),
     # options
     ("en", "Use -v to invert the match.", "Use dash v to invert the match."),
     ("en", "Run it with --dry-run first.", "Run it with dash dash dry dash run first."),
