@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         serve,
         spoken,
         upload,
+        voice_for,
         voices,
     )
     from narrate.config import CourseConfig
@@ -110,6 +111,7 @@ __all__ = [
     "serve",
     "upload",
     "voices",
+    "voice_for",
     "cache_info",
     "cache_clear",
     "cache_prune",

@@ -376,15 +376,52 @@ def serve(
     )
 
 
-def voices(engine: str | None = None) -> list[str]:
-    """One line per voice of every installed speech engine (or only ``engine``'s): id, language, name.
+def voices(engine: str | None = None, language: str | None = None) -> list[str]:
+    """One line per voice of every installed speech engine (or only ``engine``'s), tab-separated:
+    engine, id, name, languages, licence. With ``language``: only the voices that speak it (``pt``
+    matches ``pt-br``), the one a course in that language speaks with first (see :func:`voice_for`).
 
     Raises:
-        EngineError: ``engine`` is unknown or not installed.
+        EngineError: ``engine`` is unknown or not installed; no installed voice speaks ``language``.
+        ConfigError: ``language`` is not a language tag.
     """
+    from narrate.errors import EngineError
     from narrate.speech.engines import list_voices
 
-    return list(list_voices(engine))
+    if not language:
+        return list(list_voices(engine))
+    language = _language(language)
+    lines = list_voices(engine, language)
+    if not lines:
+        where = f" in the {engine} engine" if engine else ""
+        raise EngineError(f"no installed voice speaks '{language}'{where} (narrate voices lists them all)")
+    chosen, voice = voice_for(language, engine)
+    first = [line for line in lines if line.split("\t")[:2] == [chosen, voice or ""]]
+    return first + [line for line in lines if line not in first]
+
+
+def voice_for(language: str, engine: str | None = None) -> tuple[str, str | None]:
+    """``(engine, voice)`` a course in ``language`` speaks with on ``engine``, or when it names none,
+    on the best one installed for the language (see ``narrate.speech.engines.choice``).
+
+    Raises:
+        ConfigError: ``language`` is not a language tag. EngineError: the engine cannot speak it.
+    """
+    from narrate.speech.synthesis import speaker_for
+
+    speaker = speaker_for(engine or "", None, _language(language))
+    return speaker.engine, speaker.voice
+
+
+def _language(language: str) -> str:
+    """A language tag checked (``--language: ...`` in its error)."""
+    from narrate.errors import ConfigError
+    from narrate.setting_kinds import language_tag
+
+    try:
+        return language_tag(language.strip())
+    except ConfigError as exc:
+        raise ConfigError(f"--language: {exc.problem}") from None
 
 
 def cache_info(cache_dir: str | Path | None = None) -> tuple[str, int, int, int]:

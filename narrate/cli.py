@@ -131,9 +131,11 @@ def build(content: Path, out_dir: Path, **options: Any) -> None:
             results = narrate.build_catalogue(content, out_dir, built, progress=progress)
         else:
             results = [("", narrate.build(content, out_dir, built, progress=progress))]
-    for _, result in results:
+    for course, result in results:
         if result.detected_language:
             click.echo(f"language: {result.detected_language} (detected)", err=True)
+        if result.voices:  # the course named no engine: which were chosen, and how to choose
+            click.echo(f"{course}: {result.voices}" if course else result.voices, err=True)
     if not quiet:
         for course, result in results:
             _echo_summary(result, f"{course}: " if course else "")
@@ -214,7 +216,12 @@ def cache_prune(cache_dir: str | None, max_size: str) -> None:
 
 @main.command()
 @click.argument("lesson", type=_PATH)
-@click.option("--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken).")
+@click.option(
+    "--lexicon",
+    "lexicon_file",
+    type=_PATH,
+    help="Extra pronunciation lexicon (YAML word: spoken or /IPA/, or a W3C PLS file).",
+)
 @click.option(
     "--lexicon-report",
     is_flag=True,
@@ -252,7 +259,10 @@ def script(
 
 
 _SAY_LEXICON = click.option(
-    "--lexicon", "lexicon_file", type=_PATH, help="Extra pronunciation lexicon (YAML word: spoken), over the course's."
+    "--lexicon",
+    "lexicon_file",
+    type=_PATH,
+    help="Extra pronunciation lexicon (YAML word: spoken or /IPA/, or a W3C PLS file), over the course's.",
 )
 _SAY_LANGUAGE = click.option(
     "--language", default=None, help="Language (BCP 47 tag, e.g. de, en-gb); default: the course's, else en-us."
@@ -456,9 +466,24 @@ def serve(out_dir: Path, host: str, port: int, watch_dir: Path | None, idle_minu
 
 @main.command()
 @click.option("--engine", "engine_name", default=None, help="Only this engine's voices.")
-def voices(engine_name: str | None) -> None:
-    """List the voices of every installed speech engine."""
-    for line in narrate.voices(engine_name):
+@click.option(
+    "--language",
+    default=None,
+    help="Only the voices that speak this language (pt matches pt-br), the one a course in it speaks with first.",
+)
+def voices(engine_name: str | None, language: str | None) -> None:
+    """List the voices of every installed speech engine: engine, id, name, languages, licence (tab-separated).
+
+    With --language, the voice a course in that language speaks with when it names no engine (or
+    on --engine) comes first, and a line on standard error says so.
+    """
+    lines = narrate.voices(engine_name, language)
+    if language:
+        engine, voice = narrate.voice_for(language, engine_name)
+        if lines and lines[0].split("\t")[:2] == [engine, voice or ""]:
+            how = "on --engine" if engine_name else "set voice.engine or --engine to choose another"
+            click.echo(f"{language}: {engine} {voice} is the automatic choice, listed first ({how})", err=True)
+    for line in lines:
         click.echo(line)
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from narrate.errors import ConfigError, collected
+from narrate.errors import ConfigError, collected, warn
+from narrate.pls import PlsError, read_pls
 from narrate.setting_kinds import (
     DATE_RANGE,
     EMAIL,
@@ -40,7 +41,7 @@ from narrate.settings import (
     VoiceConfig,
     keys_of,
 )
-from narrate.yamlio import LineDict, LineList, load_yaml
+from narrate.yamlio import DEFAULT_TEXT_LIMIT, LineDict, LineList, load_yaml, read_bounded
 
 __all__ = [
     "DATE_RANGE",
@@ -140,11 +141,33 @@ def load_lexicon(path: Path) -> dict[str, str]:
         raise ConfigError("lexicon file is not a regular file", path)
     if not path.is_file():
         raise ConfigError("lexicon file not found", path)
+    if path.suffix.lower() in (".pls", ".xml"):
+        return _load_pls(path)
     data = load_yaml(path, error=ConfigError)
     if not isinstance(data, dict):
         raise ConfigError("a lexicon file must be a mapping of word: replacement", path, 1)
     ctx = Context(path)
     entries = lexicon_entries(data, "lexicon", ctx)
+    collected(list(ctx.errors))
+    return entries
+
+
+def _load_pls(path: Path) -> dict[str, str]:
+    """A W3C PLS lexicon file's entries (:func:`narrate.pls.read_pls`); lexemes it cannot use are warnings.
+
+    Raises:
+        ConfigError: larger than 5 MB, unreadable, not well-formed or not a PLS lexicon (with the
+            line), or an IPA pronunciation that is not IPA.
+    """
+    data = read_bounded(path, DEFAULT_TEXT_LIMIT, ConfigError, what="lexicon file")
+    try:
+        raw, skipped = read_pls(data)
+    except PlsError as exc:
+        raise ConfigError(exc.problem, path, exc.line) from None
+    for line, why in skipped:
+        warn(why, path, line)
+    ctx = Context(path)
+    entries = lexicon_entries(raw, "lexicon", ctx)
     collected(list(ctx.errors))
     return entries
 

@@ -459,6 +459,10 @@ class BuildResult:
     """``(file stem, YYYY-MM-DD)`` of the episodes built but left out of the feed until that day."""
     heard: Any = None
     """With ``BuildOptions.listen``: the proof-listening result (``narrate.proof.listen.ListenResult``)."""
+    voices: str = ""
+    """When the course names no engine: the line saying which engine and voice each of its languages
+    got and how to choose another (``voices: en-us → piper en_US-joe-medium, ...``; see
+    ``narrate.speech.engines.choice``); "" when it names one, or nothing was built."""
 
 
 def episode_stem(lesson: Lesson) -> str:

@@ -230,7 +230,8 @@ class BuildOptions:
     """Options of one build; ``None`` means "as course.yaml says".
 
     Attributes:
-        lexicon_file: an extra pronunciation lexicon (YAML ``word: spoken form``), over the course's.
+        lexicon_file: an extra pronunciation lexicon (YAML ``word: spoken form`` or ``word: /IPA/``, or a
+            W3C PLS ``.pls`` file), over the course's.
         review: add (True) or leave out (False) the course-review bonus episode.
         jobs: parallel speech workers and encoders (None: the number of CPUs); at least 1.
         cache_dir: the utterance cache folder (None: ``$NARRATE_CACHE_DIR``, else ``~/.cache/narrate``).
@@ -268,7 +269,7 @@ class BuildOptions:
 
     lexicon_file: Path | None = option(
         "--lexicon",
-        help="Extra pronunciation lexicon (YAML word: spoken).",
+        help="Extra pronunciation lexicon (YAML word: spoken or /IPA/, or a W3C PLS file).",
         value="path",
         check=_path,
         late=True,

@@ -234,7 +234,9 @@ def say(
 
     ``text`` goes through the course's lexicon (and ``options.lexicon_file``) and the normaliser
     (:func:`narrate.text.normalize.spoken`), then the course's engine and narrator voice (or
-    ``options.engine``/``options.voice``), in the course's language (or ``options.language``); see
+    ``options.engine``/``options.voice``), in the course's language (or ``options.language``); words
+    with an IPA entry reach an engine that takes phonemes as ``[[...]]`` blocks in its alphabet
+    (``Said.spoken`` shows them; see ``narrate.speech.pronounce``); see
     :func:`say_config` for how ``content`` is found. With ``out``, the WAV is written there (beside,
     then renamed); else it is played (``play``) from a temporary file when a player works, or written
     to ``./narrate-say.wav`` when none does (``Said.not_played`` then says why the players that ran
@@ -246,6 +248,9 @@ def say(
     """
     from narrate.speech.audition import Playback, speak_to_wav
     from narrate.speech.audition import play as play_wav
+    from narrate.speech.engines import engine_phoneme_input
+    from narrate.speech.pronounce import pronunciations, with_phonemes
+    from narrate.speech.synthesis import speaker_for
     from narrate.text.normalize import spoken
 
     config = say_config(options, content)
@@ -253,16 +258,18 @@ def say(
     if not said:
         raise ContentError("nothing to say: the text has no word or number in it")
     v = config.voice
+    engine = v.engine or speaker_for(v.engine, v.narrator, config.language).engine  # none named: the best installed
     with tempfile.TemporaryDirectory(prefix="narrate-say-") as tmp:
         wav = Path(tmp) / "say.wav"
-        used = speak_to_wav(said, v.engine, v.narrator, config.language, v.rate_wpm, wav)
+        said = with_phonemes(said, pronunciations(config.lexicon), engine_phoneme_input(engine), config.language).text
+        used = speak_to_wav(said, engine, v.narrator, config.language, v.rate_wpm, wav)
         played = play_wav(wav) if out is None and play else Playback(None)
         target = None if played.player else Path(out or "narrate-say.wav")
         if target is not None and target.suffix.lower() != ".wav":
             raise ContentError("narrate say writes a WAV file: give -o a name ending in .wav", target)
         if target is not None:
             write_atomic(target, wav.read_bytes())
-    return Said(said, target, played.player, v.engine, used, "" if played.player else "; ".join(played.failures))
+    return Said(said, target, played.player, engine, used, "" if played.player else "; ".join(played.failures))
 
 
 # ---------------------------------------------------------------- catalogues

@@ -23,6 +23,7 @@ import difflib
 import ipaddress
 import math
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import Field, field, fields
 from pathlib import Path
@@ -227,6 +228,32 @@ def _item_url(item: LineDict, key: str, name: str, ctx: Context) -> str:
     return _encode_url(raw.strip())
 
 
+IPA_ENTRY = re.compile(r"^\s*/([^/]*)/\s*$")
+"""A lexicon value in slashes is IPA: ``/tʃəˈbɑːtə/``."""
+
+IPA_CHARACTERS = re.compile(r"^[a-zæçðøħŋœɐ-ɻɽɾʀ-ʔʕʘʙʛʜʝʟʡʢʤʧʦʣʨʥˈˌːˑ̪̩̯̥̬̤̰̼̝̞̟̠̘̙̃̊̈̆̚ʰʲʷˠˤⁿˡᵊᵻβθχ. ‿͜͡-]+$")
+"""What an IPA pronunciation may hold: IPA letters, stress and length marks, diacritics, ties,
+syllable dots and spaces (between words)."""
+
+
+def ipa_of(value: str) -> str | None:
+    """The IPA of a lexicon value written in slashes (``/tʃəˈbɑːtə/`` → ``tʃəˈbɑːtə``); None for a
+    respelling."""
+    match = IPA_ENTRY.match(value)
+    return unicodedata.normalize("NFC", match.group(1).strip()) if match else None
+
+
+def ipa_problem(ipa: str) -> str | None:
+    """What keeps ``ipa`` from being spoken (a character that is not IPA), or None."""
+    if not ipa.strip():
+        return "an IPA pronunciation needs phonemes between the slashes"
+    bad = sorted({c for c in unicodedata.normalize("NFD", ipa) if not IPA_CHARACTERS.match(c)})
+    if bad:
+        shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in bad[:3])
+        return f"not IPA: {shown}"
+    return None
+
+
 def lexicon_entries(raw: Any, key: str, ctx: Context) -> dict[str, str]:
     """A lexicon (``lexicon:`` or a lexicon file): written word → spoken form; a wrong entry is noted
     in ``ctx`` at its line and left out.
@@ -247,6 +274,11 @@ def lexicon_entries(raw: Any, key: str, ctx: Context) -> dict[str, str]:
             continue
         if "{lang=" in str(spoken) and not re.search(r"\]\{lang=[^}]*\}", str(spoken)):
             ctx.note(f"lexicon entry '{word}': unclosed language span", line)
+            continue
+        ipa = ipa_of(str(spoken))
+        problem = ipa_problem(ipa) if ipa is not None else None
+        if problem:
+            ctx.note(f"lexicon entry '{word}': {problem} (an IPA pronunciation is written /like ðɪs/)", line)
             continue
         entries[word] = str(spoken)
     return entries

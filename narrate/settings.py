@@ -152,7 +152,14 @@ MAX_PAUSE_S = 120
 class VoiceConfig:
     """Speech settings. ``narrator``/``host`` are engine voice ids (None: the engine's default)."""
 
-    engine: str = key(Text("pyttsx3", "speech engine: `pyttsx3` (espeak-ng) or `piper`", option="--engine"))
+    engine: str = key(
+        Text(
+            "",
+            "speech engine: `pyttsx3` (espeak-ng), `piper` or `kokoro`; empty: the best installed for each language "
+            "(Piper for US English, Kokoro for the languages it has, else espeak-ng; `narrate voices --language xx`)",
+            option="--engine",
+        )
+    )
     narrator: str | None = key(
         Text(None, "narrator voice id (`narrate voices`); empty: the language's default", option="--voice")
     )
@@ -326,14 +333,14 @@ class CourseConfig:
     lexicon: dict[str, str] = key(
         Lexicon(
             {},
-            "how to say words the engine gets wrong (`word: spoken form`)",
+            "how to say words the engine gets wrong (`word: spoken form`, or `word: /IPA/`)",
             example={"Li-ion": "lithium ion"},
         )
     )
     """Written word → spoken form: ``lexicon:`` with the entries of ``lexicon_file`` over it."""
     lexicon_file: ClassVar[Setting] = CoursePath(
         None,
-        "more lexicon entries, in a YAML file beside course.yaml",
+        "more lexicon entries, in a YAML file or a W3C PLS file (`.pls`) beside course.yaml",
         example="lexicon.yaml",
         what="lexicon file",
     )

@@ -13,10 +13,11 @@ every output file::
 The input digest covers narrate's own code and version, the files the course uses (see
 :func:`course_inputs`: course.yaml, the lessons, the images beside them, the cover, the intro and
 outro music and the lexicon file it names; or the single lesson file), the extra lexicon file, the
-build options that change output, and a cheap stamp of each speech engine the course names
-(package and program files, see ``narrate.speech.stamp``). When the digest matches and every
-recorded output is still there with its size, nothing is read further and nothing is written: the
-outputs stay byte-identical and keep their modification times.
+build options that change output, and a cheap stamp of each speech engine the course names, or of
+every engine it may choose when it names none (package and program files, see
+``narrate.speech.stamp``). When the digest matches and every recorded output is still there with its
+size, nothing is read further and nothing is written: the outputs stay byte-identical and keep their
+modification times.
 
 Nothing else in the course folder is opened (a ``video/`` folder, a named pipe, a link to
 ``/dev/zero``): each file is hashed in chunks (memory stays flat), with the limit of its kind
@@ -300,8 +301,12 @@ def _add(sha, path: Path, root: Path, limit: int | None, setting: str | None = N
 
 def _engine_stamps(data: dict, options: dict[str, Any]) -> str:
     """Stamps of the engines and voices named by the options and course.yaml (parsed: ``data``)
-    (the engine's files, not its output: an upgraded espeak-ng or Piper model changes the digest)."""
+    (the engine's files, not its output: an upgraded espeak-ng or Piper model changes the digest).
+    A course that names no engine has its engines chosen among those installed
+    (``narrate.speech.engines.choice``): every engine it may choose is stamped, so that one newly
+    installed (or removed) changes the choice and rebuilds."""
     from narrate.speech.engines import DEFAULT_ENGINE
+    from narrate.speech.engines.choice import ENGINES as CHOSEN_AMONG
     from narrate.speech.stamp import engine_stamp
 
     names: dict[str, set] = {DEFAULT_ENGINE: {None}}
@@ -309,6 +314,8 @@ def _engine_stamps(data: dict, options: dict[str, Any]) -> str:
     if not isinstance(voice_settings, dict):
         voice_settings = {}
     engines = [options.get("engine")] + [voice_settings.get(k) for k in _ENGINE_KEYS]
+    if not options.get("engine") and not str(voice_settings.get("engine") or "").strip():  # chosen when built
+        engines += CHOSEN_AMONG
     voices = [options.get("voice")] + [voice_settings.get(k) for k in _VOICE_KEYS]
     for engine in filter(None, engines):
         names.setdefault(str(engine), set()).update([None, *[str(v) for v in voices if v]])

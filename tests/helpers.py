@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -125,7 +126,10 @@ def write_course(root: Path, version: int, variant: int = 0) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     (root / "lessons").mkdir(exist_ok=True)
     # start_date in the past: every episode is due, so the feed names all of them (none scheduled)
-    (root / "course.yaml").write_text(f"title: Kettle Basics\nbase_url: {BASE_URL}\nstart_date: 2026-01-05\n")
+    # espeak-ng named: these builds test other things than the voice chosen (and must stay fast)
+    (root / "course.yaml").write_text(
+        f"title: Kettle Basics\nbase_url: {BASE_URL}\nstart_date: 2026-01-05\nvoice:\n  engine: pyttsx3\n"
+    )
     (root / "lessons" / "01-boiling.yaml").write_text(
         "title: Boiling\nsections:\n  - title: Heat\n    body:\n"
         f"      - A kettle heats water, edition {version}, take {variant}.\n      - Steam rises from the spout.\n"
@@ -246,3 +250,12 @@ def assert_matches_golden(text: str, golden: Path) -> None:
         golden.write_text(text, encoding="utf-8")
     assert golden.is_file(), f"no golden file {golden.name}; run with NARRATE_UPDATE_GOLDEN=1"
     assert text == golden.read_text(encoding="utf-8")
+
+
+def naming_espeak(course_yaml: str) -> str:
+    """A course.yaml's text with ``voice.engine: pyttsx3`` (espeak-ng) named in its ``voice:`` section
+    (added when it has none): for the tests of other things than the voice a course naming no engine
+    gets (that is tests/speech/test_choice*.py's), which stay fast and hear what they always heard."""
+    if re.search(r"^voice:", course_yaml, re.M):
+        return re.sub(r"^voice:.*$", "voice:\n  engine: pyttsx3", course_yaml, count=1, flags=re.M)
+    return course_yaml.rstrip("\n") + "\nvoice:\n  engine: pyttsx3\n"

@@ -74,6 +74,8 @@ def test_docs_python_example_runs(tmp_path):
     section = page.split("# Python API", 1)[1].split("\n## ", 1)[0]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     code = code.replace("/tmp/narrate-api-demo", str(tmp_path / "out"))
+    assert "review=False)" in code
+    code = code.replace("review=False)", 'review=False, engine="pyttsx3")')  # espeak-ng: fast, on every machine
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()

@@ -21,6 +21,7 @@ LAYERS = [
         "narrate.errors",
         "narrate.model",
         "narrate.yamlio",
+        "narrate.pls",
         "narrate.files",
         "narrate.setting_kinds",
         "narrate.settings",

@@ -30,7 +30,8 @@ CORPUS = Path(__file__).resolve().parent / "fixtures" / "bad"
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.txt").is_file())
 
 GOOD_COURSE = {
-    "course.yaml": "title: Kettle Basics\nbase_url: https://example.org/kettles/\n",
+    # espeak-ng named: these tests are about bad inputs, and test_missing_espeak_is_one_line needs it
+    "course.yaml": "title: Kettle Basics\nbase_url: https://example.org/kettles/\nvoice:\n  engine: pyttsx3\n",
     "lessons/01-boiling.yaml": (
         "title: Boiling\nsections:\n  - title: Heat\n    body:\n      - A kettle heats water.\n"
     ),
@@ -205,7 +206,7 @@ def test_cover_symlinked_outside_the_course_is_refused(tmp_path, out_dir, monkey
         stdout,
         stderr,
         exc,
-        "Error: course.yaml:3: cover 'art.png' is a link to a file outside the course folder",
+        "Error: course.yaml:5: cover 'art.png' is a link to a file outside the course folder",
     )
 
 

@@ -44,6 +44,8 @@ ADDRESS_SPACE = 3 << 30
 GB = 1 << 30
 
 COURSE_YAML = "title: Kettle Basics\nbase_url: https://example.org/kettles/\nstart_date: 2026-01-05\n"
+ESPEAK = "voice:\n  engine: pyttsx3\n"
+"""Named by the builds here: they test bounds, not the voice a course naming none gets (docs/voices.md)."""
 LESSON_1 = "title: Boiling\nsections:\n  - title: Heat\n    body:\n      - A kettle heats water.\n"
 LESSON_2 = "# Scale\n\n## Deposits\n\nHard water leaves scale in a kettle.\n"
 
@@ -199,8 +201,8 @@ def test_narrate_script_of_a_hostile_course_is_bounded(tmp_path):
 def test_a_hostile_course_builds_with_the_memory_and_time_of_a_plain_one(tmp_path):
     """The issue's "done when": a course folder holding a FIFO, a /dev/zero link and a 2 GB sparse
     file builds with no more memory and time than without them, and to the same files."""
-    plain = make_course(tmp_path / "plain" / "course")
-    hostile = make_course(tmp_path / "hostile" / "course")
+    plain = make_course(tmp_path / "plain" / "course", COURSE_YAML + ESPEAK)
+    hostile = make_course(tmp_path / "hostile" / "course", COURSE_YAML + ESPEAK)
     add_hostile_files(hostile)
     cache = str(tmp_path / "cache")
     warm = narrate("build", "course", "-o", "warm", "-q", "--jobs", "1", "--cache-dir", cache, cwd=plain.parent)
@@ -457,7 +459,7 @@ def test_a_cut_cover_is_refused_by_the_build(tmp_path, monkeypatch, kind):
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("built")
-    course = make_course(root / "course")
+    course = make_course(root / "course", COURSE_YAML + ESPEAK)
     result = CliRunner().invoke(main, ["build", str(course), "-o", str(root / "out"), "-q", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     return root / "out"

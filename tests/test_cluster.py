@@ -51,7 +51,7 @@ def make_catalogue(root: Path) -> Path:
         (root / cid / "lessons").mkdir(parents=True)
         (root / cid / "course.yaml").write_text(
             f"title: {title}\nauthor: Test Author\nbase_url: https://example.org/{cid}/\n"
-            "start_date: 2026-01-05\npauses:\n  think: 1\n",
+            "start_date: 2026-01-05\npauses:\n  think: 1\nvoice:\n  engine: pyttsx3\n",  # espeak-ng: fast, everywhere
             encoding="utf-8",
         )
         for n, line in enumerate(lines, 1):

@@ -111,7 +111,8 @@ def test_lexicon_report_gives_file_and_line_in_every_format(tmp_path, name):
 
 def test_say_writes_a_wav_of_the_normalised_text(tmp_path):
     course = tmp_path / "course"
-    _write(course / "course.yaml", "title: Plants\nlexicon:\n  PSII: photosystem two\n")
+    # espeak-ng named: this test is about the lexicon and the WAV, not the voice chosen
+    _write(course / "course.yaml", "title: Plants\nlexicon:\n  PSII: photosystem two\nvoice:\n  engine: pyttsx3\n")
     _write(course / "lessons" / "01-a.yaml", "title: A\nsections:\n  - title: B\n    body: [C.]\n")
     out = tmp_path / "psii.wav"
     said = say("PSII splits 2 H2O on 15/03/2024.", content=course, out=out)
@@ -128,7 +129,7 @@ def test_narrate_say_without_a_player_writes_a_wav_and_prints_its_path(tmp_path)
     bare.mkdir()
     env = {**os.environ, "PATH": str(bare)}  # no player on PATH
     done = subprocess.run(
-        [sys.executable, "-m", "narrate", "say", "Vitamin C, not Plan B."],
+        [sys.executable, "-m", "narrate", "say", "Vitamin C, not Plan B.", "--engine", "pyttsx3"],
         cwd=tmp_path,
         env=env,
         capture_output=True,

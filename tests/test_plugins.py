@@ -390,7 +390,7 @@ def test_a_name_is_loaded_once(tmp_path, monkeypatch, fresh, warnings_):
     names = [(plugin.name, plugin.source) for plugin, _ in readers_module.readers()]
     assert names.count(("twice", "first-plug")) == 1 and ("twice", "second-plug") not in names
     assert [name for name, _ in names].count("yaml") == 1 and ("yaml", "narrate") in names
-    assert tts.engine_names() == ["piper", "pyttsx3"]
+    assert tts.engine_names() == ["kokoro", "piper", "pyttsx3"]
     assert tts.ENGINES["pyttsx3"] == tts._BUILTIN["pyttsx3"]
     said = warnings_()
     assert (
@@ -415,7 +415,7 @@ def test_stale_metadata_of_narrate_itself_falls_back_to_the_builtin_tables(tmp_p
     from importlib.metadata import entry_points
 
     assert not [e for e in entry_points(group="narrate.engines") if e.dist and e.dist.name == "narrate"]
-    assert tts.engine_names() == ["piper", "pyttsx3"]
+    assert tts.engine_names() == ["kokoro", "piper", "pyttsx3"]
     assert supported() == (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken")
     assert [language.code for language in languages._registered()] == list(languages.LANGUAGES)
     assert warnings_() == []
@@ -458,7 +458,7 @@ def test_unknown_engine_names_the_plugins_too(tmp_path, monkeypatch, fresh):
         {"narrate.engines": {"sine": "narrate_sine:SineEngine"}},
         {"narrate_sine": PLUGIN_SOURCE},
     )
-    with pytest.raises(EngineError, match=r"unknown speech engine 'nope' \(available: piper, pyttsx3, sine\)"):
+    with pytest.raises(EngineError, match=r"unknown speech engine 'nope' \(available: kokoro, piper, pyttsx3, sine\)"):
         tts.get_engine("nope")
     assert tts.engine_stamp("sine", "high") == "narrate-sine 1.0 stamp|high"
 
@@ -711,7 +711,7 @@ def test_an_engine_class_missing_members_is_unavailable_and_the_others_listed(tm
     monkeypatch.setattr(tts, "engine_names", lambda: ["badvoices", "broken", "nameless", "notaclass"])
     lines = tts.list_voices()
     assert lines[0] == "badvoices\t(unavailable: speech engine 'badvoices' listed a voice that is not a Voice: 'low')"
-    assert lines[1] == "broken\tv\tV\ten"
+    assert lines[1] == "broken\tv\tV\ten\t"  # no licence given
     assert lines[2] == (
         "nameless\t(unavailable: speech engine 'nameless' is unavailable (its class Nameless lacks version, voices, "
         "default_voice, synthesize); check the installation of brk-engines, which provides it)"
@@ -794,16 +794,18 @@ def test_pyproject_registers_narrates_own_as_the_registries_list_them():
 
 
 def test_the_builtin_engines_meet_the_protocol_without_importing_them():
-    from narrate.speech.engines.builtin import PIPER, PYTTSX3
+    from narrate.speech.engines.builtin import KOKORO, PIPER, PYTTSX3
 
-    for lazy in (PYTTSX3, PIPER):
+    for lazy in (PYTTSX3, PIPER, KOKORO):
         module, _, attr = lazy.target.partition(":")
         assert importlib.util.find_spec(module) is not None
     source = (ROOT / "narrate" / "speech" / "engines" / "builtin.py").read_text(encoding="utf-8")
     assert "pyttsx3_engine import" not in source and "piper_engine import" not in source
+    assert "kokoro_engine import" not in source
     for core in ("stamp.py", "synthesis.py", "utterance.py"):
         text = (ROOT / "narrate" / "speech" / core).read_text(encoding="utf-8")
-        assert '"pyttsx3"' not in text and '"piper"' not in text and "getattr(engine" not in text, core
+        assert '"pyttsx3"' not in text and '"piper"' not in text and '"kokoro"' not in text, core
+        assert "getattr(engine" not in text, core
 
 
 def test_looking_up_narrates_own_looks_for_no_plugin():
@@ -814,6 +816,7 @@ def test_looking_up_narrates_own_looks_for_no_plugin():
         "from narrate.speech.engines import engine_stamp\n"
         "from narrate.text.readers import SUPPORTED\n"
         "assert engine_stamp('pyttsx3', None) and engine_stamp('piper', 'x.onnx') is None\n"
+        "assert engine_stamp('kokoro', 'af_heart') and engine_stamp('kokoro', 'af_nobody') is None\n"
         "assert '.md' in SUPPORTED and '.txt' in SUPPORTED\n"
         "heavy = ('importlib.metadata', 'numpy', 'pyttsx3', 'piper', 'onnxruntime', 'narrate.speech.engines.p', "
         "'narrate.text.readers.markdown', 'narrate.text.languages')\n"

@@ -20,7 +20,8 @@ from narrate.publish.check import check_output
 pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs ffmpeg")
 
 COURSE = {
-    "course.yaml": "title: Tea Basics\nbase_url: https://example.org/tea/\nlanguage: en-us\n",
+    # espeak-ng named: the fast tier's one real build (the choice of engine is tests/speech/test_choice*.py's)
+    "course.yaml": "title: Tea Basics\nbase_url: https://example.org/tea/\nlanguage: en-us\nvoice:\n  engine: pyttsx3\n",
     "lessons/01-steeping.yaml": (
         "title: Steeping\n"
         "sections:\n"

@@ -89,18 +89,30 @@ def _check_times(cues: Sequence[CueTime]) -> None:
 
 
 def _word_starts_ms(cue: CueTime, offsets: list[int]) -> list[int]:
-    """When each word (by character offset into ``cue.text``) starts: the last engine word event at or
-    before it, or, without events, the cue's time shared out in proportion to the characters."""
+    """When each word (by character offset into ``cue.text``) starts: the engine's word event for it
+    (the last at or before it, after the previous word); a word the engine gave no event of its own
+    (Piper and Kokoro time a clause by its first word when espeak-ng joined two words) is placed
+    between the events around it in proportion to the characters; without events, the cue's time is
+    shared out in proportion to the characters."""
     span = cue.end_ms - cue.start_ms
     if not cue.words:
         size = max(1, len(cue.text))
         return [cue.start_ms + span * offset // size for offset in offsets]
-    starts, event, at = [], 0, cue.start_ms
+    events = [(offset, max(cue.start_ms, min(cue.end_ms, ms))) for offset, ms in cue.words]
+    starts, event, at, previous = [], 0, cue.start_ms, -1
     for offset in offsets:  # both in order: one pass
-        while event < len(cue.words) and cue.words[event][0] <= offset:
-            at = max(at, min(cue.end_ms, cue.words[event][1]))
+        own = False
+        while event < len(events) and events[event][0] <= offset:
+            at = max(at, events[event][1])
+            own = own or events[event][0] > previous
             event += 1
+        if not own and event > 0:  # no event of its own: between the last one and the next
+            (left, left_ms) = events[event - 1]
+            right, right_ms = events[event] if event < len(events) else (max(len(cue.text), offset + 1), cue.end_ms)
+            right_ms = max(right_ms, at)
+            at = max(at, left_ms + (right_ms - left_ms) * (offset - left) // max(1, right - left))
         starts.append(at)
+        previous = offset
     return starts
 
 

@@ -30,8 +30,10 @@ from narrate.errors import EngineError, NarrateError
 from narrate.files import replacing
 from narrate.model import REPEAT_EXTRA_MS, Lesson, Pause, Say, Script
 from narrate.speech.cache import MEMO_FILE, UtteranceCache, utterance_key
-from narrate.speech.engines import get_engine
+from narrate.speech.engines import engine_phoneme_input, get_engine
+from narrate.speech.engines.choice import candidates, installed_engines
 from narrate.speech.join import voiced_ms
+from narrate.speech.pronounce import pronunciations, with_phonemes
 from narrate.speech.stamp import engine_stamp
 from narrate.speech.utterance import Utterance, make_clip, named_error, utterance_timeout_ms
 
@@ -41,11 +43,14 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Speaker:
-    """A role resolved: engine name, voice id (None: the engine's own default) and version string."""
+    """A role resolved: engine name, voice id (None: the engine's own default) and version string;
+    ``automatic``: the engine was chosen for the language (the course named none; see
+    ``narrate.speech.engines.choice``), so its other languages are chosen for too."""
 
     engine: str
     voice: str | None
     version: str
+    automatic: bool = False
 
 
 @dataclass
@@ -66,8 +71,12 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
 
     A Say with ``parts`` (a sentence mixing languages) is one utterance whose runs are spoken by the
     role's engine, each with the voice of its language (the role's own voice for the script's
-    language). A repeat pause of no set length gets a key too: the clip of its phrase alone, whose
-    spoken length sets the pause (see :func:`resolve_repeat_pauses`).
+    language); when the role's engine was chosen automatically, each run's language gets its own
+    best installed engine (``Utterance.part_engines`` when they differ). A repeat pause of no set
+    length gets a key too: the clip of its phrase alone, whose spoken length sets the pause (see
+    :func:`resolve_repeat_pauses`). A word with an IPA entry in the lexicon reaches an engine that
+    takes phonemes as a ``[[...]]`` block (``Utterance.pronounced``; the key is the engine's text's), and
+    is said as written by any other, and in a sentence mixing languages.
 
     Raises:
         EngineError: unknown or missing engine, unknown voice, or a span in a language the engine
@@ -78,6 +87,8 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
     rate = config.voice.rate_wpm
     memo = _Memo(cache.root / MEMO_FILE)
     sample_rate = config.audio.sample_rate
+    ipa = pronunciations(config.lexicon)
+    alphabets: dict[str, str | None] = {}  # engine → the phonemes it reads in [[...]] blocks
     for script in scripts:
         keys: dict[int, str] = {}
         lesson = script.lesson
@@ -97,20 +108,36 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
                     (_language_speaker(s, language, config, memo) if language else s, text)
                     for language, text in cue.parts
                 )
-                voices = "|".join(f"{r.voice or ''}@{r.version}" for r, _ in runs)
+                engines = tuple(r.engine for r, _ in runs)
+                if all(engine == s.engine for engine in engines):  # one engine: the keys as they always were
+                    engines = ()
+                    voices = "|".join(f"{r.voice or ''}@{r.version}" for r, _ in runs)
+                else:
+                    voices = "|".join(f"{r.engine}:{r.voice or ''}@{r.version}" for r, _ in runs)
                 key = utterance_key(
                     s.engine, s.version, voices, rate, "\x1f".join(text for _, text in runs), sample_rate
                 )
                 if key not in result.utterances:
                     parts = tuple((r.voice, text) for r, text in runs)
                     result.utterances[key] = Utterance(
-                        key, s.engine, s.voice, rate, cue.text, what, lesson.source, parts, sample_rate
+                        key, s.engine, s.voice, rate, cue.text, what, lesson.source, parts, sample_rate, engines
                     )
-            else:
-                key = utterance_key(s.engine, s.version, s.voice, rate, cue.text, sample_rate)
+            else:  # words with an IPA entry reach an engine that takes phonemes as [[...]] blocks
+                if ipa and s.engine not in alphabets:
+                    alphabets[s.engine] = engine_phoneme_input(s.engine)
+                said = with_phonemes(cue.text, ipa, alphabets.get(s.engine), script.language or config.language)
+                key = utterance_key(s.engine, s.version, s.voice, rate, said.text, sample_rate)
                 if key not in result.utterances:
                     result.utterances[key] = Utterance(
-                        key, s.engine, s.voice, rate, cue.text, what, lesson.source, sample_rate=sample_rate
+                        key,
+                        s.engine,
+                        s.voice,
+                        rate,
+                        cue.text,
+                        what,
+                        lesson.source,
+                        sample_rate=sample_rate,
+                        pronounced=said if said.blocks else None,
                     )
             keys[index] = key
         result.keys.append(keys)
@@ -120,21 +147,26 @@ def plan(scripts: list[Script], config: CourseConfig, cache: UtteranceCache) -> 
 
 def _language_speaker(role: Speaker, language: str, config: CourseConfig, memo: _Memo) -> Speaker:
     """The role's engine speaking ``language``: the voice ``voice.languages`` names for it, else the
-    engine's default voice for the language."""
+    engine's default voice for the language; a role whose engine was chosen automatically: the best
+    installed engine for ``language`` (see :func:`_auto_speaker`)."""
+    if role.automatic:
+        return _auto_speaker(config.voice.for_language(language), language, memo)
     own = config.voice.for_language(language) if role.engine == config.voice.engine else None
     return _speaker(role.engine, own, language, memo)
 
 
 def span_voice(engine_name: str, language: str, cache_root: Path, voice: str | None = None) -> str | None:
     """The voice ``engine_name`` speaks ``language`` with in a span (``[hola]{lang=es}``): ``voice``
-    (from ``voice.languages``), checked, else the engine's default for the language.
+    (from ``voice.languages``), checked, else the engine's default for the language. An empty
+    ``engine_name`` (automatic): the best installed engine's (see :func:`_auto_speaker`).
 
     Raises:
         EngineError: unknown voice, or the engine cannot speak the language (naming the voices
             that would work).
     """
     memo = _Memo(cache_root / MEMO_FILE)
-    speaker = _speaker(engine_name, voice, language, memo)
+    with _ENGINES_LOCK:
+        speaker = _role_speaker(engine_name, voice, language, memo)
     memo.save()
     return speaker.voice
 
@@ -283,14 +315,14 @@ def _in_process(todo: list[Utterance], cache: UtteranceCache, done: Callable[[Ut
 
     for u in todo:
         try:
-            with alarm(utterance_timeout_ms(u.text), u):
+            with alarm(utterance_timeout_ms(u), u):
                 make_clip(u, cache)
         except EngineError:
             if can_spawn():  # retry in a fresh process: some engine failures depend on its history
                 run_pool([u], cache, 1, lambda _: None, utterance_timeout_ms, tries=1)
             else:
                 try:
-                    with alarm(utterance_timeout_ms(u.text), u):
+                    with alarm(utterance_timeout_ms(u), u):
                         make_clip(u, cache)
                 except EngineError as exc:
                     raise named_error(exc, u) from None
@@ -341,16 +373,96 @@ def _resolve_speakers(
     if lesson is not None and (lesson.narrator_voice or lesson.host_voice):
         v = replace(v, narrator=lesson.narrator_voice or v.narrator, host=lesson.host_voice or v.host)
     memo = _Memo(cache_root / MEMO_FILE)
-    narrator = _speaker(v.engine, v.narrator, language, memo)
+    narrator = _role_speaker(v.engine, v.narrator, language, memo)
     host_engine = v.host_engine or v.engine
     if v.host:
-        host = _speaker(host_engine, v.host, language, memo)
+        host = _role_speaker(host_engine, v.host, language, memo)
     elif host_engine == v.engine:
         host = narrator
     else:
-        host = _speaker(host_engine, None, language, memo)
+        host = _role_speaker(host_engine, None, language, memo)
     memo.save()
     return {"narrator": narrator, "host": host}
+
+
+def chosen_voices(
+    config: CourseConfig, cache_root: Path, languages: Iterable[str]
+) -> list[tuple[str, str, str | None]]:
+    """``(language, engine, voice)`` the narrator speaks each of ``languages`` with (the course's
+    language first, then the others in order, once each) when the course names no engine (the
+    engines were chosen: see ``narrate.speech.engines.choice``); [] when it names one. Memoised as
+    :func:`resolve_speakers` is.
+
+    Raises:
+        EngineError: as :func:`resolve_speakers`.
+    """
+    if config.voice.engine:
+        return []
+    with _ENGINES_LOCK:
+        narrator = _resolve_speakers(config, cache_root, None, None)["narrator"]
+        memo = _Memo(cache_root / MEMO_FILE)  # read after the narrator's entries are saved
+        chosen = [(config.language, narrator.engine, narrator.voice)]
+        for language in dict.fromkeys(languages):
+            if language != config.language:
+                other = _auto_speaker(config.voice.for_language(language), language, memo)
+                chosen.append((language, other.engine, other.voice))
+        memo.save()
+    return chosen
+
+
+def speaker_for(engine_name: str, voice: str | None, language: str) -> Speaker:
+    """Who speaks ``language`` with ``voice`` (None: the default) on engine ``engine_name``, or on the
+    best installed engine for it when the name is empty, resolved without the cache (``narrate say``).
+
+    Raises:
+        EngineError: as :func:`resolve_speakers`.
+    """
+    with _ENGINES_LOCK:
+        return _role_speaker(engine_name, voice, language, _Memo(None))
+
+
+def _role_speaker(engine_name: str, voice: str | None, language: str, memo: _Memo) -> Speaker:
+    """:func:`_speaker` of the engine a role names, or :func:`_auto_speaker` when it names none."""
+    if not engine_name:
+        return _auto_speaker(voice, language, memo)
+    return _speaker(engine_name, voice, language, memo)
+
+
+def _auto_speaker(voice: str | None, language: str, memo: _Memo) -> Speaker:
+    """The best installed engine for ``language`` (``narrate.speech.engines.choice.candidates``)
+    speaking it with ``voice`` (None: that engine's default voice for the language).
+
+    An engine that cannot speak the language (no voice for the exact tag) or does not know ``voice``
+    gives way to the next (remembered in the memo under the engine's stamp, so that a rebuild does
+    not start it again to learn it); an engine that fails to start does not: its error is raised.
+
+    Raises:
+        EngineError: the last candidate cannot speak it either, or an engine failed to start.
+    """
+    known = memo.chosen.get((voice, language))
+    if known is not None:  # asked again in this plan (each run of each mixed-language sentence asks)
+        return known
+    if memo.installed is None:
+        memo.installed = installed_engines()
+    order = candidates(language, memo.installed, voice)
+    for number, name in enumerate(order, 1):
+        last = number == len(order)
+        cannot = f"cannot\t{name}\t{voice or ''}\t{language}"
+        stamp = engine_stamp(name, voice) if not last else None
+        entry = memo.data.get(cannot)
+        if stamp is not None and isinstance(entry, dict) and entry.get("stamp") == stamp:
+            continue
+        try:
+            chosen = memo.chosen[(voice, language)] = replace(_speaker(name, voice, language, memo), automatic=True)
+            return chosen
+        except EngineError:
+            if last:
+                raise
+            get_engine(name)  # one that does not start: its own error, not the next engine's voice
+            if stamp is not None:
+                memo.data[cannot] = {"stamp": stamp}
+                memo.changed = True
+    raise AssertionError("unreachable: the last candidate returns or raises")  # pragma: no cover
 
 
 def _speaker(engine_name: str, voice: str | None, language: str, memo: _Memo) -> Speaker:
@@ -388,20 +500,25 @@ def _asked(engine_name: str, method: Callable[..., T], *args: object) -> T:
 
 
 class _Memo:
-    """``engines.json``: entry → {stamp, voice, version}; read once, written atomically when changed."""
+    """``engines.json``: entry → {stamp, voice, version}; read once, written atomically when changed
+    (``path`` None: an empty memo, never written)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path | None):
         self.path = path
         self.changed = False
+        self.installed: frozenset[str] | None = None
+        """The engines installed (``narrate.speech.engines.choice``), looked at once per memo."""
+        self.chosen: dict[tuple[str | None, str], Speaker] = {}
+        """(voice, language) → the engine chosen for it, while this memo is in use."""
         try:
-            self.data = json.loads(path.read_text(encoding="utf-8"))
+            self.data = json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
             if not isinstance(self.data, dict):
                 self.data = {}
         except (OSError, ValueError):
             self.data = {}
 
     def save(self) -> None:
-        if not self.changed:
+        if not self.changed or self.path is None:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

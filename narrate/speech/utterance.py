@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -15,18 +16,42 @@ import numpy as np
 
 from narrate.errors import EngineError, NarrateError
 from narrate.speech.cache import UtteranceCache, keep_fresh, stored_at_source_rate, to_clip_samples, write_clip
-from narrate.speech.engines import Spoken, WordTimes, check_clip_samples, get_engine, read_checked_clip
+from narrate.speech.engines import (
+    Spoken,
+    WordTimes,
+    check_clip_samples,
+    engine_class,
+    get_engine,
+    read_checked_clip,
+)
 from narrate.speech.join import join_clips
+from narrate.speech.pronounce import Phonemised
 
 T = TypeVar("T")
 
 MIN_TIMEOUT_MS = 30_000
-"""Per-utterance timeout: at least this, or 1 s per 5 characters of text when that is longer."""
+"""Per-utterance timeout: at least this, or the engine's allowance per character of text
+(``timeout_per_char_ms``, default 200 ms: 1 s per 5 characters) when that is longer."""
+
+TIMEOUT_PER_CHAR_MS = 200
+"""The allowance per character of an engine that declares none."""
 
 
-def utterance_timeout_ms(text: str) -> int:
-    """How long one utterance may take before its worker is deemed hung (ms)."""
-    return max(MIN_TIMEOUT_MS, len(text) * 200)
+def utterance_timeout_ms(u: Utterance) -> int:
+    """How long one utterance may take before its worker is deemed hung (ms): its text's length
+    times its engine's ``timeout_per_char_ms`` (an engine class attribute; a slow neural engine
+    declares more), at least :data:`MIN_TIMEOUT_MS`."""
+    return max(MIN_TIMEOUT_MS, len(u.text) * _per_char_ms(u.engine))
+
+
+@cache
+def _per_char_ms(engine: str) -> int:
+    try:
+        found = engine_class(engine)
+    except (Exception, SystemExit):  # reported when the engine is started
+        found = None
+    value = getattr(found, "timeout_per_char_ms", None)
+    return value if isinstance(value, int) and value > 0 else TIMEOUT_PER_CHAR_MS
 
 
 @dataclass(frozen=True)
@@ -36,8 +61,10 @@ class Utterance:
     ``what`` names the cue for error messages (``lesson 'id', cue N ("text…")``); ``source`` is
     the lesson file. ``parts`` (a sentence mixing languages): ``(voice, text)`` runs, each spoken
     with its own voice and joined into one clip (:func:`narrate.speech.join.join_clips`);
-    ``voice`` and ``text`` then describe the whole. ``sample_rate`` (Hz) is the rate the clip is
-    stored at (the episode's).
+    ``voice`` and ``text`` then describe the whole. ``part_engines``: the engine of each run when
+    they differ (a role whose engine was chosen per language, see ``narrate.speech.engines.choice``);
+    empty: every run is spoken by ``engine``. ``sample_rate`` (Hz) is the rate the clip is stored at
+    (the episode's).
     """
 
     key: str
@@ -49,6 +76,10 @@ class Utterance:
     source: Path | None = None
     parts: tuple[tuple[str | None, str], ...] = ()
     sample_rate: int = 44100
+    part_engines: tuple[str, ...] = ()
+    pronounced: Phonemised | None = None
+    """The text as the engine gets it when words of it have IPA entries (``[[...]]`` blocks; see
+    ``narrate.speech.pronounce``); the engine's word offsets are mapped back to ``text``."""
 
 
 def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
@@ -64,6 +95,7 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
         EngineError: the engine failed or the clip is unusable (naming the cue).
     """
     engine = get_engine(u.engine)
+    said = u.pronounced.text if u.pronounced is not None else u.text
 
     def call(method: Callable[..., T], *args: object) -> T:
         try:
@@ -73,13 +105,14 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
         except (Exception, SystemExit) as exc:  # an engine bug or a broken engine state (e.g. after a timeout)
             raise EngineError(f"the speech engine failed on {u.what}: {type(exc).__name__}: {exc}") from None
 
-    def speak(text: str, voice: str | None, path: Path) -> WordTimes | None:
-        return call(engine.synthesize, text, voice, u.rate_wpm, path)
+    def speak(text: str, voice: str | None, path: Path, by: str | None = None) -> WordTimes | None:
+        speaker = engine if by is None or by == u.engine else get_engine(by)
+        return call(speaker.synthesize, text, voice, u.rate_wpm, path)
 
     def in_memory() -> Spoken | None:
         if u.parts:
             return None
-        held = call(engine.speak_samples, u.text, u.voice, u.rate_wpm)
+        held = call(engine.speak_samples, said, u.voice, u.rate_wpm)
         problem = spoken_problem(held)
         if problem:
             raise EngineError(f"the speech engine failed on {u.what}: speak_samples {problem}")
@@ -100,10 +133,11 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
                 check_clip_samples(data, rate, u.what)
             else:
                 if not u.parts:
-                    words = speak(u.text, u.voice, spoken)
+                    words = speak(said, u.voice, spoken)
                 else:  # a mixed-language sentence: no word timings (captions fall back to even cuts)
-                    for (voice, text), run in zip(u.parts, runs):
-                        speak(text, voice, run)
+                    engines = u.part_engines or (u.engine,) * len(u.parts)
+                    for (voice, text), run, by in zip(u.parts, runs, engines):
+                        speak(text, voice, run, by)
                     join_clips(runs, spoken)
                 data, rate = read_checked_clip(spoken, u.what)
             if stored_at_source_rate(data, rate, u.sample_rate):  # assembly upsamples it as below
@@ -115,12 +149,25 @@ def make_clip(u: Utterance, cache: UtteranceCache) -> Path:
             if cache.scratch is not None:  # this build's assembly reads these instead of the FLAC
                 fresh = samples if samples is not None else to_clip_samples(data, rate, u.sample_rate)
                 keep_fresh(cache.scratch, u.key, fresh, u.sample_rate)
-            return words if isinstance(words, list) else None
+            return _mapped_back(words, u.pronounced) if isinstance(words, list) else None
         finally:
             for path in (spoken, *runs):
                 path.unlink(missing_ok=True)
 
     return cache.put(u.key, make)
+
+
+def _mapped_back(words: WordTimes, pronounced: Phonemised | None) -> WordTimes:
+    """Word timings of the engine's text as timings of the utterance's (one per word: a block's
+    first event)."""
+    if pronounced is None:
+        return words
+    out: WordTimes = []
+    for offset, ms in words:
+        original = pronounced.original_offset(offset)
+        if not out or original > out[-1][0]:
+            out.append((original, ms))
+    return out
 
 
 MIN_RATE, MAX_RATE = 8000, 192000

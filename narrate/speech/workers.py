@@ -61,7 +61,7 @@ def run_pool(
     cache: UtteranceCache,
     jobs: int,
     on_done: Callable[[Utterance], None],
-    timeout_ms: Callable[[str], int],
+    timeout_ms: Callable[[Utterance], int],
     tries: int = ATTEMPTS,
 ) -> None:
     """Synthesize every :class:`narrate.speech.synthesis.Utterance` in ``todo`` into ``cache`` with ``jobs`` workers.
@@ -95,7 +95,12 @@ class _Pool:
     """The workers of :func:`run_pool`, the utterances waiting for one, and the failures so far."""
 
     def __init__(
-        self, todo: list[Utterance], cache: UtteranceCache, jobs: int, timeout_ms: Callable[[str], int], tries: int
+        self,
+        todo: list[Utterance],
+        cache: UtteranceCache,
+        jobs: int,
+        timeout_ms: Callable[[Utterance], int],
+        tries: int,
     ):
         self.ctx = multiprocessing.get_context("spawn")
         self.cache, self.jobs, self.timeout_ms, self.tries = cache, jobs, timeout_ms, tries
@@ -165,7 +170,7 @@ class _Pool:
                 return
             if report == _READY:  # start-up is not the utterance's time
                 worker.started = True
-                worker.deadline = now + self.timeout_ms(u.text) / 1000
+                worker.deadline = now + self.timeout_ms(u) / 1000
             elif report is None:
                 worker.task = None
                 on_done(u)
@@ -177,7 +182,7 @@ class _Pool:
             late = f"the speech worker did not start within {STARTUP_TIMEOUT_S:g} s to speak {u.what}"
             self.fail(worker, EngineError(late))
         elif now >= worker.deadline:
-            seconds = self.timeout_ms(u.text) / 1000
+            seconds = self.timeout_ms(u) / 1000
             late = f"the speech engine did not finish within {seconds:g} s while speaking {u.what}"
             self.fail(worker, EngineError(late))
 
@@ -218,10 +223,10 @@ def _crashed(worker: _Worker, u: Utterance) -> str:
     return f"the speech engine crashed{how} while speaking {u.what}"
 
 
-def _assign(worker: _Worker, u: Utterance, timeout_ms: Callable[[str], int]) -> None:
+def _assign(worker: _Worker, u: Utterance, timeout_ms: Callable[[Utterance], int]) -> None:
     worker.task = u
     startup_s = 0.0 if worker.started else STARTUP_TIMEOUT_S
-    worker.deadline = time.monotonic() + startup_s + timeout_ms(u.text) / 1000
+    worker.deadline = time.monotonic() + startup_s + timeout_ms(u) / 1000
     worker.conn.send(u)
 
 

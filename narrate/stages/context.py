@@ -43,6 +43,9 @@ class BuildContext:
     detected: str | None = None
     """The language detected for a single lesson file that named none (None: not detected)."""
     session: Session | None = None
+    voices: tuple[tuple[str, str, str | None], ...] = ()
+    """``(language, engine, voice)`` chosen for each language the course speaks when it names no
+    engine (see ``narrate.speech.engines.choice``); () when it names one."""
 
     @property
     def feed_file(self) -> Path:

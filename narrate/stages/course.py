@@ -16,7 +16,7 @@ from narrate.model import Lesson, Script
 from narrate.options import BuildOptions
 from narrate.publish.output import hooked
 from narrate.speech.cache import SPOKEN_MEMO, UtteranceCache
-from narrate.speech.synthesis import span_voice
+from narrate.speech.synthesis import chosen_voices, span_voice
 from narrate.stages.context import BuildContext, Progress
 from narrate.stages.read import Loaded, load, warn_dropped
 from narrate.text.lexicon_report import lesson_texts
@@ -44,7 +44,8 @@ def read_course(
 ) -> BuildContext:
     """Read the course (:func:`narrate.stages.read.load`), script every lesson (and the review
     episode), and check everything that can fail before synthesis: ffmpeg (unless a cluster
-    encodes), resource limits, the output folder, and a voice for every language span.
+    encodes), resource limits, the output folder, and a voice for every language span; when the
+    course names no engine, which engine and voice each of its languages got (``BuildContext.voices``).
 
     Raises:
         NarrateError: bad content or settings (all problems together, see ``load``), a missing tool,
@@ -59,6 +60,12 @@ def read_course(
     preflight(loaded.config, scripts, out_dir)
     cache.remove_stale_partials()  # left by workers of an interrupted build
     check_span_voices(loaded.lessons, loaded.config, cache.root)
+    languages = [s.language for s in scripts if s.language] + [
+        language
+        for lesson in loaded.lessons
+        for text, _, _ in lesson_texts(lesson)
+        for language in span_languages(text)
+    ]
     return BuildContext(
         content=Path(content),
         out_dir=Path(out_dir),
@@ -72,6 +79,7 @@ def read_course(
         digest=digest,
         detected=loaded.detected,
         session=session,
+        voices=tuple(chosen_voices(loaded.config, cache.root, languages)),
     )
 
 
@@ -90,7 +98,8 @@ def _scripts(content: Path, loaded: Loaded, cache: UtteranceCache) -> list[Scrip
 
 def check_span_voices(lessons: tuple[Lesson, ...], config: CourseConfig, cache_root: Path) -> None:
     """Before any synthesis: every language a span names (``[hola]{lang=es}``) has a voice in the
-    narrator's and the quiz host's engine.
+    narrator's and the quiz host's engine (when the course names none: in the best installed engine
+    for that language, see ``narrate.speech.engines.choice``).
 
     Raises:
         EngineError: at the first span's file and line, naming the voices that would work.

@@ -12,6 +12,7 @@ from narrate.publish.identity import record_schedule
 from narrate.publish.output import commit_feed
 from narrate.publish.output import publish as move_into_place
 from narrate.publish.preview import write_preview
+from narrate.speech.engines.choice import voices_line
 from narrate.stages.context import BuildContext
 from narrate.stages.feed_plan import FeedPlan
 from narrate.text.script import REVIEW_ID, course_phrases
@@ -77,6 +78,7 @@ def finish(ctx: BuildContext, plan: FeedPlan, made: Made, episodes: list[Episode
         skipped_episodes=made.skipped,
         rebuilt=tuple(episode_stem(scripts[i].lesson) for i in made.made),
         detected_language=ctx.detected,
+        voices=voices_line(ctx.voices) if ctx.voices else "",
         scheduled=tuple(
             (episode_stem(scripts[n].lesson), identity.when.date().isoformat()) for n, identity in plan.held_back(ctx)
         ),

@@ -1,7 +1,8 @@
 """Pronunciation lexicon: apply it to written text, and report tokens it should cover.
 
 A lexicon maps a written token to what the engine should read instead, e.g.
-``{"MoE": "mixture of experts", "K3": "K three"}``. Matching is whole-word and case-aware:
+``{"MoE": "mixture of experts", "K3": "K three"}``, or to its pronunciation in IPA between slashes
+(``{"ciabatta": "/tʃəˈbɑːtə/"}``), which engines that take phonemes speak (``narrate.speech.pronounce``). Matching is whole-word and case-aware:
 ``"MoE"`` does not match ``"moe"``; an all-lower-case key also matches its capitalised form at the
 start of a sentence (``"kimi"`` matches ``"Kimi"``, and the replacement is capitalised too). A
 replacement that starts a sentence keeps the sentence's capital (``{"Photosystem II": "photosystem
@@ -16,7 +17,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from narrate.setting_kinds import ipa_of
 from narrate.text.languages.en import ABBREVIATIONS
+
+
+def pronunciations(lexicon: Mapping[str, str]) -> dict[str, str]:
+    """The entries of ``lexicon`` that give IPA: written word → IPA (without the slashes)."""
+    found = {}
+    for word, value in lexicon.items():
+        ipa = ipa_of(value)
+        if ipa is not None:
+            found[word] = ipa
+    return found
+
 
 # written abbreviations that narrate.text.normalize expands or reads well (lower case, with their dots)
 """Abbreviations that end no sentence when a number follows ("Vol. 2", "sec. 4", "5 in. 3 ft."),
@@ -47,8 +60,9 @@ def _lexicon_pattern(keys: tuple[str, ...]) -> re.Pattern:
 
 def apply_lexicon(text: str, lexicon: Mapping[str, str]) -> str:
     """Replace each whole-word, case-exact occurrence of a lexicon key by its value (one pass:
-    replacements are not rescanned; the longest key wins)."""
-    keys = tuple(sorted(k for k in lexicon if k and k.strip()))
+    replacements are not rescanned; the longest key wins). Entries that give IPA (``/.../``) are
+    left for the speech stage (``narrate.speech.pronounce``): their words stay as written."""
+    keys = tuple(sorted(k for k, v in lexicon.items() if k and k.strip() and ipa_of(v) is None))
     if not keys:
         return text
 

@@ -4,6 +4,7 @@ boundaries, timed by the engine's word events (espeak-ng) or in proportion to ch
 
 from __future__ import annotations
 
+import re
 import wave
 
 import pytest
@@ -222,3 +223,37 @@ def test_word_times_go_from_engine_to_cache_to_the_episode_timeline(tmp_path):
     assert all(first.start_ms <= ms < first.end_ms for _, ms in first.words)
     captions = caption_cues(CueTime("say", texts[0], first.start_ms, first.end_ms + 9000, words=first.words))
     assert captions[1][0] in {ms for _, ms in first.words}  # cut where the engine starts a word
+
+
+SPARSE = "Fold the dough over for an hour then shape it into a tight round loaf and leave it to rise slowly overnight"
+
+
+@pytest.mark.parametrize(
+    ("words", "expected_starts"),
+    [
+        # every word has its event: the events, exactly (as before)
+        (tuple((i, 100 * n) for n, i in enumerate(m.start() for m in re.finditer(r"\S+", SPARSE))), None),
+        # only two events (a clause's first word each, as Piper and Kokoro give when espeak-ng joins
+        # words): the words between them spread in proportion to the characters, never stuck at one time
+        (((0, 0), (SPARSE.index("then"), 3000)), "spread"),
+        # one event: the rest spread up to the cue's end
+        (((0, 0),), "spread"),
+    ],
+)
+def test_words_without_an_event_are_placed_between_the_events_around_them(words, expected_starts):
+    from narrate.publish.transcripts import _word_starts_ms
+
+    cue = CueTime("say", SPARSE, 0, 8000, words=words)
+    offsets = [m.start() for m in re.finditer(r"\S+", SPARSE)]
+    starts = _word_starts_ms(cue, offsets)
+    assert starts == sorted(starts) and starts[0] == 0 and starts[-1] < 8000
+    if expected_starts is None:
+        assert starts == [ms for _, ms in words]
+    else:
+        assert len(set(starts)) == len(starts)  # every word its own moment
+        for offset, ms in words:
+            assert starts[offsets.index(offset)] == ms
+        gaps = [b - a for a, b in zip(starts, starts[1:])]
+        assert max(gaps) < 1500
+    for start, end, _ in caption_cues(cue):
+        assert end - start <= 7000

@@ -97,6 +97,8 @@ COURSE_YAML = f"""title: Harbour Tides
 description: '{HOSTILE}'
 language: en-gb
 base_url: https://example.org/harbour/
+voice:
+  engine: pyttsx3
 pauses:
   think: 1
 """

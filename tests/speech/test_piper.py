@@ -59,7 +59,7 @@ def test_voices_and_default_voice(engine):
     assert [(v.id, v.languages) for v in engine.voices()][:1] == [(BUNDLED_VOICE, ("en-us",))]
     assert engine.default_voice("en-us") == BUNDLED_VOICE
     assert engine.default_voice("en-GB") == BUNDLED_VOICE
-    assert list_voices("piper")[0] == f"piper\t{BUNDLED_VOICE}\t{engine.voices()[0].name}\ten-us"
+    assert list_voices("piper")[0] == f"piper\t{BUNDLED_VOICE}\t{engine.voices()[0].name}\ten-us\tCC0-1.0"
     with pytest.raises(EngineError) as err:
         engine.default_voice("fr-fr")
     assert err.value.problem.startswith("Piper has no bundled voice for language 'fr-fr'; ")

@@ -208,9 +208,21 @@ def test_an_error_keeps_its_class_file_and_line_across_processes(fakes, tmp_path
         assert re.fullmatch(message, error.problem), (engine, error.problem)
 
 
-def test_utterance_timeout_grows_with_text():
-    assert synth.utterance_timeout_ms("short") == 30_000
-    assert synth.utterance_timeout_ms("x" * 500) == 100_000
+@pytest.mark.parametrize(
+    ("engine", "text", "expected_ms"),
+    [
+        ("pyttsx3", "short", 30_000),
+        ("pyttsx3", "x" * 500, 100_000),  # 200 ms per character
+        ("piper", "x" * 500, 100_000),
+        ("kokoro", "x" * 100, 100_000),  # a slow neural engine declares 1 s per character
+        ("kokoro", "short", 30_000),
+        ("no-such-engine", "x" * 500, 100_000),  # reported when started; the default allowance meanwhile
+    ],
+)
+def test_utterance_timeout_grows_with_text_and_the_engines_cost(engine, text, expected_ms):
+    from narrate.speech.utterance import Utterance
+
+    assert synth.utterance_timeout_ms(Utterance("k", engine, None, 160, text, "cue 1")) == expected_ms
 
 
 def test_a_lexicon_entry_changes_only_the_keys_of_the_cues_it_rewrites(fakes, tmp_path):

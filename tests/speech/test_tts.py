@@ -28,7 +28,7 @@ def _wav(path: Path, frames: bytes, rate: int = 22050) -> Path:
 def test_unknown_engine_lists_the_available_ones():
     with pytest.raises(EngineError) as err:
         get_engine("nope")
-    assert err.value.problem == "unknown speech engine 'nope' (available: piper, pyttsx3)"
+    assert err.value.problem == "unknown speech engine 'nope' (available: kokoro, piper, pyttsx3)"
 
 
 def test_get_engine_returns_one_instance_per_process():
@@ -172,11 +172,11 @@ def test_pyttsx3_unknown_voice(tmp_path):
 def test_list_voices_has_one_line_per_voice():
     lines = list_voices("pyttsx3")
     assert len(lines) == len(get_engine("pyttsx3").voices())
-    assert "pyttsx3\tgmw/en-us\tEnglish (America)\ten-us" in lines
+    assert "pyttsx3\tgmw/en-us\tEnglish (America)\ten-us\tGPL-3.0-or-later" in lines
     every = list_voices()
     piper = [line for line in every if line.startswith("piper\t")]
     assert piper  # voices, or one "(unavailable: ...)" line
-    assert all(len(line.split("\t")) == 4 for line in piper) or (
+    assert all(len(line.split("\t")) == 5 for line in piper) or (
         len(piper) == 1 and piper[0].startswith("piper\t(unavailable: ")
     )
 

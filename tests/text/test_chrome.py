@@ -151,7 +151,7 @@ def test_narrate_script_prints_no_chrome_and_no_warning(tmp_path):
 def test_build_prints_one_warning_line_per_lesson(tmp_path):
     page = _page(tmp_path, "Skip to main content\nMenu\nHow Bread Rises\n\nWhat Yeast Does\nYeast makes gas.\nTweet\n")
     done = subprocess.run(
-        [sys.executable, "-m", "narrate", "build", str(page), "-o", str(tmp_path / "out"), "-q"],
+        [sys.executable, "-m", "narrate", "build", str(page), "-o", str(tmp_path / "out"), "-q", "--engine", "pyttsx3"],
         capture_output=True,
         text=True,
         check=True,

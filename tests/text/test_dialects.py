@@ -315,10 +315,11 @@ def test_gift_bank_builds_one_drill_episode_whose_chapters_are_the_questions(tmp
     """Real espeak-ng and ffmpeg: the 20-question bank is one MP3 with a chapter per question."""
     from helpers import probe_chapters
 
+    from narrate.options import BuildOptions
     from narrate.pipeline import build
     from narrate.publish.check import check_output
 
-    result = build(DIALECTS / "rivers-drill.gift", tmp_path / "out")
+    result = build(DIALECTS / "rivers-drill.gift", tmp_path / "out", BuildOptions(engine="pyttsx3"))
     (episode,) = result.episodes
     mp3 = tmp_path / "out" / episode.audio_file
     titles = [title for title, _, _ in probe_chapters(mp3)]

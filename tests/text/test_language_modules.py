@@ -19,6 +19,9 @@ PACKAGE = ROOT / "narrate"
 MAY_NAME_A_LANGUAGE = {
     "narrate/text/languages/*.py": "the language modules, their registry and the machinery's docstrings",
     "narrate/settings.py": "DEFAULT_LANGUAGE, the language of a course that names none",
+    "narrate/speech/engines/choice.py": "which engines have voices for a language: the automatic choice's table",
+    "narrate/speech/engines/kokoro_engine.py": "the language of each Kokoro voice and the espeak-ng voice that reads it",
+    "narrate/speech/pronounce.py": "where a language's espeak-ng voice writes a sound with its own phoneme mnemonic",
 }
 
 

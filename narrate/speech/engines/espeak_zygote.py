@@ -83,7 +83,8 @@ class _Speaker:
         e = self.espeak
         e.SetParameter(e.RATE, int(rate_wpm), 0)
         self.chunks, self.words = [], []
-        status = e.Synth(text.encode("utf-8"), flags=e.ENDPAUSE | e.CHARS_UTF8)
+        phonemes = e.PHONEMES if "[[" in text else 0  # [[...]]: espeak-ng's mnemonics (narrate.speech.pronounce)
+        status = e.Synth(text.encode("utf-8"), flags=e.ENDPAUSE | e.CHARS_UTF8 | phonemes)
         e.Synchronize()
         return ("ok", status, b"".join(self.chunks), self.sample_rate, sorted(set(self.words)))
 

@@ -32,8 +32,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import os
-import re
 from functools import lru_cache
 from importlib.metadata import version as package_version
 from pathlib import Path
@@ -45,6 +43,8 @@ from piper import PiperConfig, PiperVoice, SynthesisConfig
 from narrate.errors import EngineError
 from narrate.speech.engines import EngineBase, Spoken, Voice, WordTimes
 from narrate.speech.engines.builtin import piper_is_model_path, piper_stamp
+from narrate.speech.engines.onnx_options import session_options
+from narrate.speech.engines.phonemes import word_starts
 from narrate.text.phrases import primary
 
 BUNDLED_VOICE = "en_US-joe-medium"
@@ -101,7 +101,7 @@ class PiperEngine(EngineBase):
 
     def voices(self) -> list[Voice]:
         """The bundled voice, then any model given by path in this process (in order of first use)."""
-        bundled = Voice(BUNDLED_VOICE, "Joe (US English, medium quality; CC0)", _bundled_languages())
+        bundled = Voice(BUNDLED_VOICE, "Joe (US English, medium quality; CC0)", _bundled_languages(), "CC0-1.0")
         return [bundled, *self._extra.values()]
 
     def default_voice(self, language: str) -> str | None:
@@ -255,17 +255,10 @@ def _load_voice(model: Path) -> tuple[PiperVoice, bool]:
     phoneme alignments (the model patched in memory with ``add_alignment_output``, which needs the
     ``onnx`` package; a model that already has the output is used as it is).
 
-    A synthesis worker gets ``NARRATE_ENGINE_THREADS`` (CPUs ÷ jobs, see ``narrate.speech.workers``): its
-    session then uses that many intra-op threads and does not spin-wait, so parallel workers do not
-    fight over the cores. Without it (one process), ONNX Runtime's defaults apply.
+    The session's options: :func:`narrate.speech.engines.onnx_options.session_options`.
     """
     source, aligned = _aligned_model(model)
-    options = onnxruntime.SessionOptions()
-    threads = int(os.environ.get("NARRATE_ENGINE_THREADS", "0") or 0)
-    if threads > 0:
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    options = session_options()
     onnxruntime.set_seed(_SEED)
     session = onnxruntime.InferenceSession(source, sess_options=options, providers=["CPUExecutionProvider"])
     config = PiperConfig.from_dict(json.loads(_config_path(model).read_text(encoding="utf-8")))
@@ -287,44 +280,3 @@ def _aligned_model(model: Path) -> tuple[str | bytes, bool]:
         names = {output.name for output in patched.graph.output}
         return str(model), len(names) > 1
     return patched.SerializeToString(), True
-
-
-_PUNCTUATION = frozenset(",;:.!?")
-
-
-def word_starts(text: str, phonemes: list[tuple[str, int]]) -> WordTimes:
-    """Where the words of ``text`` start, from Piper's phonemes with their start times (ms).
-
-    espeak-ng (Piper's phonemizer) writes a space between words but may join short words ("on the"
-    → ``ɔnðə``), so words are matched clause by clause: text and phonemes are cut after each
-    punctuation mark (``, ; : . ! ?``); when both have the same clauses, the first word of every
-    clause is timed, and every word of a clause whose word counts agree. Returns ``(character
-    offset, ms)`` pairs in order; [] when the clauses do not match.
-    """
-    text_clauses: list[list[int]] = [[]]  # character offsets of the words of each clause
-    for match in re.finditer(r"\S+", text):
-        text_clauses[-1].append(match.start())
-        if match.group(0).rstrip("\"'”’)]")[-1:] in _PUNCTUATION:
-            text_clauses.append([])
-    spoken: list[list[int]] = [[]]  # start times (ms) of the phoneme words of each clause
-    in_word = False
-    for phoneme, ms in phonemes:
-        if phoneme in ("^", "$", "_") or phoneme.isspace():
-            in_word = False
-        elif phoneme in _PUNCTUATION:
-            spoken.append([])
-            in_word = False
-        elif not in_word:
-            spoken[-1].append(ms)
-            in_word = True
-    text_clauses = [c for c in text_clauses if c]
-    spoken = [c for c in spoken if c]
-    if len(text_clauses) != len(spoken):
-        return []
-    words: WordTimes = []
-    for offsets, times in zip(text_clauses, spoken):
-        if len(offsets) == len(times):
-            words.extend(zip(offsets, times))
-        else:
-            words.append((offsets[0], times[0]))
-    return words

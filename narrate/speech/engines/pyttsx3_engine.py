@@ -1,4 +1,5 @@
-"""The default engine: pyttsx3, which speaks with espeak-ng on Linux (SAPI5 on Windows, NSSpeech on macOS).
+"""The pyttsx3 engine, which speaks with espeak-ng on Linux (SAPI5 on Windows, NSSpeech on macOS): every
+language espeak-ng has, and the automatic choice for any language no neural engine speaks.
 
 On Linux the engine drives espeak-ng through pyttsx3's own ctypes binding
 (``pyttsx3.drivers._espeak``) in espeak's *synchronous* output mode: ``espeak_Synth`` returns only
@@ -177,7 +178,7 @@ class _SyncEspeak:
         for v in self._espeak.ListVoices(None):
             languages = (v.languages[1:].decode("utf-8", errors="ignore").lower(),) if v.languages else ()
             voice_id = v.identifier.decode("utf-8").lower()
-            voices.append(Voice(voice_id, v.name.decode("utf-8") or voice_id, languages))
+            voices.append(Voice(voice_id, v.name.decode("utf-8") or voice_id, languages, "GPL-3.0-or-later"))
         return voices
 
     def speak(self, text: str, voice: str | None, rate_wpm: int, out_path: Path) -> WordTimes:

@@ -1,0 +1,24 @@
+"""ONNX Runtime session options shared by the neural engines (Piper, Kokoro)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+
+def session_options() -> Any:
+    """``onnxruntime.SessionOptions`` limited to this process's CPU share.
+
+    A synthesis worker gets ``NARRATE_ENGINE_THREADS`` (CPUs ÷ jobs, see ``narrate.speech.workers``): its
+    session then uses that many intra-op threads and does not spin-wait, so parallel workers do not
+    fight over the cores. Without it (one process), ONNX Runtime's defaults apply.
+    """
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    threads = int(os.environ.get("NARRATE_ENGINE_THREADS", "0") or 0)
+    if threads > 0:
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    return options
