@@ -152,6 +152,10 @@ def load_lexicon(path: Path) -> dict[str, str]:
     return entries
 
 
+MAX_PLS_WARNINGS = 5
+"""Lexemes left out of a PLS file that are warned about one by one; the rest in one line."""
+
+
 def _load_pls(path: Path) -> dict[str, str]:
     """A W3C PLS lexicon file's entries (:func:`narrate.pls.read_pls`); lexemes it cannot use are warnings.
 
@@ -164,8 +168,11 @@ def _load_pls(path: Path) -> dict[str, str]:
         raw, skipped = read_pls(data)
     except PlsError as exc:
         raise ConfigError(exc.problem, path, exc.line) from None
-    for line, why in skipped:
+    for line, why in skipped[:MAX_PLS_WARNINGS]:
         warn(why, path, line)
+    if len(skipped) > MAX_PLS_WARNINGS:
+        more = skipped[MAX_PLS_WARNINGS:]
+        warn(f"{len(more)} more lexemes left out (the first at line {more[0][0]})", path, None)
     ctx = Context(path)
     entries = lexicon_entries(raw, "lexicon", ctx)
     collected(list(ctx.errors))

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
+from narrate.yamlio import LineDict
+
 NAMESPACE = "http://www.w3.org/2005/01/pronunciation-lexicon"
 _SEP = "\x1f"
 
@@ -44,13 +46,15 @@ class _Lexeme:
 
 def read_pls(data: bytes) -> tuple[dict[str, str], list[tuple[int, str]]]:
     """The entries of a PLS document, written word → ``/IPA/`` or alias, and the lexemes left out as
-    ``(line, why)``. A grapheme given twice keeps its first pronunciation.
+    ``(line, why)``. A grapheme given twice keeps its first pronunciation. The entries are a
+    :class:`~narrate.yamlio.LineDict`: each word's line is its lexeme's.
 
     Raises:
-        PlsError: not well-formed XML, or not a PLS ``<lexicon>`` (with the line).
+        PlsError: not well-formed XML, an encoding expat cannot read, or not a PLS ``<lexicon>``
+            (with the line).
     """
     lexemes = _parse(data)
-    entries: dict[str, str] = {}
+    entries = LineDict()
     skipped: list[tuple[int, str]] = []
     for lexeme in lexemes:
         said = _pronunciation(lexeme)
@@ -58,7 +62,9 @@ def read_pls(data: bytes) -> tuple[dict[str, str], list[tuple[int, str]]]:
             skipped.append(said)
             continue
         for grapheme in lexeme.graphemes:
-            entries.setdefault(grapheme, said)
+            if grapheme not in entries:
+                entries[grapheme] = said
+                entries.lines[grapheme] = lexeme.line
     return entries, skipped
 
 
@@ -72,6 +78,8 @@ def _pronunciation(lexeme: _Lexeme) -> str | tuple[int, str]:
         text, _, alphabet = next((p for p in phonemes if p[1]), phonemes[0])
         if alphabet.lower() != "ipa":
             return lexeme.line, f"the pronunciation of {words} is in the '{alphabet}' alphabet, not IPA: left out"
+        if "/" in text:
+            return lexeme.line, f"the pronunciation of {words} holds '/', which is not IPA: left out"
         return f"/{text}/"
     aliases = [a for a in lexeme.aliases if a[0]]
     if aliases:
@@ -132,4 +140,8 @@ def _parse(data: bytes) -> list[_Lexeme]:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         raise PlsError(f"not well-formed XML: {expat.ErrorString(exc.code)}", exc.lineno) from None
+    except PlsError:
+        raise
+    except (ValueError, LookupError) as exc:  # an encoding expat cannot decode (Shift_JIS, UTF-32, unknown)
+        raise PlsError(f"cannot read its encoding ({exc}); save the lexicon as UTF-8", 1) from None
     return lexemes

@@ -243,14 +243,26 @@ def ipa_of(value: str) -> str | None:
     return unicodedata.normalize("NFC", match.group(1).strip()) if match else None
 
 
+MAX_IPA_CHARS = 200
+"""The longest IPA pronunciation of one lexicon entry (a word or a name, not a text)."""
+
+_IPA_SOUND = re.compile(r"[a-zæçðøŋœɐ-ɯɱ-ʒʔʕβθχ]")
+"""A letter of IPA that a speech engine can say (clicks, marks and ties alone say nothing)."""
+
+
 def ipa_problem(ipa: str) -> str | None:
-    """What keeps ``ipa`` from being spoken (a character that is not IPA), or None."""
+    """What keeps ``ipa`` from being spoken (a character that is not IPA, no sound at all, more than
+    :data:`MAX_IPA_CHARS` characters), or None."""
     if not ipa.strip():
         return "an IPA pronunciation needs phonemes between the slashes"
+    if len(ipa) > MAX_IPA_CHARS:
+        return f"an IPA pronunciation of {len(ipa):,} characters (at most {MAX_IPA_CHARS})"
     bad = sorted({c for c in unicodedata.normalize("NFD", ipa) if not IPA_CHARACTERS.match(c)})
     if bad:
         shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in bad[:3])
         return f"not IPA: {shown}"
+    if not _IPA_SOUND.search(unicodedata.normalize("NFD", ipa)):
+        return "no sound an engine can say (only marks or clicks)"
     return None
 
 

@@ -148,3 +148,35 @@ def test_a_yaml_lexicon_may_give_ipa_and_a_wrong_one_is_reported_at_its_line(tmp
     assert info.value.line == 3
     path.write_text("ciabatta: /tʃəˈbɑːtə/\nMoE: mixture of experts\n", encoding="utf-8")
     assert load_lexicon(path) == {"ciabatta": "/tʃəˈbɑːtə/", "MoE": "mixture of experts"}
+
+
+@pytest.mark.parametrize("encoding", ["Shift_JIS", "EUC-JP", "UTF-32", "x-klingon"])
+def test_an_encoding_expat_cannot_read_is_one_error(encoding):
+    data = f'<?xml version="1.0" encoding="{encoding}"?>\n'.encode() + OPEN.encode() + b"</lexicon>"
+    with pytest.raises(PlsError) as info:
+        read_pls(data)
+    assert (info.value.line, "save the lexicon as UTF-8" in info.value.problem) == (1, True)
+
+
+@pytest.mark.parametrize(
+    ("phoneme", "why"),
+    [
+        ("tʃə/bɑːtə", "holds '/', which is not IPA: left out"),  # would otherwise become a respelling read aloud
+    ],
+)
+def test_a_phoneme_that_would_not_be_ipa_is_left_out_with_its_line(phoneme, why):
+    entries, skipped = read_pls(_pls(f"<lexeme><grapheme>ciabatta</grapheme><phoneme>{phoneme}</phoneme></lexeme>\n"))
+    assert entries == {} and skipped[0][0] == 3 and skipped[0][1].endswith(why)
+
+
+def test_a_bad_ipa_in_a_pls_file_names_its_line_and_many_empty_lexemes_one_line(tmp_path, caplog):
+    path = tmp_path / "names.pls"
+    path.write_bytes(_pls("<lexeme>\n<grapheme>Nguyen</grapheme>\n<phoneme>ŋwi$ən</phoneme>\n</lexeme>\n"))
+    with pytest.raises(ConfigError) as info:
+        load_lexicon(path)
+    assert (info.value.line, "not IPA: '$'" in info.value.problem) == (3, True)
+    path.write_bytes(_pls("<lexeme/>\n" * 40 + "<lexeme><grapheme>rye</grapheme><phoneme>ɹaɪ</phoneme></lexeme>\n"))
+    with caplog.at_level(logging.WARNING, logger="narrate"):
+        assert load_lexicon(path) == {"rye": "/ɹaɪ/"}
+    assert len(caplog.records) == 6  # five lexemes one by one, then the rest in one line
+    assert "35 more lexemes left out (the first at line 8)" in caplog.records[-1].getMessage()

@@ -201,9 +201,10 @@ class Phonemised:
 
 def with_phonemes(text: str, entries: Mapping[str, str], alphabet: str | None, language: str = "en") -> Phonemised:
     """``text`` with each whole word that ``entries`` (word → IPA) names replaced by its phonemes in
-    ``alphabet`` (``"ipa"`` or ``"espeak"`` for a voice of ``language``; None: the text unchanged). Words match case-insensitively
-    (the entry ``ciabatta`` also matches ``Ciabatta``); longer entries first. Any ``[[`` or ``]]``
-    already in the text is spaced apart so that only these blocks are read as phonemes.
+    ``alphabet`` (``"ipa"`` or ``"espeak"`` for a voice of ``language``; None: the text unchanged).
+    Words match case-insensitively (the entry ``ciabatta`` also matches ``Ciabatta``), an entry of the
+    word's exact case first (``Bread`` and ``bread`` may differ); longer entries first. Any ``[[`` or
+    ``]]`` already in the text is spaced apart so that only these blocks are read as phonemes.
 
     Raises:
         ValueError: an unknown alphabet.
@@ -226,7 +227,7 @@ def with_phonemes(text: str, entries: Mapping[str, str], alphabet: str | None, l
     last = 0
     length = 0
     for match in pattern.finditer(text):
-        ipa = by_word[match.group(0).casefold()]
+        ipa = entries.get(match.group(0)) or by_word[match.group(0).casefold()]  # the exact case first
         phonemes = (
             unicodedata.normalize("NFD", espeak_stress(ipa)) if alphabet == "ipa" else ipa_to_espeak(ipa, language)
         )

@@ -26,16 +26,17 @@ from pathlib import Path
 from typing import TypeVar
 
 from narrate.config import CourseConfig
-from narrate.errors import EngineError, NarrateError
+from narrate.errors import EngineError, NarrateError, warn
 from narrate.files import replacing
 from narrate.model import REPEAT_EXTRA_MS, Lesson, Pause, Say, Script
 from narrate.speech.cache import MEMO_FILE, UtteranceCache, utterance_key
-from narrate.speech.engines import engine_phoneme_input, get_engine
+from narrate.speech.engines import Engine, engine_phoneme_input, get_engine
 from narrate.speech.engines.choice import candidates, installed_engines
 from narrate.speech.join import voiced_ms
 from narrate.speech.pronounce import pronunciations, with_phonemes
 from narrate.speech.stamp import engine_stamp
 from narrate.speech.utterance import Utterance, make_clip, named_error, utterance_timeout_ms
+from narrate.text.phrases import primary
 
 Progress = Callable[[str, int, int], None]
 T = TypeVar("T")
@@ -474,6 +475,8 @@ def _speaker(engine_name: str, voice: str | None, language: str, memo: _Memo) ->
     engine = get_engine(engine_name)
     if voice and not _asked(engine_name, engine.accepts_voice, voice):  # checked before any synthesis, not per cue
         raise EngineError(f"unknown {engine_name} voice '{voice}' (see: narrate voices --engine {engine_name})")
+    if voice:
+        _other_language(engine_name, engine, voice, language)
     resolved = voice or _asked(engine_name, engine.default_voice, language)
     version = _asked(engine_name, engine.voice_version, resolved)
     if not isinstance(version, str) or (resolved is not None and not isinstance(resolved, str)):
@@ -483,6 +486,22 @@ def _speaker(engine_name: str, voice: str | None, language: str, memo: _Memo) ->
         memo.data[entry_key] = {"stamp": stamp, "voice": resolved, "version": version}
         memo.changed = True
     return Speaker(engine_name, resolved, version)
+
+
+def _other_language(engine_name: str, engine: Engine, voice: str, language: str) -> None:
+    """Warn when a voice named for ``language`` is one of the engine's voices for another language
+    (a US English Kokoro voice for a Spanish course reads the Spanish as English)."""
+    try:
+        found = next((v for v in engine.voices() if v.id == voice), None)
+    except (Exception, SystemExit):  # listing voices is not needed to speak
+        return
+    if found is None or not found.languages:
+        return
+    if all(primary(tag) != primary(language) for tag in found.languages):
+        warn(
+            f"{engine_name} voice '{voice}' speaks {', '.join(found.languages)}, not {language}: it reads the "
+            f"text as {found.languages[0]} (see: narrate voices --language {language})"
+        )
 
 
 def _asked(engine_name: str, method: Callable[..., T], *args: object) -> T:

@@ -107,8 +107,39 @@ def test_voices_are_listed_with_language_and_licence(engine):
     assert engine.default_voice("es-MX") == "ef_dora" and engine.default_voice("pt") == "pf_dora"
     with pytest.raises(EngineError, match="Kokoro has no voice for language 'de'"):
         engine.default_voice("de")
-    assert engine.accepts_voice("af_heart*0.5+bf_emma") and not engine.accepts_voice("jf_alpha")
-    assert not engine.accepts_voice("af_nobody")
+    assert engine.accepts_voice("af_heart*0.5+bf_emma")
+    assert voices["jf_alpha"].languages == () and "not spoken" in voices["jf_alpha"].name
+
+
+@pytest.mark.parametrize(
+    ("voice", "reason"),
+    [
+        ("af_nobody", "unknown Kokoro voice 'af_nobody'"),
+        ("AF_HEART", r"unknown Kokoro voice 'AF_HEART' \(did you mean af_heart\?"),
+        ("jf_alpha", "ja voices need a phoneme reader"),
+        ("af_heart*0", "must be more than 0 and less than 1000"),
+        ("af_heart*" + "9" * 400, "must be more than 0 and less than 1000"),  # inf / inf would be a silent clip
+        ("af_heart*999+af_bella*1000", "less than 1000"),
+        ("af_heart*1e9", "not a Kokoro voice or blend"),
+    ],
+)
+def test_a_voice_that_cannot_be_spoken_says_why(engine, voice, reason):
+    with pytest.raises(EngineError, match=reason):
+        engine.accepts_voice(voice)
+
+
+def test_a_voice_file_that_is_a_pipe_or_a_device_is_never_read(tmp_path, monkeypatch):
+    copy = tmp_path / "kokoro-js"
+    shutil.copytree(kokoro_dir(), copy)
+    (copy / "voices" / "af_heart.bin").unlink()
+    os.mkfifo(copy / "voices" / "af_heart.bin")
+    (copy / "voices" / "af_bella.bin").unlink()
+    (copy / "voices" / "af_bella.bin").symlink_to("/dev/zero")
+    monkeypatch.setenv("NARRATE_KOKORO_DIR", str(copy))
+    fresh = KokoroEngine()
+    for voice in ("af_heart", "af_bella"):
+        with pytest.raises(EngineError, match=r"is corrupt \(not a file of 522,240 bytes\)"):
+            fresh.voice_version(voice)  # checked when the speaker is resolved, before any cue
 
 
 def test_unknown_voice_and_unreadable_language_are_clear_errors(engine):
@@ -248,3 +279,38 @@ def test_a_course_builds_the_same_bytes_here_in_workers_and_on_a_dask_cluster(tm
     assert dask == here
     vtt = next(text for name, text in here.items() if name.endswith(".vtt")).decode("utf-8")
     assert "Steam keeps the crust soft at first." in vtt
+
+
+def test_a_build_with_a_corrupt_model_stops_with_one_error_line_before_any_cue(tmp_path):
+    course = _tiny_course(tmp_path / "course")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(_model_copy(tmp_path / "parts", "corrupt")), str(ROOT)])}
+    env["NARRATE_CACHE_DIR"] = str(tmp_path / "cache")
+    run = subprocess.run(
+        [sys.executable, "-m", "narrate", "build", str(course), "-o", str(tmp_path / "out")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 1
+    errors = [line for line in run.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and "Traceback" not in run.stderr
+    assert errors[0].startswith("Error: the Kokoro model is corrupt (92,361,271 bytes, sha256 ")
+    assert "cue" not in errors[0] and "tried" not in errors[0]
+    assert not (tmp_path / "out" / "feed.xml").exists()
+
+
+def test_a_voice_of_another_language_is_a_warning(tmp_path):
+    course = tmp_path / "course"
+    (course / "lessons").mkdir(parents=True)
+    (course / "course.yaml").write_text(
+        "title: Pan\nauthor: A\nlanguage: es\nvoice:\n  engine: kokoro\n  narrator: af_heart\n", encoding="utf-8"
+    )
+    (course / "lessons" / "01-pan.md").write_text("# Pan\n\n## Masa\n\nLa masa reposa.\n", encoding="utf-8")
+    env = {**os.environ, "NARRATE_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        [sys.executable, "-m", "narrate", "build", str(course), "-o", str(tmp_path / "out")],
+        capture_output=True, text=True, env=env, timeout=600,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert (
+        "Warning: kokoro voice 'af_heart' speaks en-us, not es: it reads the text as en-us "
+        "(see: narrate voices --language es)"
+    ) in run.stderr

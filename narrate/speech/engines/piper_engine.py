@@ -20,11 +20,12 @@ patched in memory with piper-tts's ``add_alignment_output`` (the samples spoken 
 :meth:`PiperEngine.synthesize` returns where words start (see :func:`word_starts`); without it,
 None (captions are then timed in proportion to characters).
 
-Reproducibility: Piper (VITS) adds random noise inside the model. The random generator of each
-loaded model is seeded with 0 when the model is loaded, so a fresh process that speaks the same
-utterances in the same order writes identical audio; a clip's exact samples (not its words) depend
-on what the same voice spoke before it in the process. The utterance cache keeps clips stable
-across builds.
+Reproducibility: Piper (VITS) adds random noise inside the model, and ONNX Runtime's random nodes
+keep their state from one run to the next, so a clip depended on what the process had spoken before.
+When the model is loaded (with ``onnx``, as for the word timings), its random nodes are replaced by
+noise inputs (:func:`seed_noise`) that :class:`SeededSession` fills from a generator seeded by each
+sentence's own phoneme ids: the same sentence gives the same samples in any process, in any order,
+with any number of workers.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ BASE_RATE_WPM = 160
 _SEED = 0
 # Part of the version (so of every cache key) when clips come with word timings: a clip in the cache
 # then always has them.
-_WORD_TIMES = " (word times)" if importlib.util.find_spec("onnx") is not None else ""
+_WORD_TIMES = " (word times, seeded noise, 1 thread)" if importlib.util.find_spec("onnx") is not None else ""
 
 
 class PiperEngine(EngineBase):
@@ -255,19 +256,22 @@ def _load_voice(model: Path) -> tuple[PiperVoice, bool]:
     phoneme alignments (the model patched in memory with ``add_alignment_output``, which needs the
     ``onnx`` package; a model that already has the output is used as it is).
 
-    The session's options: :func:`narrate.speech.engines.onnx_options.session_options`.
+    The session's options: :func:`narrate.speech.engines.onnx_options.session_options` with :data:`PIPER_THREADS`.
     """
     source, aligned = _aligned_model(model)
-    options = session_options()
+    options = session_options(threads=PIPER_THREADS)
     onnxruntime.set_seed(_SEED)
-    session = onnxruntime.InferenceSession(source, sess_options=options, providers=["CPUExecutionProvider"])
+    session = SeededSession(
+        onnxruntime.InferenceSession(source, sess_options=options, providers=["CPUExecutionProvider"])
+    )
     config = PiperConfig.from_dict(json.loads(_config_path(model).read_text(encoding="utf-8")))
     return PiperVoice(session=session, config=config), aligned
 
 
 def _aligned_model(model: Path) -> tuple[str | bytes, bool]:
-    """The model to load: its serialized bytes with the alignment output added when ``onnx`` is
-    installed (about 1-2 s per process), else its path; and whether it gives alignments."""
+    """The model to load: its serialized bytes with the alignment output added and its noise taken
+    from inputs (:func:`seed_noise`) when ``onnx`` is installed (about 1-2 s per process), else its
+    path; and whether it gives alignments."""
     try:
         import onnx
         from piper.patch_voice_with_alignment import add_alignment_output
@@ -276,7 +280,98 @@ def _aligned_model(model: Path) -> tuple[str | bytes, bool]:
     patched = onnx.load(str(model))
     try:
         add_alignment_output(patched)
+        aligned = True
     except ValueError:  # no such tensor (another architecture), or already patched
-        names = {output.name for output in patched.graph.output}
-        return str(model), len(names) > 1
-    return patched.SerializeToString(), True
+        aligned = len({output.name for output in patched.graph.output}) > 1
+    seed_noise(patched)
+    return patched.SerializeToString(), aligned
+
+
+PIPER_THREADS = 1
+"""ONNX Runtime's intra-op threads for a Piper model, in every process: its samples differ with the
+thread count (one and two threads give different bytes), so a fixed count keeps a clip the same on
+every machine and in every worker; builds speak in parallel with workers (``--jobs``) instead."""
+
+NOISE_INPUT = "narrate_noise_{}"
+"""The inputs that replace the model's random normal nodes (see :func:`seed_noise`)."""
+
+
+def seed_noise(graph) -> int:
+    """Replace each ``RandomNormalLike`` node of a Piper (VITS) graph by standard normal noise read
+    from a new input, ``narrate_noise_<k>`` (a flat float tensor, at least as long as the node's
+    output: sliced and reshaped in the graph), scaled and shifted as the node would. Returns how many
+    nodes were replaced.
+
+    ONNX Runtime's random nodes keep their generator's state from one run to the next, so a clip
+    depended on everything its process had spoken before (two cold builds with two workers differed).
+    Fed by :class:`SeededSession`, each sentence's noise comes from its own phoneme ids.
+    """
+    from onnx import TensorProto, helper, numpy_helper
+
+    nodes = list(graph.graph.node)
+    replaced = 0
+    for node in nodes:
+        if node.op_type != "RandomNormalLike":
+            continue
+        attrs = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+        k, (source,), (target,) = replaced, node.input, node.output
+        name = NOISE_INPUT.format(k)
+        graph.graph.input.append(helper.make_tensor_value_info(name, TensorProto.FLOAT, ["narrate_noise"]))
+        prefix = f"/narrate/noise{k}/"
+        zero = numpy_helper.from_array(__import__("numpy").array([0], dtype="int64"), prefix + "zero")
+        graph.graph.initializer.append(zero)
+        shaped = prefix + "shaped"
+        added = [
+            helper.make_node("Shape", [source], [prefix + "shape"]),
+            helper.make_node("ReduceProd", [prefix + "shape"], [prefix + "count"], keepdims=1),
+            helper.make_node("Slice", [name, prefix + "zero", prefix + "count"], [prefix + "flat"]),
+            helper.make_node("Reshape", [prefix + "flat", prefix + "shape"], [shaped]),
+            helper.make_node("Mul", [shaped, prefix + "scale"], [prefix + "scaled"]),
+            helper.make_node("Add", [prefix + "scaled", prefix + "mean"], [target]),
+        ]
+        for value, tensor in ((attrs.get("scale", 1.0), "scale"), (attrs.get("mean", 0.0), "mean")):
+            graph.graph.initializer.append(
+                numpy_helper.from_array(__import__("numpy").array(value, dtype="float32"), prefix + tensor)
+            )
+        at = list(graph.graph.node).index(node)
+        graph.graph.node.remove(node)
+        for offset, new in enumerate(added):
+            graph.graph.node.insert(at + offset, new)
+        replaced += 1
+    return replaced
+
+
+class SeededSession:
+    """An ONNX Runtime session of a graph patched by :func:`seed_noise`, as piper-tts uses it: each
+    ``run`` feeds the noise inputs with standard normal samples from a generator seeded by the run's
+    own inputs (the phoneme ids and scales), so a sentence sounds the same whatever was spoken before
+    it, in any process. Everything else is the session's."""
+
+    FRAMES_PER_PHONEME = 96
+    """Room for the flow's noise: 192 channels × this many frames per phoneme id (grown on demand)."""
+
+    def __init__(self, session) -> None:
+        self._session = session
+        self._noise = [i.name for i in session.get_inputs() if i.name.startswith("narrate_noise_")]
+
+    def __getattr__(self, name: str):
+        return getattr(self._session, name)
+
+    def run(self, outputs, feeds: dict, *args, **kwargs):
+        if not self._noise:
+            return self._session.run(outputs, feeds, *args, **kwargs)
+        import numpy as np
+
+        digest = hashlib.sha256(b"".join(np.ascontiguousarray(v).tobytes() for _, v in sorted(feeds.items())))
+        phonemes = int(np.asarray(feeds.get("input", np.zeros((1, 1)))).shape[-1])
+        size = 192 * self.FRAMES_PER_PHONEME * max(1, phonemes) + 4096
+        for _ in range(4):
+            rng = np.random.default_rng(int.from_bytes(digest.digest()[:8], "little"))
+            noise = {name: rng.standard_normal(size, dtype=np.float32) for name in self._noise}
+            try:
+                return self._session.run(outputs, {**feeds, **noise}, *args, **kwargs)
+            except Exception as exc:  # a sentence longer than the room left for its noise: more room
+                if "Reshape" not in str(exc) and "reshape" not in str(exc):
+                    raise
+                size *= 4
+        return self._session.run(outputs, {**feeds, **noise}, *args, **kwargs)
