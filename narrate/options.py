@@ -257,6 +257,7 @@ class BuildOptions:
         cache_max_size: after the build, prune the utterance cache to this size (bytes, or a text
             such as ``"20GB"``), least recently used clips first.
         quiet: no progress output (the CLI's ``-q``; the library never prints).
+        verbose: the page chrome a lesson left out named line by line in its warning (else counted).
         strict: what a lesson's reader would warn about and read its own way is an error (``--strict``;
             course.yaml's ``strict: true`` does the same).
 
@@ -379,6 +380,11 @@ class BuildOptions:
         override=None,  # the build prunes the cache to it; the settings keep course.yaml's
     )
     quiet: bool = option("-q", "--quiet", default=False, help="No progress output.")
+    verbose: bool = option(
+        "--verbose",
+        default=False,
+        help="List in full what the warnings only count (the page chrome each lesson left out).",
+    )
     strict: bool = option(
         setting="strict",
         check=None,
@@ -413,7 +419,7 @@ class BuildOptions:
         """The options that change a build's output, for its input digest: those declared
         ``stamp=ALWAYS``, and each group of the others (``language``; ``allow_guid_change`` with
         ``include_scheduled``) only when one of it is set, so that earlier builds' stamps stay valid
-        (``jobs``, ``cache_dir``, ``cluster``, ``staging``, ``cache_max_size`` and ``quiet`` are not in it)."""
+        (``jobs``, ``cache_dir``, ``cluster``, ``staging``, ``cache_max_size``, ``quiet`` and ``verbose`` are not in it)."""
         groups: dict[str, dict[str, Any]] = {}
         for spec in fields(self):
             if spec.metadata.get("stamp"):

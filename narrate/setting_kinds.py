@@ -157,8 +157,9 @@ def _encode_url(url: str) -> str:
     return urlunsplit(parts._replace(path=quote(parts.path, safe=safe), query=quote(parts.query, safe=safe + "?")))
 
 
-def http_url(url: str, *, secure: bool = True) -> str:
-    """An http(s) base URL, ending in ``/`` and percent-encoded.
+def http_url(url: str, *, secure: bool = True, folder: bool = True) -> str:
+    """An http(s) base URL, ending in ``/`` and percent-encoded (with ``folder`` False, a page's
+    address: percent-encoded, its end kept as written).
 
     The URL must be one a podcast app can fetch as it is and a feed can show: no user name or
     password (``https://user:secret@host/`` would publish the secret in every enclosure URL), every
@@ -181,7 +182,8 @@ def http_url(url: str, *, secure: bool = True) -> str:
     if not re.fullmatch(r"[A-Za-z0-9.\-\[\]:@%_~!$&'()*+,;=]+", parts.netloc):
         raise ConfigError(f"must be an http(s) URL with a valid host name, not '{url}'")
     if parts.query or parts.fragment:
-        raise ConfigError(f"must be an http(s) URL of a folder, without '?' or '#', not '{url}'")
+        kind = "of a folder, " if folder else ""
+        raise ConfigError(f"must be an http(s) URL {kind}without '?' or '#', not '{url}'")
     if "@" in parts.netloc:
         shown = urlunsplit(parts._replace(netloc="…@" + parts.netloc.rsplit("@", 1)[1]))  # the secret not echoed
         raise ConfigError(
@@ -200,7 +202,7 @@ def http_url(url: str, *, secure: bool = True) -> str:
         raise ConfigError(
             f"must be an https URL (http only to this machine or a local network, for previews), not '{url}'"
         )
-    return _encode_url(url if url.endswith("/") else url + "/")
+    return _encode_url(url if url.endswith("/") or not folder else url + "/")
 
 
 def _local_host(host: str) -> bool:
@@ -468,17 +470,19 @@ class Text(Setting):
 
 
 class Url(Text):
-    """An http(s) URL (:func:`http_url`); ``secure``: https, or http only to a local network."""
+    """An http(s) URL (:func:`http_url`); ``secure``: https, or http only to a local network;
+    ``folder``: a folder's (ending in ``/``), else a page's, kept as written (``.../about``)."""
 
     kind = "url"
 
-    def __init__(self, default: Any, doc: str, *, secure: bool = False, **more: Any):
+    def __init__(self, default: Any, doc: str, *, secure: bool = False, folder: bool = True, **more: Any):
         super().__init__(default, doc, **more)
         self.secure = secure
+        self.folder = folder
 
     def text(self, text: str, ctx: Context) -> str:
         try:
-            return http_url(text, secure=self.secure)
+            return http_url(text, secure=self.secure, folder=self.folder)
         except ConfigError as exc:
             raise ConfigError(f"{self.key} {exc.problem}") from None
 

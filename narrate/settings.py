@@ -273,7 +273,7 @@ class CourseConfig:
     base_url: str = key(
         Url("http://localhost:8000/", "where the output folder will be published", option="--base-url", secure=True)
     )
-    link: str = key(Url(None, "the course's web page (default: base_url)", blank=""))
+    link: str = key(Url(None, "the course's web page (default: base_url)", blank="", folder=False))
     cover: Path | None = key(
         Image(
             None,

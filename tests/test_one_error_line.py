@@ -613,4 +613,4 @@ def test_link_may_stay_on_http(tmp_path):
     from narrate.config import load_config
 
     config = load_config(course(tmp_path / "c", "title: T\nlink: http://example.org/course\n") / "course.yaml")
-    assert config.link == "http://example.org/course/"
+    assert config.link == "http://example.org/course"  # kept as written: a page, not a folder

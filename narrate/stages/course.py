@@ -52,7 +52,7 @@ def read_course(
             an unusable output folder, a span language no engine speaks.
     """
     loaded = load(content, options)
-    warn_dropped(loaded.lessons)
+    warn_dropped(loaded.lessons, options.verbose)
     cache = cache or UtteranceCache(options.cache_dir)
     scripts = _scripts(Path(content), loaded, cache)
     if session is None or options.audiobook:  # on a cluster, the workers encode

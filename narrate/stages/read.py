@@ -298,12 +298,19 @@ def lesson_files(content: Path, config: CourseConfig) -> list[Path]:
     return files
 
 
-def warn_dropped(lessons: Sequence[Lesson]) -> None:
-    """One warning (:func:`narrate.errors.warn`) per lesson that left page chrome out:
-    ``Warning: <file>: dropped page chrome: sharing "Share" (line 9), ...``."""
+def warn_dropped(lessons: Sequence[Lesson], verbose: bool = False) -> None:
+    """One short warning (:func:`narrate.errors.warn`) per lesson that left page chrome out,
+    ``Warning: <file>: dropped 13 lines of site navigation; --verbose lists them``; with ``verbose``,
+    each line named: ``Warning: <file>: dropped page chrome: sharing "Share" (line 9), ...``."""
     for lesson in lessons:
-        if lesson.dropped:
+        if not lesson.dropped:
+            continue
+        if verbose:
             warn(f"dropped page chrome: {', '.join(lesson.dropped)}", lesson.source)
+        else:
+            count = len(lesson.dropped)
+            lines = "1 line" if count == 1 else f"{count} lines"
+            warn(f"dropped {lines} of site navigation; --verbose lists them", lesson.source)
 
 
 _REREAD: ContextVar[bool] = ContextVar("narrate_reread", default=False)

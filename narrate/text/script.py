@@ -43,6 +43,7 @@ from narrate.model import (
 from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, split_utterance, unmark_math
 from narrate.text.code import speak_code_block
 from narrate.text.common import BLANK, count_blanks
+from narrate.text.languages import is_question
 from narrate.text.normalize import as_sentence, sentences, spoken
 from narrate.text.phrases import SOURCE_LANGUAGE, Phrases, phrases_for
 from narrate.text.spans import Span, has_spans, plain_text, protect, restore, split_spans
@@ -454,12 +455,28 @@ def _with_cues(b: _Builder, q: Question) -> Question:
     )
 
 
+_PROMPT_END = re.compile(r"[.!?:;…؟？。！][\"'”’»)\]]*$")
+"""A prompt that ends so (before closing quotes or brackets) is said as written."""
+
+
+def _ended(b: _Builder, said: str) -> str:
+    """A spoken quiz prompt with end punctuation, so that it never runs into the options said after
+    it ("Pick Is it A: ..."): as written when it has some, else a question mark when it reads as a
+    question (:func:`narrate.text.languages.is_question`), else a full stop."""
+    text = plain_text(unmark_math(said)).rstrip()
+    if not text or _PROMPT_END.search(text):
+        return said
+    return said.rstrip() + ("?" if is_question(text, b.foreign or b.language) else ".")
+
+
 def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
     say = b.phrases
     true_false = q.options == TRUE_FALSE
     q = _with_cues(b, q)
     if true_false and q.answer_index is not None:  # a bank's {T}/{F}: "True or false?", then the answer
-        b.say(say("question.truefalse", number=number, prompt=b.spoken(q.prompt)), "host", already_spoken=True)
+        b.say(
+            say("question.truefalse", number=number, prompt=_ended(b, b.spoken(q.prompt))), "host", already_spoken=True
+        )
         b.pause(think_ms, "think")
         b.say(say("answer.one", answer=q.options[q.answer_index]), "host", already_spoken=True)
         if q.explanation.strip():
@@ -474,7 +491,7 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         if q.explanation.strip():
             b.text(q.explanation, "host")
         return
-    prompt = b.spoken(q.prompt)
+    prompt = _ended(b, b.spoken(q.prompt))
     if q.options:
         options = [b.spoken(o).rstrip(".!?;:") for o in q.options]
         lettered = [say("option", letter=LETTERS[i], option=o) for i, o in enumerate(options)]

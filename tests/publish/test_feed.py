@@ -19,7 +19,7 @@ import pytest
 from helpers import sample_config
 from lxml import etree
 
-from narrate.config import CourseConfig
+from narrate.config import CourseConfig, load_config
 from narrate.errors import BuildError, ContentError
 from narrate.model import ChapterMark, Episode, Lesson, Question, Script, Section
 from narrate.publish.feed import (
@@ -424,3 +424,21 @@ def test_empty_feed_is_valid():
     parsed = feedparser.parse(xml.encode("utf-8"))
     assert parsed.bozo == 0
     assert parse(xml).findtext("channel/lastBuildDate") == "Mon, 02 Mar 2026 06:00:00 +0000"
+
+
+@pytest.mark.parametrize(
+    ("written", "link"),
+    [
+        ("https://example.org/about", "https://example.org/about"),  # a page: no "/" added
+        ("https://example.org/about/", "https://example.org/about/"),
+        ("https://example.org", "https://example.org"),
+        ("https://example.org/café", "https://example.org/caf%C3%A9"),  # encoded, not moved
+        (None, "https://example.org/tides/"),  # no link: the base URL, a folder
+    ],
+)
+def test_the_channel_link_is_kept_as_written(tmp_path, written, link):
+    course = "title: Tides\nbase_url: https://example.org/tides\n" + (f"link: {written}\n" if written else "")
+    (tmp_path / "course.yaml").write_text(course, encoding="utf-8")
+    config = load_config(tmp_path / "course.yaml")
+    ch = parse(render_feed(config, three_episodes())).find("channel")
+    assert (config.link, ch.findtext("link"), ch.findtext("image/link") or link) == (link, link, link)

@@ -328,3 +328,20 @@ def test_show_notes_on_the_episode_page(tmp_path: Path):
     assert code.get("class") == "language-bash" and code.text_content() == "ls -l *.csv\necho '<done>'"
     assert [c.text_content() for c in notes.xpath(".//th | .//td")] == ["name", "rows", "a.csv", "12"]
     assert output.text_content() == "12 a.csv"  # program output is kept in the show notes (the script cues it)
+
+
+@pytest.mark.parametrize(
+    ("status", "facts"),
+    [
+        ({"brewing": "Scheduled for 2026-12-08"}, "0:23 · 4 chapters · Scheduled for 2026-12-08 · 1 quiz question"),
+        ({}, "0:23 · 4 chapters · 1 quiz question"),
+        ({"milk": "Draft: not in the feed"}, "0:01 · 1 chapter · Draft: not in the feed"),
+    ],
+)
+def test_course_page_facts_are_spaced(tmp_path: Path, status, facts):
+    write_preview(tmp_path, CONFIG, [EPISODE, SECOND], image_file=None, status=status)
+    shown = [
+        " ".join(c.xpath("string(.//span[@class='episode-facts'])").split())
+        for c in _doc(tmp_path / "index.html").xpath("//li[@class='episode-card']")
+    ]
+    assert facts in shown

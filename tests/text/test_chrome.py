@@ -130,14 +130,23 @@ def test_chrome_is_dropped_everywhere_and_named(tmp_path):
     )
 
 
-def test_the_warning_is_one_line_per_lesson(tmp_path, caplog):
+ONE_LINE = [  # (--verbose, the page, the warning after the file's name)
+    (False, PAGE, "dropped 10 lines of site navigation; --verbose lists them"),
+    (False, "Title\n\nHeading\nText here.\nTweet\n", "dropped 1 line of site navigation; --verbose lists them"),
+    (True, "Title\n\nHeading\nText here.\nTweet\n", 'dropped page chrome: sharing "Tweet" (line 5)'),
+    (True, PAGE, 'dropped page chrome: navigation "Skip to main content" (line 1), navigation "Menu" (line 2), '),
+]
+
+
+@pytest.mark.parametrize(("verbose", "text", "said"), ONE_LINE)
+def test_the_warning_is_one_short_line_per_lesson_and_the_list_only_when_verbose(tmp_path, caplog, verbose, text, said):
     clean = read_lesson(_page(tmp_path, "Title\n\nHeading\nText here.\n", "clean.txt"))
     with caplog.at_level(logging.WARNING, logger="narrate"):
-        warn_dropped([read_lesson(_page(tmp_path)), clean])
+        warn_dropped([read_lesson(_page(tmp_path, text)), clean], verbose=verbose)
     lines = [r.getMessage() for r in caplog.records]
     assert len(lines) == 1
-    assert lines[0].startswith(f'{tmp_path / "bread.txt"}: dropped page chrome: navigation "Skip to main')
-    assert lines[0].endswith('newsletter "Subscribe to our newsletter" (line 21)')
+    assert lines[0].startswith(f"{tmp_path / 'bread.txt'}: {said}")
+    assert len(lines[0]) < len(f"{tmp_path / 'bread.txt'}") + 70 or verbose
 
 
 def test_narrate_script_prints_no_chrome_and_no_warning(tmp_path):
@@ -148,19 +157,28 @@ def test_narrate_script_prints_no_chrome_and_no_warning(tmp_path):
 
 
 @pytest.mark.e2e
-def test_build_prints_one_warning_line_per_lesson(tmp_path):
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        ([], "dropped 3 lines of site navigation; --verbose lists them"),
+        (
+            ["--verbose"],
+            'dropped page chrome: navigation "Skip to main content" (line 1), navigation "Menu" (line 2), '
+            'sharing "Tweet" (line 7)',
+        ),
+    ],
+)
+def test_build_prints_one_warning_line_per_lesson(tmp_path, flags, said):
     page = _page(tmp_path, "Skip to main content\nMenu\nHow Bread Rises\n\nWhat Yeast Does\nYeast makes gas.\nTweet\n")
+    build = ["build", str(page), "-o", str(tmp_path / "out"), "-q", "--engine", "pyttsx3", *flags]
     done = subprocess.run(
-        [sys.executable, "-m", "narrate", "build", str(page), "-o", str(tmp_path / "out"), "-q", "--engine", "pyttsx3"],
+        [sys.executable, "-m", "narrate", *build],
         capture_output=True,
         text=True,
         check=True,
         env={**os.environ, "NARRATE_CACHE_DIR": str(tmp_path / "cache")},
     )
-    assert [line for line in done.stderr.splitlines() if line.startswith("Warning")] == [
-        f'Warning: {page}: dropped page chrome: navigation "Skip to main content" (line 1), '
-        'navigation "Menu" (line 2), sharing "Tweet" (line 7)'
-    ]
+    assert [line for line in done.stderr.splitlines() if line.startswith("Warning")] == [f"Warning: {page}: {said}"]
     assert "Tweet" not in (tmp_path / "out" / "feed.xml").read_text(encoding="utf-8")
 
 

@@ -96,6 +96,24 @@ ALL_PROBLEMS = [
             (11, "'::: challenge' is never closed: closed at the end of the file"),
         ],
     ),
+    (  # prompts as paragraphs: a question after an unanswered one's options is a question of its own
+        "unanswered.md",
+        "# T\n\n## S\n\nText.\n\n## Quiz\n\nWhich is red?\n\n- [ ] sky\n- [ ] grass\n\n"
+        "Which is green?\n\n- [ ] sky\n- [ ] grass\n",
+        [
+            (9, "question has no answer (no '- [x]' option, no 'Answer: ...'): read as text"),
+            (14, "question has no answer (no '- [x]' option, no 'Answer: ...'): read as text"),
+        ],
+    ),
+    (  # ... and a blank after an unanswered blank, not one prompt of both
+        "unanswered-blanks.md",
+        "# T\n\n## S\n\nText.\n\n## Quiz\n\nThe sky is _____.\n\nGrass is _____.\n\nWhy?\n\n- [ ] a\n- [x] a\n",
+        [
+            (9, "question has no answer (no '- [x]' option, no 'Answer: ...'): read as text"),
+            (11, "question has no answer (no '- [x]' option, no 'Answer: ...'): read as text"),
+            (13, "option 'a' is given twice in this question"),
+        ],
+    ),
 ]
 
 

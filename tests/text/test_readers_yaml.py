@@ -114,6 +114,23 @@ BODY = "sections:\n  - title: S\n    body: [Some text.]\n"
             5,
             "a paragraph must be text, not true/false (quote it)",
         ),
+        (  # a sentence with ": " in it is a mapping to YAML: the message says to quote it
+            "title: T\nsections:\n  - title: S\n    body:\n      - Note: the oven must be hot.\n",
+            5,
+            "a body item is a paragraph string or a mapping with one of 'bullets', 'callout', 'caption', 'code', "
+            "'table'; a sentence with ': ' in it must be quoted: - \"Note: the oven must be hot.\"",
+        ),
+        (
+            "title: T\nsections:\n  - title: S\n    body:\n      - Text.\n      - Oven: 220 degrees\n",
+            6,
+            "a body item is a paragraph string or a mapping with one of 'bullets', 'callout', 'caption', 'code', "
+            "'table'; a sentence with ': ' in it must be quoted: - \"Oven: 220 degrees\"",
+        ),
+        (
+            "title: T\nsections:\n  - title: S\n    body:\n      - bullets:\n          - Step 1: mix\n",
+            6,
+            "a bullet must be text, not a mapping; a sentence with ': ' in it must be quoted: - \"Step 1: mix\"",
+        ),
         ("title: [T]\n" + BODY, 1, "'title' must be text, not a list"),
         ("title: T\nthink_pause: slow\n" + BODY, 2, "'think_pause' must be a number of seconds between 0 and 120"),
         ("title: T\ndate: 5 May\n" + BODY, 2, "'date' must be YYYY-MM-DD"),

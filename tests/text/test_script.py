@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import BulletList, Callout, Caption, Chapter, Lesson, Paragraph, Pause, Question, Say, Section
 from narrate.text.script import build_review_script, build_script, render_script, think_pause_ms
@@ -183,3 +185,39 @@ def test_think_pause_is_the_same_in_the_lesson_and_the_course_review():
         for script in (build_script(lesson, config), build_review_script([lesson], config)):
             thinks = [c.ms for c in script.cues if isinstance(c, Pause) and c.kind == "think"]
             assert thinks == ([expected] if expected else []), (case, script.lesson.id)
+
+
+# a prompt written without end punctuation gets one, so that it never runs into the options
+PROMPT_ENDS = [
+    ("en", "Which gas do plants take in", True, "Which gas do plants take in? Is it A: "),
+    ("en", "Is ice lighter than water", False, "Is ice lighter than water?"),
+    ("en", "Pick the gas plants take in", True, "Pick the gas plants take in. Is it A: "),
+    ("en", "Name the gas plants take in:", True, "Name the gas plants take in: Is it A: "),  # as written
+    ("en", "Which is it? 🤔", True, "Which is it? Is it A: "),  # its own mark, never a second one
+    ("en", "Plants take in _____", False, "Plants take in blank."),
+    ("de", "Welches Gas nehmen Pflanzen auf", True, "Welches Gas nehmen Pflanzen auf? Ist es A: "),
+    ("de", "Wähle das Gas", True, "Wähle das Gas. Ist es A: "),
+    ("es", "Qué gas absorben las plantas", True, "Qué gas absorben las plantas? ¿Es A: "),
+    ("es", "¿Qué gas absorben las plantas", True, "¿Qué gas absorben las plantas? ¿Es A: "),
+    ("es", "Elige el gas", True, "Elige el gas. ¿Es A: "),
+    ("fr", "Quel gaz les plantes absorbent-elles", True, "Quel gaz les plantes absorbent-elles? Est-ce A : "),
+    ("fr", "Les plantes absorbent-elles de l'azote", False, "Les plantes absorbent-elles de l'azote?"),
+    ("fr", "Choisissez le gaz", True, "Choisissez le gaz. Est-ce A : "),
+    ("it", "Quale gas assorbono le piante", True, "Quale gas assorbono le piante? È A: "),
+    ("it", "Scegli il gas", True, "Scegli il gas. È A: "),
+    ("nl", "Welk gas nemen planten op", True, "Welk gas nemen planten op? Is het A: "),
+    ("nl", "Kies het gas", True, "Kies het gas. Is het A: "),
+    ("pt", "Qual gás as plantas absorvem", True, "Qual gás as plantas absorvem? É A: "),
+    ("pt", "Escolha o gás", True, "Escolha o gás. É A: "),
+    ("sv", "Vilken gas tar växter upp", True, "Vilken gas tar växter upp? Är det A: "),
+    ("sv", "Välj gasen", True, "Välj gasen. Är det A: "),
+]
+
+
+@pytest.mark.parametrize(("language", "prompt", "choice", "said"), PROMPT_ENDS)
+def test_a_prompt_without_end_punctuation_gets_one(language, prompt, choice, said):
+    options = ("CO2", "N2") if choice else ()
+    answers = ("CO2",) if choice else ("yes" if "_" not in prompt else "carbon dioxide",)
+    lesson = _lesson(quiz=(Question(prompt, answers, options),), language=language)
+    asked = next(s for s in _says(build_script(lesson, CONFIG)) if prompt.split()[0] in s)
+    assert said in asked

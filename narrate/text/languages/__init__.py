@@ -27,6 +27,7 @@ of its own in its language's ``Rules.regions`` (``pt-BR``: "quilômetro", "dezes
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -125,7 +126,7 @@ def _problem(language: Language) -> str | None:
     if not all(_strings(pair, 2) for pair in language.feminine):
         return "has feminine entries that are not (pattern, replacement) pairs of str"
     quiz = language.quiz
-    for name in ("quiz_headings", "next_headings", "answer", "explanation", "question"):
+    for name in ("quiz_headings", "next_headings", "answer", "explanation", "question", "asking"):
         if not _strings(getattr(quiz, name, None)):
             return f"has quiz.{name}={getattr(quiz, name, None)!r}, not a tuple of str"
     if not _strings(quiz.lesson, 2):
@@ -155,6 +156,25 @@ def language(tag: str) -> Language | None:
     """The :class:`Language` of a tag (``"de"``, ``"de-AT"``, ``"pt_BR"``, ``"EN-GB"``: its primary
     subtag, any case), or None for a language narrate has no module for."""
     return LANGUAGES.get(_primary(tag))
+
+
+def is_question(text: str, tag: str) -> bool:
+    """Whether ``text``, a quiz prompt written without its end punctuation, reads as a question in
+    the language of ``tag``: it holds an opening ``¿``, or it opens as the language's questions do
+    (:attr:`QuizWords.asking`: "which ...", "is ...", "Welches ...", "absorbent-elles ..."). False
+    for a language narrate has no module for."""
+    if "¿" in text:
+        return True
+    found = _asking(_primary(tag))
+    return found is not None and found.match(text.lstrip(" \"'“‘«([¡").lower()[:200]) is not None
+
+
+@functools.cache
+def _asking(code: str) -> re.Pattern[str] | None:
+    found = LANGUAGES.get(code)
+    if found is None or not found.quiz.asking:
+        return None
+    return re.compile("(?:" + "|".join(f"(?:{words})" for words in found.quiz.asking) + r")(?![\w-])")
 
 
 def _primary(language: str) -> str:

@@ -25,7 +25,9 @@ class QuizWords:
     ``quiz_headings``: a quiz's heading ("check yourself"); ``next_headings``: the "next lessons"
     heading ("next up"); ``answer``: the word before an answer ("answer", "(correct )?answer");
     ``explanation``: before an explanation; ``question``: the word for a question; ``lesson``: (the
-    word for lesson, the word for "of" in "Lesson 2 of 8").
+    word for lesson, the word for "of" in "Lesson 2 of 8"); ``asking``: how a question written without
+    its question mark opens (its question words, a verb put first: "which", "is"), so that a quiz
+    prompt without end punctuation is said as a question (:func:`narrate.text.languages.is_question`).
     """
 
     quiz_headings: tuple[str, ...]
@@ -34,6 +36,7 @@ class QuizWords:
     explanation: tuple[str, ...]
     question: tuple[str, ...]
     lesson: tuple[str, str]
+    asking: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

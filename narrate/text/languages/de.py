@@ -624,6 +624,12 @@ LANGUAGE = Language(
         explanation=("erklärung", "begründung"),
         question=("frage",),
         lesson=("lektion", "von"),
+        asking=(
+            "was|wer|wen|wem|wessen|wie|wo|wann|warum|weshalb|wieso|wozu",
+            "wo(?:her|hin|mit|für|rauf|ran|rin|durch|von|zu|rüber|bei)|welche[rsmn]?|ist|sind",
+            "bist|seid|war|waren|hat|haben|hatte|kann|können|konnte|soll|sollte|muss|müssen",
+            "wird|werden|würde|gibt|gab|darf|dürfen",
+        ),
     ),
     rules=RULES,
 )

@@ -1730,6 +1730,11 @@ LANGUAGE = English(
         explanation=("explanation",),
         question=("question",),
         lesson=("lesson", "of"),
+        asking=(
+            "what|which|who|whom|whose|when|where|why|how|is|are|am|was|were|do|does|did|can",
+            "could|should|would|will|shall|may|might|must|has|have|had",
+            "(?:is|are|was|were|do|does|did|can|could|should|would|wo|has|have)n['’]t",
+        ),
     ),
     asr_normaliser="english",
     engine_reads_symbols=False,

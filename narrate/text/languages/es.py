@@ -564,6 +564,10 @@ LANGUAGE = Language(
         explanation=("explicación",),
         question=("pregunta",),
         lesson=("lección", "de"),
+        asking=(
+            "qué|quién|quiénes|cuál|cuáles|cuándo|dónde|adónde|cómo|cuánt[oa]s?|por qué",
+            "para qué",
+        ),
     ),
     feminine=(("uno$", "una"), ("(?<=veinti)uno$", "una"), ("ientos\\b", "ientas")),
     rules=RULES,

@@ -528,6 +528,12 @@ LANGUAGE = Language(
         explanation=("explication",),
         question=("question",),
         lesson=("leçon", "sur"),
+        asking=(
+            "que|qu['’]est-ce|quel(?:le)?s?|qui|quoi|quand|où|comment|pourquoi|combien|lequel",
+            "laquelle|lesquel(?:le)?s|est-ce",
+            r"\w+(?:-t)?-(?:il|elle|on|ils|elles|vous|nous|tu|je)",
+            r"(?:\w+ )+?\w+(?:-t)?-(?:il|elle|on|ils|elles)",
+        ),
     ),
     feminine=(("\\bun$", "une"),),
     rules=RULES,

@@ -444,6 +444,7 @@ LANGUAGE = Language(
         explanation=("spiegazione",),
         question=("domanda",),
         lesson=("lezione", "di"),
+        asking=("che|chi|cosa|cos['’]è|quale|quali|qual|quando|dove|come|perché|quant[oaie]",),
     ),
     feminine=(("^uno$", "una"),),
     rules=RULES,

@@ -651,6 +651,11 @@ LANGUAGE = Language(
         explanation=("uitleg",),
         question=("vraag",),
         lesson=("les", "van"),
+        asking=(
+            "wat|wie|wanneer|waar|waarom|hoe|welk|welke|hoeveel",
+            "waar(?:mee|door|voor|in|op|aan|uit|van)|is|zijn|was|waren|heeft|hebben|had|kan",
+            "kunnen|moet|moeten|wordt|worden|zal|zullen|zou|mag|bestaat",
+        ),
     ),
     rules=RULES,
 )

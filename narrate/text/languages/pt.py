@@ -810,6 +810,7 @@ LANGUAGE = Language(
         explanation=("explicação",),
         question=("pergunta",),
         lesson=("lição", "de"),
+        asking=("que|o que|qual|quais|quem|quando|onde|aonde|como|por que|por quê|quant[oa]s?",),
     ),
     feminine=(("\\bum$", "uma"), ("\\bdois$", "duas"), ("entos\\b", "entas")),
     rules=RULES,

@@ -396,6 +396,10 @@ LANGUAGE = Language(
         explanation=("förklaring",),
         question=("fråga",),
         lesson=("lektion", "av"),
+        asking=(
+            "vad|vem|vilken|vilket|vilka|när|var|varför|hur|vart|är|har|kan|ska|skulle|finns",
+            "måste|blir|bör|får",
+        ),
     ),
     feminine=(("ett$", "en"),),
     rules=RULES,

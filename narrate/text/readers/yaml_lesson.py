@@ -73,6 +73,19 @@ BLOCK_KEYS = {
 }
 
 
+def _quote_hint(value: Any) -> str:
+    """For a list item that is a mapping but really a sentence with ": " in it (``- Note: the oven must
+    be hot.``, which YAML reads as ``{"Note": "the oven must be hot."}``): how to write it as text;
+    else ""."""
+    if not isinstance(value, LineDict) or len(value) != 1:
+        return ""
+    ((key, said),) = value.items()
+    if not isinstance(key, str) or isinstance(said, bool) or not isinstance(said, (str, int, float)):
+        return ""
+    sentence = f"{key}: {said}".replace("\\", "\\\\").replace('"', '\\"')
+    return f"; a sentence with ': ' in it must be quoted: - \"{sentence}\""
+
+
 def read_yaml_lesson(path: Path, number: int = 0, text: str | None = None, language: str = DEFAULT_LANGUAGE) -> Lesson:
     """Read and validate a YAML lesson.
 
@@ -121,11 +134,12 @@ class LessonValidator:
             return ""
         return self.scalar(value, f"'{key}'", data.line_of(key))
 
-    def scalar(self, value: Any, name: str, line: int) -> str:
+    def scalar(self, value: Any, name: str, line: int, item: bool = False) -> str:
         if isinstance(value, (datetime.date, datetime.datetime)):
             value = value.isoformat()  # an unquoted date, e.g. a title "2026-01-05"
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            self.fail(f"{name} must be text, not {_KINDS.get(type(value), type(value).__name__)}", line)
+            what = _KINDS.get(type(value), type(value).__name__)
+            self.fail(f"{name} must be text, not {what}{_quote_hint(value) if item else ''}", line)
         text = clean_text(str(value), self.language).strip()
         if not text:
             self.fail(f"{name} is empty", line)
@@ -137,7 +151,7 @@ class LessonValidator:
             return ()
         if not isinstance(value, LineList):
             self.fail(f"'{key}' must be a list", data.line_of(key))
-        return tuple(self.scalar(v, name, value.line_of(n)) for n, v in enumerate(value))
+        return tuple(self.scalar(v, name, value.line_of(n), item=True) for n, v in enumerate(value))
 
     def seconds(self, data: LineDict, key: str) -> int | None:
         value = data.get(key)
@@ -301,7 +315,7 @@ class LessonValidator:
             body.line, body.lines = data.line_of("body"), [data.line_of("body")]
         if not isinstance(body, LineList):
             self.fail(f"'body' of section '{title}' must be a list", data.line_of("body"))
-        return Section(title, tuple(self.block(b, body.line_of(n)) for n, b in enumerate(body)), data.line)
+        return Section(title, self._each(self.block, body), data.line)  # every bad item reported
 
     def block(self, value: Any, line: int) -> Block:
         if not isinstance(value, LineDict):
@@ -310,7 +324,7 @@ class LessonValidator:
         if len(kinds) != 1:
             self.fail(
                 "a body item is a paragraph string or a mapping with one of 'bullets', 'callout', 'caption', "
-                "'code', 'table'",
+                f"'code', 'table'{_quote_hint(value)}",
                 value.line,
             )
         kind = kinds[0]

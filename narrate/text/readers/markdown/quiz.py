@@ -36,6 +36,11 @@ _FIELD = re.compile(
 _TASK = re.compile(r"^\[([ xX])\]\s+(.*)$", re.S)
 
 
+def _is_prompt(text: str) -> bool:
+    """``text`` is a whole quiz prompt: a question (ends in "?") or a sentence with blanks."""
+    return text.endswith("?") or bool(count_blanks(text))
+
+
 class QuizReader(WalkerBase):
     """The quiz part of the walker (see the module docstring)."""
 
@@ -132,11 +137,12 @@ class QuizReader(WalkerBase):
             if not value:
                 continue
             answered = q is not None and (q.answer is not None or bool(q.right))
+            done = q is not None and (answered or bool(q.options) or _is_prompt(q.prompt))
             if field_name == "answer" and q is not None:
                 q.answer = f"{q.answer} {value}".strip()
             elif field_name == "explanation" and q is not None:
                 q.explanation.append(value)
-            elif q is None or (answered and (value.endswith("?") or count_blanks(value))):
+            elif q is None or (done and _is_prompt(value)):  # after a whole question, answered or not
                 q = _Q(value, line)
                 self.questions.append(q)
             elif q.pending_prompt:
