@@ -199,6 +199,16 @@ class Phonemised:
     """The length of each block's word in the utterance's text."""
 
 
+_NOT_PHONEMES = dict.fromkeys(map(ord, ".‿-\u0361\u035c"))
+"""Syllable dots, links, hyphens and tie bars: marks of a transcription that Piper and Kokoro would
+read as punctuation (a dot is a full stop to them) or not at all; left out of their blocks."""
+
+
+def _engine_ipa(ipa: str) -> str:
+    """IPA as Piper and Kokoro take it: stress before the vowel, decomposed, without syllable marks."""
+    return unicodedata.normalize("NFD", espeak_stress(ipa)).translate(_NOT_PHONEMES)
+
+
 def with_phonemes(text: str, entries: Mapping[str, str], alphabet: str | None, language: str = "en") -> Phonemised:
     """``text`` with each whole word that ``entries`` (word → IPA) names replaced by its phonemes in
     ``alphabet`` (``"ipa"`` or ``"espeak"`` for a voice of ``language``; None: the text unchanged).
@@ -228,9 +238,7 @@ def with_phonemes(text: str, entries: Mapping[str, str], alphabet: str | None, l
     length = 0
     for match in pattern.finditer(text):
         ipa = entries.get(match.group(0)) or by_word[match.group(0).casefold()]  # the exact case first
-        phonemes = (
-            unicodedata.normalize("NFD", espeak_stress(ipa)) if alphabet == "ipa" else ipa_to_espeak(ipa, language)
-        )
+        phonemes = _engine_ipa(ipa) if alphabet == "ipa" else ipa_to_espeak(ipa, language)
         block = f"[[{phonemes}]]"
         out.append(text[last : match.start()])
         length += match.start() - last

@@ -438,7 +438,8 @@ def _auto_speaker(voice: str | None, language: str, memo: _Memo) -> Speaker:
     not start it again to learn it); an engine that fails to start does not: its error is raised.
 
     Raises:
-        EngineError: the last candidate cannot speak it either, or an engine failed to start.
+        EngineError: the last candidate cannot speak it either (for a named voice, with every engine's
+            reason), or an engine failed to start.
     """
     known = memo.chosen.get((voice, language))
     if known is not None:  # asked again in this plan (each run of each mixed-language sentence asks)
@@ -446,6 +447,7 @@ def _auto_speaker(voice: str | None, language: str, memo: _Memo) -> Speaker:
     if memo.installed is None:
         memo.installed = installed_engines()
     order = candidates(language, memo.installed, voice)
+    failed: list[str] = []  # why each engine before could not, for a voice every one refuses
     for number, name in enumerate(order, 1):
         last = number == len(order)
         cannot = f"cannot\t{name}\t{voice or ''}\t{language}"
@@ -456,9 +458,13 @@ def _auto_speaker(voice: str | None, language: str, memo: _Memo) -> Speaker:
         try:
             chosen = memo.chosen[(voice, language)] = replace(_speaker(name, voice, language, memo), automatic=True)
             return chosen
-        except EngineError:
+        except EngineError as exc:
+            if last and voice and failed:
+                reasons = "; ".join([*failed, f"{name}: {exc.problem}"])
+                raise EngineError(f"no installed engine can speak voice '{voice}' in {language} ({reasons})") from None
             if last:
                 raise
+            failed.append(f"{name}: {exc.problem}")
             get_engine(name)  # one that does not start: its own error, not the next engine's voice
             if stamp is not None:
                 memo.data[cannot] = {"stamp": stamp}

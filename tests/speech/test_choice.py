@@ -255,6 +255,17 @@ def test_the_last_candidate_s_error_is_the_one_raised(more_fakes, monkeypatch, t
         synth.span_voice("", "es", tmp_path / "c")
 
 
+def test_a_voice_no_installed_engine_knows_names_every_engine_s_reason(more_fakes, monkeypatch, tmp_path):
+    monkeypatch.setattr(synth, "candidates", lambda language, installed, voice=None: ("fake-no-spanish", "fake"))
+    with pytest.raises(EngineError) as info:
+        synth.speaker_for("", "nobody", "en-us")
+    assert info.value.problem == (
+        "no installed engine can speak voice 'nobody' in en-us (fake-no-spanish: unknown fake-no-spanish voice "
+        "'nobody' (see: narrate voices --engine fake-no-spanish); fake: unknown fake voice 'nobody' (see: "
+        "narrate voices --engine fake))"
+    )
+
+
 # ---------------------------------------------------------------- the no-change check
 
 

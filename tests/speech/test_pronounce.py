@@ -65,7 +65,7 @@ def test_the_text_stage_leaves_ipa_words_as_written_and_applies_respellings():
     assert pronunciations(lexicon) == {"ciabatta": "tʃəˈbɑːtə", "blorp": "blɔːp"}
 
 
-ENTRIES = {"ciabatta": "tʃəˈbɑːtə", "focaccia": "fəˈkætʃə", "pain de mie": "pɛ̃ də mi"}
+ENTRIES = {"ciabatta": "tʃəˈbɑːtə", "focaccia": "fəˈkætʃə", "pain de mie": "pɛ̃ də mi", "Poilâne": "pwa.ˈlan"}
 
 
 @pytest.mark.parametrize(
@@ -77,6 +77,8 @@ ENTRIES = {"ciabatta": "tʃəˈbɑːtə", "focaccia": "fəˈkætʃə", "pain de 
         ("A pain de mie loaf.", "ipa", unicodedata.normalize("NFD", "A [[pɛ̃ də mi]] loaf.")),
         ("ciabattas and preciabatta", "ipa", "ciabattas and preciabatta"),  # whole words only
         ("I like ciabatta.", None, "I like ciabatta."),  # an engine without phoneme input
+        ("Chez Poilâne.", "ipa", "Chez [[pwalˈan]]."),  # a syllable dot is not a full stop to Piper or Kokoro
+        ("Chez Poilâne.", "espeak", "Chez [[pwa'lan]]."),
         ("Read a[[0]] first; ciabatta", "ipa", "Read a[ [0] ] first; [[tʃəbˈɑːtə]]"),  # only our blocks
     ],
 )

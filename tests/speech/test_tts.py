@@ -236,6 +236,8 @@ def test_an_unknown_voice_is_refused_before_any_synthesis(tmp_path):
             "-o",
             str(tmp_path / "out"),
             "-q",
+            "--engine",
+            "pyttsx3",
             "--voice",
             "nosuchvoice",
             "--cache-dir",
