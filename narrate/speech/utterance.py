@@ -20,7 +20,7 @@ from narrate.speech.engines import (
     Spoken,
     WordTimes,
     check_clip_samples,
-    engine_class,
+    engine_attribute,
     get_engine,
     read_checked_clip,
 )
@@ -46,11 +46,7 @@ def utterance_timeout_ms(u: Utterance) -> int:
 
 @cache
 def _per_char_ms(engine: str) -> int:
-    try:
-        found = engine_class(engine)
-    except (Exception, SystemExit):  # reported when the engine is started
-        found = None
-    value = getattr(found, "timeout_per_char_ms", None)
+    value = engine_attribute(engine, "timeout_per_char_ms")
     return value if isinstance(value, int) and value > 0 else TIMEOUT_PER_CHAR_MS
 
 

@@ -303,16 +303,23 @@ def get_engine(name: str) -> Engine:
     return engine
 
 
-def engine_phoneme_input(name: str) -> str | None:
-    """The phonemes engine ``name`` reads in ``[[...]]`` blocks of its text: its class's (or
-    :class:`LazyEngine`'s) ``phoneme_input``, ``"ipa"`` or ``"espeak"``; None when it reads none, is
-    unknown or not installed. Pronunciations in IPA reach it that way (``narrate.speech.pronounce``);
-    an engine without says those words as written."""
+def engine_attribute(name: str, attribute: str) -> object:
+    """An optional class attribute engine ``name`` declares (``timeout_per_char_ms``,
+    ``phoneme_input``: on its class, or its :class:`LazyEngine`), found without starting it; None when
+    the engine declares none, is unknown or cannot be imported (starting it reports why)."""
     try:
         found = engine_class(name)
     except (Exception, SystemExit):  # reported when the engine is started
         return None
-    value = getattr(found, "phoneme_input", None)
+    return getattr(found, attribute, None)
+
+
+def engine_phoneme_input(name: str) -> str | None:
+    """The phonemes engine ``name`` reads in ``[[...]]`` blocks of its text (:func:`engine_attribute`
+    ``phoneme_input``): ``"ipa"`` or ``"espeak"``; None when it reads none, is unknown or not
+    installed. Pronunciations in IPA reach it that way (``narrate.speech.pronounce``); an engine
+    without says those words as written."""
+    value = engine_attribute(name, "phoneme_input")
     return value if value in ("ipa", "espeak") else None
 
 

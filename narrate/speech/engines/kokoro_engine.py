@@ -132,10 +132,6 @@ class KokoroEngine(EngineBase):
     """Kokoro-82M in this process: the model is loaded once (about 1-2 s, 0.4 GB), each voice once."""
 
     name = "kokoro"
-    timeout_per_char_ms = 1000
-    """Deemed hung after 1 s per character (Kokoro is slow, more so on a loaded machine)."""
-    phoneme_input = "ipa"
-    """``[[...]]`` blocks of the text are IPA (see ``narrate.speech.pronounce``)."""
 
     @classmethod
     def stamp(cls, voice: str | None) -> str | None:
@@ -237,7 +233,9 @@ class KokoroEngine(EngineBase):
         """``text`` spoken by ``voice`` (default af_heart) at ``rate_wpm``: 16-bit samples at 24 kHz and
         where the words start (see ``narrate.speech.engines.WordTimes``). Leading silence is cut to
         50 ms and trailing silence to 150 ms. Text with nothing to say gives no samples. A ``[[...]]``
-        block of the text is IPA, spoken as it is (``phoneme_input = "ipa"``).
+        block of the text is IPA, spoken as it is (the ``phoneme_input`` of
+        ``narrate.speech.engines.builtin.KOKORO``; its ``timeout_per_char_ms`` is 1 s: Kokoro is slow,
+        more so on a loaded machine).
 
         Raises:
             EngineError: an unknown voice or malformed blend, a missing or corrupt model part or voice
