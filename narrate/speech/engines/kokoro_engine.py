@@ -35,7 +35,6 @@ import re
 import stat
 import threading
 import unicodedata
-from functools import lru_cache
 from importlib.metadata import version as package_version
 from importlib.util import find_spec
 from pathlib import Path
@@ -445,16 +444,12 @@ def _check(size: int, digest: str) -> None:
         )
 
 
-@lru_cache(maxsize=4)
-def _checked(stamps: tuple[tuple[str, int, int], ...]) -> None:
-    sha = hashlib.sha256()
-    size = 0
-    for path, _, _ in stamps:
-        with open(path, "rb") as f:
-            for block in iter(lambda: f.read(1 << 20), b""):
-                sha.update(block)
-                size += len(block)
-    _check(size, sha.hexdigest())
+_VERIFIED: set[tuple[tuple[str, int, int], ...]] = set()
+"""The parts (path, size, mtime) whose joined bytes this process has checked against the pins."""
+
+
+def _stamps(parts: list[Path]) -> tuple[tuple[str, int, int], ...]:
+    return tuple((str(part), (st := part.stat()).st_size, st.st_mtime_ns) for part in parts)
 
 
 def check_model() -> None:
@@ -464,22 +459,34 @@ def check_model() -> None:
     Raises:
         EngineError: a part is missing, or the model is corrupt.
     """
-    stamps = []
-    for part in _parts():
-        st = part.stat()
-        stamps.append((str(part), st.st_size, st.st_mtime_ns))
-    _checked(tuple(stamps))
+    stamps = _stamps(_parts())
+    if stamps in _VERIFIED:
+        return
+    sha = hashlib.sha256()
+    size = 0
+    for path, _, _ in stamps:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                sha.update(block)
+                size += len(block)
+    _check(size, sha.hexdigest())
+    _VERIFIED.add(stamps)
 
 
-@lru_cache(maxsize=1)
 def model_bytes() -> bytes:
-    """The model: its four parts joined, checked against :data:`MODEL_SHA256`.
+    """The model: its four parts joined, checked against :data:`MODEL_SHA256` (unless
+    :func:`check_model` checked the same files in this process). Not kept: the session holds the
+    model once it is loaded.
 
     Raises:
         EngineError: a part is missing or the joined file is not the pinned model.
     """
-    model = b"".join(part.read_bytes() for part in _parts())
-    _check(len(model), hashlib.sha256(model).hexdigest())
+    parts = _parts()
+    stamps = _stamps(parts)
+    model = b"".join(part.read_bytes() for part in parts)
+    if stamps not in _VERIFIED:
+        _check(len(model), hashlib.sha256(model).hexdigest())
+        _VERIFIED.add(stamps)
     return model
 
 
