@@ -8,7 +8,7 @@ its place as a ``[[...]]`` block, in the engine's alphabet (its ``phoneme_input`
   which both were trained (:func:`espeak_stress`), Unicode-decomposed (NFD), as Piper's raw-phoneme
   blocks take it;
 * ``"espeak"`` (espeak-ng through pyttsx3): espeak-ng's own phoneme mnemonics
-  (:func:`ipa_to_espeak`; espeak-ng reads ``[[tS@b'A:t@]]`` as phonemes when asked to).
+  (:func:`ipa_to_espeak`; espeak-ng reads ``[[tS@'bA:t@]]`` as phonemes when asked to).
 
 Engines without phoneme input say the word as written. Word timings the engine reports for the
 engine text are mapped back to the utterance's text (:class:`Phonemised`).
@@ -20,6 +20,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from narrate.setting_kinds import ipa_of, ipa_problem
 from narrate.text.lexicon import pronunciations
@@ -131,18 +132,20 @@ aspiration, palatalisation): dropped."""
 _ASCII = frozenset("bcdfhjklmnpqrstvwxz")
 
 
-def _table(language: str) -> dict[str, str]:
+@lru_cache(maxsize=16)
+def _table(language: str) -> tuple[dict[str, str], int]:
+    """The mnemonics for a voice of ``language`` (NFD keys) and the longest key's length."""
     tag = language.lower()
     own = _BY_LANGUAGE.get(tag) or _BY_LANGUAGE.get(tag.split("-")[0], {})
-    return {unicodedata.normalize("NFD", k): v for k, v in {**_ESPEAK, **own}.items()}
+    table = {unicodedata.normalize("NFD", k): v for k, v in {**_ESPEAK, **own}.items()}
+    return table, max(len(k) for k in table)
 
 
 def ipa_to_espeak(ipa: str, language: str = "en") -> str:
     """IPA in espeak-ng's phoneme mnemonics for a voice of ``language`` (its Kirshenbaum-like
-    encoding, as ``espeak-ng -x`` prints them): ``tʃəˈbɑːtə`` → ``tS@b'A:t@``. Longest IPA sequences
+    encoding, as ``espeak-ng -x`` prints them): ``tʃəˈbɑːtə`` → ``tS@'bA:t@``. Longest IPA sequences
     first; marks espeak-ng does not write are dropped; a character with no mnemonic is left out."""
-    table = _table(language)
-    longest = max(len(k) for k in table)
+    table, longest = _table(language)
     text = unicodedata.normalize("NFD", ipa)
     out: list[str] = []
     at = 0
