@@ -30,13 +30,12 @@ from narrate.errors import EngineError, NarrateError, warn
 from narrate.files import replacing
 from narrate.model import REPEAT_EXTRA_MS, Lesson, Pause, Say, Script
 from narrate.speech.cache import MEMO_FILE, UtteranceCache, utterance_key
-from narrate.speech.engines import Engine, engine_phoneme_input, get_engine
+from narrate.speech.engines import Engine, engine_phoneme_input, get_engine, speaks
 from narrate.speech.engines.choice import candidates, installed_engines
 from narrate.speech.join import voiced_ms
 from narrate.speech.pronounce import pronunciations, with_phonemes
 from narrate.speech.stamp import engine_stamp
 from narrate.speech.utterance import Utterance, make_clip, named_error, utterance_timeout_ms
-from narrate.text.phrases import primary
 
 Progress = Callable[[str, int, int], None]
 T = TypeVar("T")
@@ -501,9 +500,7 @@ def _other_language(engine_name: str, engine: Engine, voice: str, language: str)
         found = next((v for v in engine.voices() if v.id == voice), None)
     except (Exception, SystemExit):  # listing voices is not needed to speak
         return
-    if found is None or not found.languages:
-        return
-    if all(primary(tag) != primary(language) for tag in found.languages):
+    if found is not None and found.languages and not speaks(found, language):
         warn(
             f"{engine_name} voice '{voice}' speaks {', '.join(found.languages)}, not {language}: it reads the "
             f"text as {found.languages[0]} (see: narrate voices --language {language})"
