@@ -132,20 +132,23 @@ def parse_config(data: LineDict, path: Path) -> tuple[CourseConfig, tuple[Config
 
 
 def load_lexicon(path: Path) -> dict[str, str]:
-    """Load a lexicon file: a YAML mapping of written word → spoken replacement.
+    """Load a lexicon file: a YAML mapping of written word → spoken replacement or ``/IPA/``, or a
+    W3C PLS file (``.pls``, ``.xml``: :func:`_pls_entries`).
 
     Raises:
-        ConfigError: missing file, invalid YAML, or a non-string entry (with its line).
+        ConfigError: missing file, invalid YAML, not a PLS lexicon, or a non-string or non-IPA entry
+            (with its line).
     """
     if path.exists() and not path.is_file():  # a folder, pipe or device: never opened
         raise ConfigError("lexicon file is not a regular file", path)
     if not path.is_file():
         raise ConfigError("lexicon file not found", path)
     if path.suffix.lower() in (".pls", ".xml"):
-        return _load_pls(path)
-    data = load_yaml(path, error=ConfigError)
-    if not isinstance(data, dict):
-        raise ConfigError("a lexicon file must be a mapping of word: replacement", path, 1)
+        data = _pls_entries(path)
+    else:
+        data = load_yaml(path, error=ConfigError)
+        if not isinstance(data, dict):
+            raise ConfigError("a lexicon file must be a mapping of word: replacement", path, 1)
     ctx = Context(path)
     entries = lexicon_entries(data, "lexicon", ctx)
     collected(list(ctx.errors))
@@ -156,16 +159,16 @@ MAX_PLS_WARNINGS = 5
 """Lexemes left out of a PLS file that are warned about one by one; the rest in one line."""
 
 
-def _load_pls(path: Path) -> dict[str, str]:
-    """A W3C PLS lexicon file's entries (:func:`narrate.pls.read_pls`); lexemes it cannot use are warnings.
+def _pls_entries(path: Path) -> LineDict:
+    """A W3C PLS lexicon file's entries, with their lines (:func:`narrate.pls.read_pls`); lexemes it
+    cannot use are warnings.
 
     Raises:
-        ConfigError: larger than 5 MB, unreadable, not well-formed or not a PLS lexicon (with the
-            line), or an IPA pronunciation that is not IPA.
+        ConfigError: larger than 5 MB, unreadable, not well-formed or not a PLS lexicon (with the line).
     """
     data = read_bounded(path, DEFAULT_TEXT_LIMIT, ConfigError, what="lexicon file")
     try:
-        raw, skipped = read_pls(data)
+        entries, skipped = read_pls(data)
     except PlsError as exc:
         raise ConfigError(exc.problem, path, exc.line) from None
     for line, why in skipped[:MAX_PLS_WARNINGS]:
@@ -173,9 +176,6 @@ def _load_pls(path: Path) -> dict[str, str]:
     if len(skipped) > MAX_PLS_WARNINGS:
         more = skipped[MAX_PLS_WARNINGS:]
         warn(f"{len(more)} more lexemes left out (the first at line {more[0][0]})", path, None)
-    ctx = Context(path)
-    entries = lexicon_entries(raw, "lexicon", ctx)
-    collected(list(ctx.errors))
     return entries
 
 

@@ -44,7 +44,7 @@ class _Lexeme:
     aliases: list[tuple[str, bool]] = field(default_factory=list)
 
 
-def read_pls(data: bytes) -> tuple[dict[str, str], list[tuple[int, str]]]:
+def read_pls(data: bytes) -> tuple[LineDict, list[tuple[int, str]]]:
     """The entries of a PLS document, written word → ``/IPA/`` or alias, and the lexemes left out as
     ``(line, why)``. A grapheme given twice keeps its first pronunciation. The entries are a
     :class:`~narrate.yamlio.LineDict`: each word's line is its lexeme's.
