@@ -69,7 +69,7 @@ from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text import languages
 from narrate.text.languages import number_words
 
-__all__ = ["SYMBOL_NAMES", "speak_code", "speak_code_block", "symbol_words"]
+__all__ = ["SYMBOL_ALIASES", "SYMBOL_NAMES", "named_before", "speak_code", "speak_code_block", "symbol_words"]
 
 #: Written operator → the key of its words in a language's ``symbol_words`` (the English words).
 #: Multi-character operators first (longest match wins), then single characters.
@@ -201,6 +201,65 @@ _MAX_ARGUMENT_WORDS = 14
 _MAX_GROUP_WORDS = 16
 _MAX_GROUP_TOKENS = 32  # a longer group is not read as a whole (its brackets are named)
 _MAX_DEPTH = 12  # brackets deeper than this are named (and hostile nesting stays cheap)
+
+
+#: Other names people give a symbol in prose ("the vertical bar character", "a pound sign"), beside
+#: its name in the lesson's ``symbol_words``: a code span right after one of them is not read again.
+SYMBOL_ALIASES: dict[str, tuple[str, ...]] = {
+    "|": ("vertical bar", "bar", "pipe"),
+    "^": ("caret", "hat", "circumflex"),
+    "#": ("hash", "pound", "number sign", "hashtag", "octothorpe", "sharp"),
+    "~": ("tilde", "twiddle"),
+    "*": ("asterisk", "star", "wildcard"),
+    "$": ("dollar",),
+    "{": ("brace", "curly brace", "curly bracket", "opening brace", "open brace", "left brace"),
+    "}": ("brace", "curly brace", "curly bracket", "closing brace", "close brace", "right brace"),
+    "[": ("bracket", "square bracket", "opening bracket", "open bracket"),
+    "]": ("bracket", "square bracket", "closing bracket", "close bracket"),
+    "(": ("parenthesis", "parentheses", "bracket", "round bracket", "opening parenthesis"),
+    ")": ("parenthesis", "parentheses", "bracket", "round bracket", "closing parenthesis"),
+    "<": ("less-than", "less than", "angle bracket", "chevron"),
+    ">": ("greater-than", "greater than", "angle bracket", "chevron", "redirect", "redirection"),
+    ">>": ("append", "double greater-than"),
+    "\\": ("backslash",),
+    "/": ("slash", "forward slash"),
+    "_": ("underscore",),
+    "&": ("ampersand",),
+    "@": ("at sign",),
+    "%": ("percent", "percent sign"),
+    "!": ("exclamation mark", "exclamation point", "bang"),
+    "?": ("question mark",),
+    "-": ("dash", "hyphen", "minus"),
+    "+": ("plus",),
+    "=": ("equals sign", "equal sign", "equals"),
+    ":": ("colon",),
+    ";": ("semicolon",),
+    ".": ("dot", "period", "full stop"),
+    ",": ("comma",),
+    "`": ("backtick", "backquote"),
+    "#!": ("shebang", "hash-bang"),
+}
+_NAMED_TAIL = re.compile(r"(?:[\s(\"'“‘]|\band\b|\bor\b|,)*$", re.I)
+_NAME_SUFFIX = re.compile(r"(?:\s+(?:character|characters|symbol|symbols|sign|signs|key|operator))?$", re.I)
+
+
+def named_before(text: str, code: str, language: str = DEFAULT_LANGUAGE) -> bool:
+    """Whether a code span of one symbol (``code``, e.g. ``^``) is named by the words just before it
+    (``text``): "The caret (`^`)", "the vertical bar character `|`", "braces (`{` and `}`" — a
+    narrator says the name once, so the span is not read again.
+
+    ``text`` is the prose before the span; the name may be followed by "character", "symbol",
+    "sign", "key" or "operator", by an opening parenthesis or quote, and by "and"/"or"/a comma after
+    another such span. Names: the symbol's word in the lesson language's ``symbol_words`` and the
+    English :data:`SYMBOL_ALIASES`, singular or plural. Case is ignored.
+    """
+    code = code.strip()
+    if not code or len(code) > 2 or any(c.isalnum() for c in code) or code not in SYMBOL_NAMES:
+        return False
+    before = _NAMED_TAIL.sub("", text[-80:])
+    before = _NAME_SUFFIX.sub("", before).rstrip().lower()
+    names = {symbol_words(language).get(SYMBOL_NAMES[code], ""), *SYMBOL_ALIASES.get(code, ())}
+    return any(re.search(rf"(?<!\w){re.escape(name.lower())}(?:e?s)?$", before) for name in names if name)
 
 
 @functools.lru_cache(maxsize=32)

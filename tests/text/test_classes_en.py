@@ -222,6 +222,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Kids aged 12+ may enter.", "Kids aged twelve or more may enter."),
         ("It costs $5-$10.", "It costs five to ten dollars."),
         ("Use 2–3 kg of flour.", "Use two to three kilograms of flour."),
+        ("Collect 10 - 20 leaves.", "Collect ten to twenty leaves."),
+        ("Allow 1,000 - 1,500 words.", "Allow one thousand to one thousand five hundred words."),
+        ("Take 9 - 4 steps back.", "Take nine minus four steps back."),
+        ("So 6 - 8 = -2 here.", "So six minus eight equals minus two here."),
     ],
     "time": [
         ("Open 9:00-17:00 daily.", "Open nine o'clock to seventeen hundred daily."),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import narrate
+from narrate.text.readers import read_lesson
 
 CASES = [
     # dashes that are what the sentence talks about
@@ -41,3 +42,36 @@ CASES = [
 @pytest.mark.parametrize(("language", "written", "said"), CASES, ids=[f"{c[0]}:{c[1]}" for c in CASES])
 def test_code_in_prose_is_read_as_code(language, written, said):
     assert narrate.spoken(written, language=language) == said
+
+
+NAMED = [
+    # a code span of one symbol right after its name is not read again (a narrator says it once)
+    ("The caret (`^`) anchors a match.", "The caret anchors a match."),
+    ("Join commands with the vertical bar character `|`.", "Join commands with the vertical bar character."),
+    ("Wrap it in braces (`{` and `}`, also called curly brackets).", "Wrap it in braces (also called curly brackets)."),
+    ("A line after a hash sign `#` is a comment.", "A line after a hash sign is a comment."),
+    ("Start with a tilde (`~`) for home.", "Start with a tilde for home."),
+    ("Use a pipe `|` between them.", "Use a pipe between them."),
+    ("Type an asterisk (`*`) for any name.", "Type an asterisk for any name."),
+    ("Put a backslash `\\` before it.", "Put a backslash before it."),
+    ("End with a semicolon (`;`).", "End with a semicolon."),
+    ("The square brackets `[` and `]` hold a class.", "The square brackets hold a class."),
+    # not named just before: read as code
+    ("Replace each comma with `;` first.", "Replace each comma with semicolon first."),
+    ("The caret means start; type `^--` for it.", "The caret means start; type caret dash dash for it."),
+    ("Anchors (`^` and `$`) fix a match.", "Anchors (caret and dollar) fix a match."),
+    ("The pipe (`|` or `>`) sends output on.", "The pipe (pipe or greater than) sends output on."),
+]
+
+
+def _lesson_line(tmp_path, line: str) -> str:
+    """The spoken line of a one-paragraph Markdown lesson holding ``line``."""
+    source = tmp_path / "l.md"
+    source.write_text(f"# Symbols\n\n## Names\n\n{line}\n", encoding="utf-8")
+    lesson = read_lesson(source)
+    return narrate.spoken(lesson.sections[-1].blocks[-1].text, language="en")
+
+
+@pytest.mark.parametrize(("written", "said"), NAMED, ids=[w for w, _ in NAMED])
+def test_a_symbol_named_just_before_its_code_span_is_said_once(tmp_path, written, said):
+    assert _lesson_line(tmp_path, written) == said

@@ -262,6 +262,9 @@ _YEAR_RANGE = re.compile(r"(?<![\w.,-])(1[1-9]\d\d|20\d\d)\s?[–-]\s?(1[1-9]\d\
 _VERSION = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w])")
 _RANGE = re.compile(r"(?<![\w.,-])(" + _NUM + r")(?:\s?–\s?|-)(?=\d|\.\d)")
 _MINUS = re.compile(r"(?:^|(?<=[\s(=^]))-(?=\s?\.?\d)|−")
+_SPACED_RANGE = re.compile(r"(?<![=+*/^<>-]\s)(?<![\w.,-])(" + _NUM + r")\s-\s(" + _NUM + r")(?=\s+[^\W\d_])")
+"""``"10 - 20 items"``: a hyphen between spaces from a number up to a larger one, then a word, is a
+range ("ten to twenty items"); ``"7 - 3 apples"`` and ``"10 - 20 = -10"`` stay subtractions."""
 _ORDINAL = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(st|nd|rd|th)\b", re.IGNORECASE)
 _NUMBER = re.compile(
     r"(?<![\w])(?P<num>" + _NUM + r")"
@@ -730,6 +733,12 @@ def _range(m: re.Match) -> str:
     return f"{m.group(1)} {joiner} "
 
 
+def _spaced_range(m: re.Match) -> str:
+    """A match of :data:`_SPACED_RANGE`: "10 to 20" when the second number is the larger, else as written."""
+    low, high = (float(g.replace(",", "")) for g in m.group(1, 2))
+    return f"{m.group(1)}-{m.group(2)}" if low < high else m.group(0)
+
+
 _ANY_DIGIT = re.compile(r"\d")
 
 
@@ -782,6 +791,7 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     us = us_english(language)
     text = _MIXED_FRACTION.sub(partial(_mixed_fraction, us=us), text)
     text = _FRACTION.sub(partial(_fraction, us=us), text)
+    text = _SPACED_RANGE.sub(_spaced_range, text)
     text = _RANGE.sub(_range, text)
     text = _MINUS.sub(" minus ", text)
     text = _ORDINAL.sub(lambda m: ordinal(m.group(1)), text)

@@ -14,7 +14,7 @@ from narrate.model import (
 )
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.clauses import mark_math, unmark_math
-from narrate.text.code import speak_code
+from narrate.text.code import named_before, speak_code
 from narrate.text.markup import clean_text, html_to_text
 from narrate.text.math import speak_math
 from narrate.text.readers.dialects import ial_classes
@@ -43,8 +43,62 @@ _SILENT_NODES = {"myst_line_comment", "myst_target", "myst_block_break"}
 
 def _inline(node: SyntaxTreeNode, breaks: str = " ") -> str:
     """Plain text of inline content: markup dropped, images → alt text, soft breaks → ``breaks``,
-    code spans and math as spoken, MyST roles by their text, footnote references dropped."""
-    return "".join(_inline_one(child, breaks) for child in node.children)
+    code spans and math as spoken, MyST roles by their text, footnote references dropped; a code span
+    of one symbol that the words before it name ("the caret (`^`)") is not read again
+    (:func:`narrate.text.code.named_before`), nor the "and" between two such spans."""
+    children = node.children
+    named = _named_spans(children)
+    parts: list[str] = []
+    i = 0
+    while i < len(children):
+        if i not in named:
+            parts.append(_inline_one(children[i], breaks))
+            i += 1
+            continue
+        while i in named:
+            i += 1
+        after = _inline_one(children[i], breaks) if i < len(children) else ""
+        said = "".join(parts).rstrip()
+        if said.endswith("(") and after.lstrip().startswith(")"):  # "a semicolon (`;`)." → "a semicolon."
+            parts, after = [said[:-1].rstrip()], after.lstrip()[1:]
+        elif said.endswith("("):  # "braces (`{` and `}`, also called ...)" → "braces (also called ..."
+            after = after.lstrip(" ,;")
+        parts.append(after)
+        i += 1
+    return "".join(parts)
+
+
+def _named_spans(children: list[SyntaxTreeNode]) -> set[int]:
+    """Indices of the code spans (and the "and"/"or" between them) that the words before them name
+    (:func:`narrate.text.code.named_before`): "the caret (`^`)", "braces (`{` and `}`)". A group of
+    spans joined by "and"/"or" is left unread whole or, in parentheses, read whole ("the pipe (`|` or
+    `>`)" keeps both); outside parentheses its first span alone may be left unread."""
+    language, named, text = _LANGUAGE.get(), set(), ""
+    i = 0
+    while i < len(children):
+        child = children[i]
+        if child.type != "code_inline" or not named_before(text, child.content, language):
+            text += child.content if child.type == "text" else " x "
+            i += 1
+            continue
+        group = [i]
+        while (
+            group[-1] + 2 < len(children)
+            and children[group[-1] + 1].type == "text"
+            and _JOINER.fullmatch(children[group[-1] + 1].content)
+            and children[group[-1] + 2].type == "code_inline"
+        ):
+            group += [group[-1] + 1, group[-1] + 2]
+        if all(named_before(text, children[k].content, language) for k in group[::2]):
+            named.update(group)
+        elif not text.rstrip().endswith("("):
+            named.add(i)
+        text += " x "
+        i = group[-1] + 1
+    return named
+
+
+_JOINER = re.compile(r"\s*(?:,|and|or|,\s*and|,\s*or)?\s*")
 
 
 def _inline_one(node: SyntaxTreeNode, breaks: str = " ") -> str:
