@@ -36,6 +36,10 @@ from narrate.yamlio import LineDict, LineList
 
 AUDIO_FORMATS = ("mp3", "m4b")
 """Audio formats an episode can be written in, in the order they are built (the first is the feed enclosure)."""
+BOOK_FORMATS = ("epub",)
+"""Formats of the whole course besides the episodes: ``epub``, a read-along book (:mod:`narrate.publish.epub`)."""
+FORMATS = AUDIO_FORMATS + BOOK_FORMATS
+"""Every value ``audio.formats`` (``--format``) takes, in the order they are built."""
 
 DATE_RANGE = (datetime.date(1970, 1, 1), datetime.date(2999, 12, 31))
 """The dates ``start_date`` may take: lesson N is dated ``(N-1) × schedule_days`` (at most 365) days
@@ -96,7 +100,9 @@ def language_tag(tag: str) -> str:
 
 
 def normalise_formats(formats: Iterable[str] | str | None) -> tuple[str, ...]:
-    """``"mp3,m4b"`` or ``["M4B", "mp3"]`` → ``("mp3", "m4b")`` (known formats, MP3 first, no repeats).
+    """``"mp3,m4b"`` or ``["M4B", "mp3"]`` → ``("mp3", "m4b")`` (known formats in the order of
+    :data:`FORMATS`, no repeats); a book without an audio format gets its audio as MP3:
+    ``"epub"`` → ``("mp3", "epub")``.
 
     Raises:
         ConfigError: an unknown format or an empty list (no file: the caller adds it).
@@ -106,12 +112,19 @@ def normalise_formats(formats: Iterable[str] | str | None) -> tuple[str, ...]:
     if isinstance(formats, str):
         formats = formats.split(",")
     wanted = [f.strip().lower().lstrip(".") for f in formats if f.strip()]
-    unknown = [f for f in wanted if f not in AUDIO_FORMATS]
+    unknown = [f for f in wanted if f not in FORMATS]
     if unknown:
-        raise ConfigError(f"unknown audio format '{unknown[0]}' (choose from {', '.join(AUDIO_FORMATS)})")
+        raise ConfigError(f"unknown format '{unknown[0]}' (choose from {', '.join(FORMATS)})")
     if not wanted:
-        raise ConfigError(f"no audio format given (choose from {', '.join(AUDIO_FORMATS)})")
-    return tuple(f for f in AUDIO_FORMATS if f in wanted)
+        raise ConfigError(f"no format given (choose from {', '.join(FORMATS)})")
+    if not audio_formats(wanted):
+        wanted.append("mp3")
+    return tuple(f for f in FORMATS if f in wanted)
+
+
+def audio_formats(formats: Iterable[str]) -> tuple[str, ...]:
+    """The episode audio formats among normalised ``formats``: ``("mp3", "epub")`` → ``("mp3",)``."""
+    return tuple(f for f in formats if f in AUDIO_FORMATS)
 
 
 def inside(name: str) -> bool:
@@ -198,16 +211,16 @@ def http_url(url: str, *, secure: bool = True, folder: bool = True) -> str:
         )
     if any(unquote(segment) in (".", "..") for segment in parts.path.split("/")):
         raise ConfigError(f"must be an http(s) URL with a clean path, without '.' or '..' segments, not '{url}'")
-    if secure and parts.scheme.lower() == "http" and not _local_host(parts.hostname or ""):
+    if secure and parts.scheme.lower() == "http" and not local_host(parts.hostname or ""):
         raise ConfigError(
             f"must be an https URL (http only to this machine or a local network, for previews), not '{url}'"
         )
     return _encode_url(url if url.endswith("/") or not folder else url + "/")
 
 
-def _local_host(host: str) -> bool:
+def local_host(host: str) -> bool:
     """A host name or address of this machine or a local network (loopback, private, link-local,
-    ``localhost``, ``*.localhost``, ``*.local``)."""
+    ``localhost``, ``*.localhost``, ``*.local``): one podcast apps on the internet cannot reach."""
     host = host.lower().rstrip(".")
     if host == "localhost" or host.endswith((".localhost", ".local")):
         return True
@@ -268,6 +281,10 @@ def ipa_problem(ipa: str) -> str | None:
     return None
 
 
+_SAYABLE = re.compile(r"[^\W_]")
+"""A letter or digit: a respelling without one says nothing (an emoji, "...")."""
+
+
 def lexicon_entries(raw: Any, key: str, ctx: Context) -> dict[str, str]:
     """A lexicon (``lexicon:`` or a lexicon file): written word → spoken form; a wrong entry is noted
     in ``ctx`` at its line and left out.
@@ -291,6 +308,14 @@ def lexicon_entries(raw: Any, key: str, ctx: Context) -> dict[str, str]:
             continue
         ipa = ipa_of(str(spoken))
         problem = ipa_problem(ipa) if ipa is not None else None
+        if ipa is not None and not problem and any(c.isdigit() for c in word):
+            problem = "a word with digits is read out as a number before any IPA is matched; give a respelling"
+        if ipa is None and str(spoken).strip() and not _SAYABLE.search(str(spoken)):
+            ctx.note(
+                f"lexicon entry '{word}': {str(spoken)[:40]!r} has no letter or digit to say (the word would go silent)",
+                line,
+            )
+            continue
         if problem:
             ctx.note(f"lexicon entry '{word}': {problem} (an IPA pronunciation is written /like ðɪs/)", line)
             continue
@@ -485,6 +510,17 @@ class Url(Text):
             return http_url(text, secure=self.secure, folder=self.folder)
         except ConfigError as exc:
             raise ConfigError(f"{self.key} {exc.problem}") from None
+
+
+class Uuid(Text):
+    """A UUID (RFC 9562), written in its usual form (``8-4-4-4-12`` hex digits), kept in lower case."""
+
+    kind = "uuid"
+
+    def text(self, text: str, ctx: Context) -> str:
+        if not re.fullmatch(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}", text):
+            raise ConfigError(f"'{self.key}' must be a UUID such as 917393e3-1b1e-5cef-ace4-edaa54e1f810, not '{text}'")
+        return text.lower()
 
 
 class Language(Text):
@@ -816,6 +852,7 @@ KINDS = tuple(
     for kind in (
         Text,
         Url,
+        Uuid,
         Language,
         Date,
         Bool,

@@ -54,6 +54,19 @@ def refused(args: list[str]) -> str:
             'title: T\nlexicon:\n  hola: "[hola]{lang=es"\n',
             "course.yaml:3: lexicon entry 'hola': unclosed language span",
         ),
+        (
+            'title: T\nlexicon:\n  smile: "\U0001f642"\n',
+            "course.yaml:3: lexicon entry 'smile': '\U0001f642' has no letter or digit to say",
+        ),
+        ("title: T\nlexicon:\n  pause: '...'\n", "course.yaml:3: lexicon entry 'pause': '...' has no letter or digit"),
+        (
+            "title: T\nlexicon:\n  x: y\n  dash: '—'\n",
+            "course.yaml:4: lexicon entry 'dash': '—' has no letter or digit",
+        ),
+        (
+            "title: T\nlexicon:\n  R2D2: /ˈɑːtuːˈdiːtuː/\n",
+            "course.yaml:3: lexicon entry 'R2D2': a word with digits is read out as a number before any IPA",
+        ),
     ],
 )
 def test_bad_settings_are_one_line_with_file_and_line(tmp_path, course_yaml, expected):

@@ -140,6 +140,15 @@ def test_a_pls_phoneme_that_is_not_ipa_is_one_error_with_its_file(tmp_path):
     assert info.value.file == path
 
 
+@pytest.mark.parametrize("alias", ["\U0001f35e", "...", "—", "?!"])
+def test_a_pls_alias_with_nothing_to_say_is_refused_not_left_silent(tmp_path, alias):
+    path = tmp_path / "names.pls"
+    path.write_bytes(_pls(f"<lexeme><grapheme>bread</grapheme><alias>{alias}</alias></lexeme>\n"))
+    with pytest.raises(ConfigError, match=r"lexicon entry 'bread': .* has no letter or digit to say") as info:
+        load_lexicon(path)
+    assert info.value.file == path
+
+
 def test_a_yaml_lexicon_may_give_ipa_and_a_wrong_one_is_reported_at_its_line(tmp_path):
     path = tmp_path / "lexicon.yaml"
     path.write_text("ciabatta: /tʃəˈbɑːtə/\nMoE: mixture of experts\nbad: /br$d/\n", encoding="utf-8")
