@@ -104,6 +104,7 @@ __all__ = [
     "lint",
     "import_lesson",
     "check",
+    "check_warnings",
     "prepare_listener",
     "listen",
     "listen_report",

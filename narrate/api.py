@@ -66,13 +66,19 @@ def build(
         recogniser = prepare_listener(options.asr_model, _local_cache(options.cache_dir))
     result = _build(Path(content), Path(out), options, progress=progress)
     if recogniser is not None and options is not None:
+        from narrate.proof.findings import lexicon_sources
+
+        config = _load(Path(content), options).config
         result.heard = listen(
             result.out_dir,
             model=options.asr_model,
             cache_dir=_local_cache(options.cache_dir),
             progress=progress,
             recogniser=recogniser,
-            lexicon=_load(Path(content), options).config.lexicon,  # to name the entry behind a misheard word
+            lexicon=config.lexicon,  # to name the entry behind a misheard word, and where it is written
+            sources=lexicon_sources(
+                config.source if config.source and config.source.name == "course.yaml" else None, options.lexicon_file
+            ),
         )
     return result
 
@@ -268,16 +274,41 @@ def check(target: str | Path) -> list[str]:
     return [str(problem) for problem in problems]
 
 
-def upload(out: str | Path, dest: str, *, endpoint_url: str | None = None, force: bool = False) -> Uploaded:
+def check_warnings(out: str | Path) -> list[str]:
+    """What a podcast directory would accept in a built folder but listeners could not use once it is
+    published: its feed pointing at a preview address (``localhost``, a local network) or at plain
+    ``http://``. One line per kind, ``Warning: <file>:<line>: <what>``; empty when there is none (or
+    no readable feed: :func:`check` says why)."""
+    from narrate.publish.check import publish_warnings
+
+    return [str(warning) for warning in publish_warnings(Path(out))]
+
+
+def upload(
+    out: str | Path,
+    dest: str,
+    *,
+    endpoint_url: str | None = None,
+    force: bool = False,
+    moved_from: str | None = None,
+) -> Uploaded:
     """Upload a built folder to ``dest`` (``s3://bucket/prefix`` through s3fs, with ``endpoint_url`` for
     any S3-compatible store, or another folder): changed files only, media and transcripts first, the
     feed last, old versions deleted after it; ``.narrate-*`` state is never uploaded. Additive: only
     files narrate's manifest (``.narrate-manifest.json`` beside the feed) says it wrote are replaced or
     deleted; a published episode is never dropped and a newer feed never replaced by an older build
-    unless ``force``.
+    unless ``force``. A feed on a preview address or plain http is published with a warning.
+
+    ``moved_from`` (``s3://bucket/prefix`` or a folder): where the feed was published before this
+    build's ``base_url``; once ``dest`` is published, the feed there is written once more with
+    ``itunes:new-feed-url`` naming the new feed (Apple Podcasts' tag for a moved feed); redirect the
+    old URL to the new one with HTTP 301 too. Refused, before anything is written, when that feed is
+    not narrate's, is at the new address already, or has an episode the build lacks (``force``: the
+    last two are allowed).
 
     Returns:
-        what was uploaded, left unchanged and deleted (relative paths).
+        what was uploaded, left unchanged and deleted (relative paths); ``moved``: the old feed's
+        address and the new one, with ``moved_from``.
 
     Raises:
         NarrateError: no built folder; the destination cannot be reached or written (saying what was
@@ -286,7 +317,7 @@ def upload(out: str | Path, dest: str, *, endpoint_url: str | None = None, force
     """
     from narrate.publish.upload import upload as run
 
-    return run(Path(out), dest, endpoint_url=endpoint_url, force=force)
+    return run(Path(out), dest, endpoint_url=endpoint_url, force=force, moved_from=moved_from)
 
 
 def prepare_listener(model: str | Path | None = None, cache_dir: str | Path | None = None) -> Recogniser:
@@ -310,11 +341,13 @@ def listen(
     progress: Progress | None = None,
     recogniser: Recogniser | None = None,
     lexicon: Mapping[str, str] | None = None,
+    sources: Mapping[str, str] | None = None,
 ) -> ListenResult:
     """Transcribe each episode of a built folder and compare what is heard with the narration script,
-    cue by cue: word error rate per episode and the misheard cues (start ms, said, heard, suggested
-    lexicon entry). Episodes whose audio did not change are not heard again (cached by audio digest).
-    ``lexicon`` (the build's, when known) names the entry behind a misheard word.
+    cue by cue: word error rate per episode, the misheard cues (start ms, written, said, heard,
+    suggested lexicon entry) and the findings ranked. Episodes whose audio did not change are not
+    heard again (cached by audio digest). ``lexicon`` (the build's, when known) names the entry
+    behind a misheard word; ``sources`` (written word → ``file:line``) where that entry is written.
 
     Raises:
         NarrateError: no built folder, the extra or the model missing.
@@ -328,14 +361,16 @@ def listen(
         progress=progress,
         recogniser=recogniser,
         lexicon=lexicon,
+        sources=sources,
     )
 
 
-def listen_report(heard: ListenResult) -> str:
-    """The proof-listening report as text: per episode its WER, then one line per misheard cue."""
+def listen_report(heard: ListenResult, verbose: bool = False) -> str:
+    """The proof-listening report as text: per episode its WER, then the findings worth a fix (at
+    most five, best first, each as written, said and heard), the rest in a line (``verbose``: all)."""
     from narrate.proof.report import format_report
 
-    return format_report(heard.reports)
+    return format_report(heard.reports, verbose)
 
 
 def listen_json(heard: ListenResult) -> dict:

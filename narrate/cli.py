@@ -143,7 +143,7 @@ def build(content: Path, out_dir: Path, **options: Any) -> None:
             click.echo(f"Catalogue of {_count(len(results), 'course')}: {out_dir / 'index.html'}")
     for _, result in results:
         if result.heard is not None:
-            _echo_listen(result.heard)
+            _echo_listen(result.heard, options["verbose"])
 
 
 def _echo_summary(result, prefix: str = "") -> None:
@@ -158,6 +158,8 @@ def _echo_summary(result, prefix: str = "") -> None:
             f"{_count(result.synthesized, 'sentence')} spoken, {result.cached} reused; "
             f"feed: {result.feed_file}"
         )
+        if result.book is not None:
+            click.echo(f"{prefix}Read-along book: {result.book}")
         if result.scheduled:
             listed = ", ".join(f"{stem} on {day}" for stem, day in result.scheduled)
             click.echo(f"Scheduled, not in the feed until their date: {listed} (--include-scheduled puts them in now)")
@@ -358,9 +360,19 @@ def import_(page: Path) -> None:
     "--cache-dir", type=_PATH, default=None, envvar="NARRATE_CACHE_DIR", help="Cache folder (models, what was heard)."
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress output.")
+@click.option(
+    "--verbose", is_flag=True, help="With --listen, every finding in full (else the first five and a summary)."
+)
 @_STRICT
 def check(
-    target: str, listen: bool, asr_model: str | None, as_json: bool, cache_dir: Path | None, quiet: bool, strict: bool
+    target: str,
+    listen: bool,
+    asr_model: str | None,
+    as_json: bool,
+    cache_dir: Path | None,
+    quiet: bool,
+    verbose: bool,
+    strict: bool,
 ) -> None:
     """Validate a built folder, or a published feed's http(s) URL, the way a podcast directory would;
     one problem per line. With --listen, also hear each episode of the folder (see README, Proof-listening).
@@ -381,16 +393,25 @@ def check(
         for problem in problems:
             click.echo(printable(problem))
     heard = _listen(Path(target), asr_model, cache_dir, quiet or as_json) if listen else None
+    remote = target.startswith(("http://", "https://"))
+    before_publishing = [] if problems or remote else narrate.check_warnings(target)
     if as_json:
         import json
 
-        document = {"out": target, "problems": problems, "listen": narrate.listen_json(heard) if heard else None}
+        document = {
+            "out": target,
+            "problems": problems,
+            "warnings": before_publishing,
+            "listen": narrate.listen_json(heard) if heard else None,
+        }
         click.echo(json.dumps(document, ensure_ascii=False, indent=1))
     elif heard:
-        _echo_listen(heard)
+        _echo_listen(heard, verbose)
     if problems:
         raise SystemExit(1)
     if not as_json:
+        for warning in before_publishing:  # it passes, but would keep listeners out once published
+            click.echo(printable(warning), err=True)
         click.echo(f"{target}: OK")
 
 
@@ -409,8 +430,8 @@ def _listen(out_dir: Path, asr_model: str | None, cache_dir: Path | None, quiet:
         return narrate.listen(out_dir, model=asr_model, cache_dir=cache_dir, progress=progress)
 
 
-def _echo_listen(heard) -> None:
-    click.echo(narrate.listen_report(heard), nl=False)
+def _echo_listen(heard, verbose: bool = False) -> None:
+    click.echo(narrate.listen_report(heard, verbose), nl=False)
 
 
 @main.command("publish")
@@ -428,16 +449,37 @@ def _echo_listen(heard) -> None:
     help="Publish even if it removes published episodes, replaces a newer feed, or overwrites files narrate "
     "did not write (those are never deleted).",
 )
+@click.option(
+    "--moved-from",
+    "moved_from",
+    metavar="OLD_DEST",
+    default=None,
+    help="Where the feed was published before a new --base-url (s3://bucket/prefix or a folder): after "
+    "publishing to DEST, write the feed there once more with itunes:new-feed-url naming the new one.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
-def publish_(out_dir: Path, dest: str, endpoint_url: str | None, force: bool, quiet: bool) -> None:
+def publish_(
+    out_dir: Path, dest: str, endpoint_url: str | None, force: bool, moved_from: str | None, quiet: bool
+) -> None:
     """Upload the built folder OUT_DIR to DEST (s3://bucket/prefix or a folder): changed files only,
     media first, the feed last, then only the old files narrate's own manifest lists are deleted.
-    Refuses to drop a published episode or to replace a newer feed (--force to mean it)."""
-    done = narrate.upload(out_dir, dest, endpoint_url=endpoint_url, force=force)
+    Refuses to drop a published episode or to replace a newer feed (--force to mean it). Moving
+    hosts: build with the new --base-url (every GUID is kept), then publish with --moved-from."""
+    done = narrate.upload(out_dir, dest, endpoint_url=endpoint_url, force=force, moved_from=moved_from)
     if not quiet:
         click.echo(
             f"Published {out_dir} to {dest}: {_count(len(done.uploaded), 'file')} uploaded, "
             f"{len(done.unchanged)} unchanged, {len(done.deleted)} deleted"
+        )
+    if done.moved is not None and not quiet:
+        old = done.moved.old_url or f"the feed of {done.moved.dest}"
+        click.echo(
+            printable(
+                f"Moved: the feed at {done.moved.dest} now names the new one, {done.moved.new_url}, in "
+                f"<itunes:new-feed-url>. Now redirect {old} to {done.moved.new_url} with HTTP 301 (Moved "
+                "Permanently), as Apple Podcasts and the Podcast Index ask, and keep the old feed and the "
+                "redirect in place until the directories list the new address."
+            )
         )
 
 

@@ -140,6 +140,9 @@ class Question:
     ``notes``: code blocks and tables of the question and its solution, for the show notes.
 
     ``think_pause_ms`` overrides the course's think pause for this question (None: use the course's).
+
+    ``title``: the author's short title of the question for its chapter ("Windowpane test"); "" when
+    the chapter is titled from the prompt (see :func:`narrate.text.script.question_title`).
     """
 
     prompt: str
@@ -151,6 +154,7 @@ class Question:
     open: bool = False
     topic: str = ""
     notes: tuple[CodeBlock | Table, ...] = ()
+    title: str = ""
 
     @property
     def is_choice(self) -> bool:
@@ -347,8 +351,10 @@ class Say:
     role: Role = "narrator"
     parts: tuple[tuple[str, str], ...] = ()
     written: str = field(default="", compare=False)
-    """The sentence as the author wrote it (``2 1/2 hours``, ``PSII``), shown in the transcripts while
-    ``text`` is heard; empty when it is ``text`` (framing, a long sentence cut in several utterances)."""
+    """The utterance as the author wrote it (``2 1/2 hours``, ``PSII``, no lexicon respelling), shown in
+    the transcripts while ``text`` is heard: a quiz host's cue with the lesson's prompt, options and
+    answer as written inside narrate's framing; each utterance of a long sentence its written part.
+    Empty when it is ``text``."""
     line: int = field(default=0, compare=False, repr=False)
     """1-based line of the source block or question this utterance comes from (0: framing, or not
     known); for :mod:`narrate.text.lint`. Not compared, hashed nor shown in ``repr``: build state
@@ -463,6 +469,8 @@ class BuildResult:
     """When the course names no engine: the line saying which engine and voice each of its languages
     got and how to choose another (``voices: en-us → piper en_US-joe-medium, ...``; see
     ``narrate.speech.engines.choice``); "" when it names one, or nothing was built."""
+    book: Path | None = None
+    """With ``epub`` among the formats: the read-along book this build wrote (``OUT/<slug>.epub``)."""
 
 
 def episode_stem(lesson: Lesson) -> str:

@@ -235,8 +235,9 @@ class BuildOptions:
         review: add (True) or leave out (False) the course-review bonus episode.
         jobs: parallel speech workers and encoders (None: the number of CPUs); at least 1.
         cache_dir: the utterance cache folder (None: ``$NARRATE_CACHE_DIR``, else ``~/.cache/narrate``).
-        formats: audio formats, e.g. ``("mp3", "m4b")`` or ``"mp3,m4b"``.
-        audiobook: also write the whole course as one M4B, one chapter per lesson.
+        formats: audio formats and the book, e.g. ``("mp3", "m4b")`` or ``"mp3,epub"`` (see
+            :func:`narrate.settings.normalise_formats`).
+        audiobook: also write the whole course as one M4B, every chapter of every lesson under its lesson.
         split: also write one MP3 per chapter.
         engine: the speech engine for this build (``pyttsx3``, ``piper``).
         voice: the narrator's voice id for this build.
@@ -300,14 +301,15 @@ class BuildOptions:
     formats: tuple[str, ...] | str | None = option(
         setting="audio.formats",
         metavar="LIST",
-        help="Audio formats, comma-separated: mp3, m4b (default: course.yaml's audio.formats, else mp3).",
+        help="Formats, comma-separated: mp3, m4b (audio), epub (a read-along book of the course) "
+        "(default: course.yaml's audio.formats, else mp3).",
         check=_flagged("--format", normalise_formats),
         stamp=ALWAYS,
     )
     audiobook: bool = option(
         "--audiobook",
         default=False,
-        help="Also write the whole course as one M4B, one chapter per lesson.",
+        help="Also write the whole course as one M4B, every chapter under its lesson ('Lesson - Question 1: ...').",
         stamp=ALWAYS,
     )
     split: bool = option(

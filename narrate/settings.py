@@ -34,6 +34,7 @@ from narrate.setting_kinds import (
     AUDIO_FORMATS,
     DATE_RANGE,
     EMAIL,
+    FORMATS,
     FUNDING_TEXT_MAX,
     KINDS,
     LANGUAGE_TAG,
@@ -61,7 +62,9 @@ from narrate.setting_kinds import (
     Size,
     Text,
     Url,
+    Uuid,
     Voices,
+    audio_formats,
     build,
     course_file,
     declared,
@@ -80,6 +83,7 @@ from narrate.setting_kinds import (
 
 __all__ = [  # the declarations, the docs table, and the kinds and rules of narrate.setting_kinds, re-exported
     "AUDIO_FORMATS",
+    "FORMATS",
     "BY_KEY",
     "DATE_RANGE",
     "DEFAULT_LANGUAGE",
@@ -131,6 +135,7 @@ __all__ = [  # the declarations, the docs table, and the kinds and rules of narr
     "language_tag",
     "lexicon_entries",
     "markdown_table",
+    "audio_formats",
     "normalise_formats",
     "number_text",
     "parse_size",
@@ -222,7 +227,9 @@ class AudioConfig:
     bitrate: str = key(Bitrate("64k", "MP3 bitrate, 8k to 320k"))
     loudness_lufs: float = key(Float(-16.0, "integrated loudness target, LUFS (ITU-R BS.1770)", low=-40, high=-5))
     true_peak_dbtp: float = key(Float(-1.0, "true-peak ceiling, dBTP", low=-20, high=0))
-    formats: tuple[str, ...] = key(Formats(["mp3"], "audio formats: `mp3` and/or `m4b`", option="--format", split=","))
+    formats: tuple[str, ...] = key(
+        Formats(["mp3"], "formats: `mp3` and/or `m4b` audio, `epub` a read-along book", option="--format", split=",")
+    )
     intro: Path | None = key(
         CoursePath(
             None,
@@ -274,6 +281,17 @@ class CourseConfig:
         Url("http://localhost:8000/", "where the output folder will be published", option="--base-url", secure=True)
     )
     link: str = key(Url(None, "the course's web page (default: base_url)", blank="", folder=False))
+    guid: str = key(
+        Uuid(
+            None,
+            "the show's podcast:guid, which its episodes' GUIDs are made from (default: made from the title and "
+            "author at the first build, and kept in the output folder)",
+            example="917393e3-1b1e-5cef-ace4-edaa54e1f810",
+            blank="",
+        )
+    )
+    """The show's ``podcast:guid`` (a UUID): set it to keep a show's identity across a new title, or to
+    import one a show already has; "" (default): see :func:`narrate.publish.feed.course_guid`."""
     cover: Path | None = key(
         Image(
             None,

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from narrate.files import source_digest, write_atomic
 from narrate.model import ChapterMark, CueTime, Episode, Script, episode_stem
+from narrate.settings import audio_formats
 from narrate.version import __version__
 
 if TYPE_CHECKING:
@@ -354,7 +355,7 @@ def fingerprint(
         config.title,
         config.author,
         config.language,
-        repr(config.audio),
+        repr(dataclasses.replace(config.audio, formats=audio_formats(config.audio.formats))),  # not the book
         cover_digest,
         count,
         repr(extra),

@@ -8,8 +8,9 @@
 #   scripts/setup.sh --light  the same without the neural engines: espeak-ng only (no onnxruntime, no
 #                             model or voice downloads: about 340 MB less). NARRATE_LIGHT=1 in the
 #                             environment does the same (NARRATE_LIGHT=1 scripts/build-sample.sh).
-#   scripts/setup.sh --dev    the default, plus what the tests need: the test libraries and Debian's
-#                             Chromium for the preview test. A failed voices download fails it.
+#   scripts/setup.sh --dev    the default, plus what the tests need: the test libraries, Debian's
+#                             Chromium for the browser tests and EPUBCheck (epubcheck) for the
+#                             read-along book's. A failed voices download fails it.
 #
 # Debian/Ubuntu: uses apt-get (as root, or through sudo). macOS: uses Homebrew (no Chromium step:
 # the browser test is skipped there).
@@ -39,6 +40,9 @@ command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 if [ "$dev" = 1 ] && [ ! -x /usr/bin/chromium ] && [ "$(uname -s)" != "Darwin" ]; then
   need+=(chromium)  # the preview's browser test drives Debian's Chromium; we never download a browser
+fi
+if [ "$dev" = 1 ] && [ ! -f /usr/share/java/epubcheck.jar ] && ! command -v epubcheck >/dev/null 2>&1; then
+  need+=(epubcheck)  # the read-along book's test checks it with EPUBCheck (Debian's, or Homebrew's)
 fi
 if [ "${#need[@]}" -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1; then

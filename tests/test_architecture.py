@@ -30,7 +30,7 @@ LAYERS = [
     {"narrate.text"},
     {"narrate.speech"},
     {"narrate.audio"},
-    {"narrate.publish"},
+    {"narrate.publish", "narrate.publish.epub"},  # epub: the read-along book, from the published episodes
     {"narrate.uptodate", "narrate.cluster"},
     {"narrate.proof"},
     {"narrate.stages"},

@@ -20,6 +20,7 @@ from narrate.audio.id3 import read_chapters
 from narrate.cli import main
 from narrate.pipeline import build
 from narrate.publish.check import check_output
+from narrate.text.script import question_title
 
 pytestmark = pytest.mark.e2e  # end-to-end builds: left out by scripts/test.sh --fast
 
@@ -51,7 +52,7 @@ def test_sample_course_builds_chaptered_episodes(course_build):
         for a, b in zip(chapters, chapters[1:]):
             assert a[2] == b[1]  # contiguous
         titles = [title for title, _, _ in chapters]
-        assert titles[0] == "Introduction" and "Question 1" in titles
+        assert titles[0] == "Introduction" and any(t.startswith("Question 1: ") for t in titles)
         assert episode.bonus or "Quiz" in titles
         # ID3 chapters equal the build's timing, and the last chapter ends at the audio's end
         assert read_chapters(mp3) == episode.chapters
@@ -79,7 +80,10 @@ def test_feed_parses_with_every_enclosure_exact(course_build):
 def test_review_episode_asks_every_question_and_is_a_bonus(course_build):
     review = course_build.episodes[-1]
     questions = sum(len(e.lesson.quiz) for e in course_build.episodes[:-1])
-    assert [c.title for c in review.chapters] == ["Introduction"] + [f"Question {n}" for n in range(1, questions + 1)]
+    prompts = [q for e in course_build.episodes[:-1] for q in e.lesson.quiz]
+    titled = [f"Question {n}: {question_title(q)}" for n, q in enumerate(prompts, 1)]  # titled as in their lessons
+    assert len(titled) == questions and [c.title for c in review.chapters] == ["Introduction"] + titled
+    assert titled[0] == "Question 1: Which part of a cell lets ions pass but blocks electrons?"
     assert sum(1 for c in review.cue_times if c.kind == "think") == questions
     feed = course_build.feed_file.read_text(encoding="utf-8")
     assert feed.count("<itunes:episodeType>bonus</itunes:episodeType>") == 1
@@ -113,10 +117,14 @@ def test_text_page_builds_an_episode_with_every_question(tmp_path):
     assert len(mp3s) == 1
     titles = [title for title, _, _ in probe_chapters(mp3s[0])]
     assert titles[:1] == ["Introduction"]
-    assert [t for t in titles if t.startswith("Question")] == ["Question 1", "Question 2", "Question 3"]
+    assert [t for t in titles if t.startswith("Question")] == [
+        "Question 1: Most coasts see two high tides in about …",
+        "Question 2: When the Sun and Moon line up they cause a … tide, and when…",
+        "Question 3: Why is there a high tide on the side of Earth facing away…",
+    ]
     script = (tmp_path / "episodes" / mp3s[0].name.replace(".mp3", ".script.txt")).read_text(encoding="utf-8")
     assert script.count("(think pause") == 3
-    assert "The answer is A: twenty-four hours and fifty minutes." in script
+    assert "The answer is option A: twenty-four hours and fifty minutes." in script
     for bad in ("•", "_", "ยท", "Start this course", "Free sample lesson"):
         assert bad not in script
     assert [str(p) for p in check_output(tmp_path)] == []  # a one-lesson feed passes too
@@ -125,7 +133,7 @@ def test_text_page_builds_an_episode_with_every_question(tmp_path):
 def test_cli_script_and_import_on_a_text_page():
     runner = CliRunner()
     script = runner.invoke(main, ["script", str(PAGE)])
-    assert script.exit_code == 0 and "## Question 3" in script.output
+    assert script.exit_code == 0 and "## Question 3: Why is there a high tide" in script.output
     imported = runner.invoke(main, ["import", str(PAGE)])
     assert imported.exit_code == 0
     assert imported.output.startswith("id: tides-lesson-02\n")

@@ -50,7 +50,7 @@ def test_docs_course_yaml_and_lesson_examples_load(tmp_path):
     assert [q.answers for q in lesson.quiz] == [("The electrolyte",), ("three",)]
     script = render_script(build_script(lesson, config))
     page = COURSES.read_text(encoding="utf-8")
-    shown = re.search(r"```\n(## Question 1\n.*?)```", page, re.S).group(1)
+    shown = re.search(r"```\n(## Question 1: .*?)```", page, re.S).group(1)
     assert shown in script
 
 
@@ -90,10 +90,11 @@ def test_readme_lesson_example_reads_as_it_says(tmp_path):
     assert [q.answers for q in lesson.quiz] == [("Two.",)]
     script = render_script(build_script(lesson, config))
     chapters = re.findall(r"^## (.+)$", script, re.M)
-    assert chapters == ["Introduction", "Why two", "Quiz", "Question 1"]
+    assert chapters == ["Introduction", "Why two", "Quiz", "Question 1: How many high tides does a coast get each day?"]
     assert "(think pause 5.00 s)\n[host] The answer is: Two." in script
     readme = README.read_text(encoding="utf-8")
-    assert "(Introduction, Why two, Quiz,\nQuestion 1)" in readme and '"The answer is: Two."' in readme
+    assert "(Introduction, Why two, Quiz,\nQuestion 1: How many high tides does a coast get each day?)" in readme
+    assert '"The answer is: Two."' in readme
 
 
 def test_getting_started_uses_the_readme_lesson():

@@ -164,7 +164,7 @@ def test_an_unknown_audio_format_names_its_line_before_anything_is_written(tmp_p
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", str(course), "-o", str(out), "-q"])
     assert result.exit_code == 1
-    assert result.output.strip().endswith("course.yaml:3: unknown audio format 'ogg' (choose from mp3, m4b)")
+    assert result.output.strip().endswith("course.yaml:3: unknown format 'ogg' (choose from mp3, m4b, epub)")
     assert not out.exists()
 
 
@@ -172,10 +172,10 @@ def test_an_unknown_audio_format_names_its_line_before_anything_is_written(tmp_p
     ("options", "message"),
     [
         (dict(base_url="ftp://x"), "--base-url: must be an http(s) URL, not 'ftp://x'"),
-        (dict(formats="ogg"), "--format: unknown audio format 'ogg' (choose from mp3, m4b)"),
-        (dict(formats=""), "--format: no audio format given (choose from mp3, m4b)"),
+        (dict(formats="ogg"), "--format: unknown format 'ogg' (choose from mp3, m4b, epub)"),
+        (dict(formats=""), "--format: no format given (choose from mp3, m4b, epub)"),
         (dict(jobs=0), "--jobs must be a whole number of at least 1, not '0'"),
-        (dict(formats="mp3,ogg"), "--format: unknown audio format 'ogg' (choose from mp3, m4b)"),
+        (dict(formats="mp3,ogg"), "--format: unknown format 'ogg' (choose from mp3, m4b, epub)"),
     ],
 )
 def test_command_line_overrides_are_validated_like_settings(options, message):

@@ -49,7 +49,8 @@ def test_a_tiny_course_builds_with_the_real_engine_and_ffmpeg(tmp_path):
     assert episode.audio_bytes == mp3.stat().st_size > 0
     assert abs(container_ms(mp3) - episode.duration_ms) <= 60
     chapters = probe_chapters(mp3)
-    assert [title for title, _, _ in chapters] == ["Introduction", "Water", "Quiz", "Question 1"]
+    titles = ["Introduction", "Water", "Quiz", "Question 1: Which tea likes cooler water?"]
+    assert [title for title, _, _ in chapters] == titles
     assert chapters[0][1] == 0 and all(a[2] == b[1] for a, b in zip(chapters, chapters[1:]))
     assert read_chapters(mp3) == episode.chapters and episode.chapters[-1].end_ms == episode.duration_ms
 

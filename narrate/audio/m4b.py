@@ -6,8 +6,11 @@ cover is an attached picture (stored as ``covr``). ffmpeg stores the chapters bo
 chapter track and as a Nero ``chpl`` atom, so Apple players and others list them.
 
 The audiobook (``narrate build --audiobook``) is one M4B for the whole course, ``OUT/<slug>.m4b``,
-with one chapter per lesson (the lesson title), assembled again from the cached clips and levelled
-as a whole.
+assembled again from the cached clips and levelled as a whole. MP4 chapters are a flat list (a Nero
+``chpl`` atom holds no levels, nor does a QuickTime chapter track), so every chapter of every lesson
+is there under its lesson by name: the lesson's first chapter is the lesson title, each other
+"<lesson title> - <chapter title>" (:func:`book_chapter_title`), e.g. "Bread basics - Question 1:
+Which test shows gluten is developed?".
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from narrate.text.readers.common import slugify
 
 LESSON_GAP_MS = 2000
 """Silence between two lessons in the audiobook."""
+BOOK_TITLE_SEPARATOR = " - "
+"""Between a lesson's title and its chapter's in the audiobook's flat chapter list."""
 
 _SPECIAL = ("\\", "=", ";", "#")
 
@@ -90,13 +95,20 @@ def write_m4b(
         meta.unlink(missing_ok=True)
 
 
+def book_chapter_title(lesson_title: str, index: int, chapter_title: str) -> str:
+    """The audiobook's title of chapter ``index`` (0-based) of a lesson: the lesson title for the
+    first (its introduction), else "<lesson title> - <chapter title>" (:data:`BOOK_TITLE_SEPARATOR`)."""
+    return lesson_title if index == 0 else f"{lesson_title}{BOOK_TITLE_SEPARATOR}{chapter_title}"
+
+
 def book_timeline(
     scripts: Sequence[Script], clips: Sequence[Mapping[int, Path]], pcm_path: Path, sample_rate: int
 ) -> audio.Timeline:
     """The whole course as one timeline: each lesson assembled exactly as its episode is (the same
     chapter alignment, so the same length), then :data:`LESSON_GAP_MS` of silence (not after the
-    last); one chapter per lesson (the lesson title, or its id), running to the next lesson's start.
-    The loudness is measured over the whole."""
+    last). Every chapter of every lesson, titled by :func:`book_chapter_title` (the lesson title, or
+    its id), at its start in the lesson plus the lesson's start; each runs to the next one's start,
+    so a lesson's last chapter holds the gap after it. The loudness is measured over the whole."""
     meter = LoudnessMeter(sample_rate)
     frames = 0
     chapters: list[ChapterMark] = []
@@ -119,7 +131,10 @@ def book_timeline(
                 frames += gap
             if frames > start:
                 title = script.lesson.title or script.lesson.id
-                chapters.append(ChapterMark(title, audio.frames_to_ms(start, sample_rate), 0))
+                offset = audio.frames_to_ms(start, sample_rate)
+                marks = part.chapters or [ChapterMark(title, 0, 0)]
+                for i, mark in enumerate(marks):
+                    chapters.append(ChapterMark(book_chapter_title(title, i, mark.title), offset + mark.start_ms, 0))
     ends = [c.start_ms for c in chapters[1:]] + [audio.frames_to_ms(frames, sample_rate)]
     chapters = [ChapterMark(c.title, c.start_ms if i else 0, end) for i, (c, end) in enumerate(zip(chapters, ends))]
     return audio.Timeline(pcm_path, sample_rate, frames, chapters, [], meter.integrated_lufs(), meter.sample_peak_dbfs)

@@ -262,13 +262,15 @@ def listen(
     language: str | None = None,
     recogniser: Recogniser | None = None,
     lexicon: Mapping[str, str] | None = None,
+    sources: Mapping[str, str] | None = None,
 ) -> ListenResult:
     """Hear every episode of a built folder and compare it with its narration script.
 
     Reads ``OUT/.narrate-build.json`` (cue times and audio file of each episode) and the feed's
     language (``language`` overrides it). ``recogniser``: one already loaded (see :func:`prepare`),
     else the model named by ``model`` is loaded when the first episode needs hearing. ``lexicon``:
-    the build's lexicon, when known, to name the entry behind a misheard word. Reports ``progress("listening:<episode>", done_s, total_s)``
+    the build's lexicon, when known, to name the entry behind a misheard word; ``sources``: written
+    word of an entry → ``file:line`` (:func:`narrate.proof.findings.lexicon_sources`). Reports ``progress("listening:<episode>", done_s, total_s)``
     per episode heard. On success writes ``OUT/assets/listen.js`` (the preview's marks); on any
     error nothing in OUT changes.
 
@@ -302,7 +304,7 @@ def listen(
             write_atomic(cache_file, json.dumps({"heard": texts}, ensure_ascii=False) + "\n")
             heard += 1
             heard_ms += duration_ms
-        reports.append(compare(stem, audio_file, duration_ms, cue_times, parts, texts, tag, lexicon))
+        reports.append(compare(stem, audio_file, duration_ms, cue_times, parts, texts, tag, lexicon, sources))
     model_name = str(model or "base")
     _write_marks(out_dir, reports)
     return ListenResult(reports, model_name, tag, heard, heard_ms)

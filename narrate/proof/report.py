@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from narrate.errors import ConfigError
 from narrate.model import CueTime
+from narrate.proof.findings import Finding, Step, cue_changes, differences, lexicon_entries, rank
 from narrate.text.languages import language as language_module
 from narrate.text.normalize import spoken
 
@@ -67,10 +68,15 @@ class Window:
 @dataclass(frozen=True)
 class Difference:
     """One run of words the listener heard differently: ``said`` (script words, normalised; empty
-    for words heard that were never said) and ``heard`` (empty for words not heard at all)."""
+    for words heard that were never said) and ``heard`` (empty for words not heard at all).
+    ``written``: the written words behind ``said`` when the lexicon or the normaliser changed them
+    (``deployment`` for said ``blorp tangle zibbet``), else empty; ``entry``: the lexicon entry
+    (``written: spoken``) that did, when known."""
 
     said: str
     heard: str
+    written: str = ""
+    entry: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,7 @@ class MisheardCue:
     script. ``heard``: the words the listener heard for it (normalised). ``suggestion``: a lexicon
     line ``word: re-spel-ling`` when exactly one written word differs, else None. ``lexicon``: the
     lexicon entries (``written: spoken``, joined by "; ") that put a misheard word in the script.
+    ``written``: the cue as the author wrote it (empty: as ``said``).
     """
 
     start_ms: int
@@ -89,6 +96,7 @@ class MisheardCue:
     differences: tuple[Difference, ...]
     suggestion: str | None = None
     lexicon: str | None = None
+    written: str = ""
 
 
 @dataclass
@@ -97,6 +105,7 @@ class EpisodeReport:
 
     ``words``: words in the normalised script; ``errors``: substitutions + deletions + insertions;
     ``wer``: errors / words (0.0 for an episode without words); ``audio_ms``: length of the audio.
+    ``findings``: the misheard cues' differences grouped and ranked (:func:`narrate.proof.findings.rank`).
     """
 
     episode: str
@@ -105,6 +114,7 @@ class EpisodeReport:
     words: int
     errors: int
     misheard: list[MisheardCue] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
 
     @property
     def wer(self) -> float:
@@ -164,98 +174,118 @@ def compare(
     heard: Sequence[str],
     language: str,
     lexicon: Mapping[str, str] | None = None,
+    sources: Mapping[str, str] | None = None,
 ) -> EpisodeReport:
-    """Align what was heard in each window with the script's words of its cues; count the errors and
-    collect the misheard cues (in time order).
+    """Align what was heard in each window with the script's words of its cues; count the errors,
+    collect the misheard cues (in time order) with the written words behind each difference, and
+    rank them (:mod:`narrate.proof.findings`).
 
     ``heard[i]`` is the recogniser's text for ``parts[i]``. ``lexicon``: the build's lexicon, when
     known; a misheard word that one of its entries put in the script is named with that entry
-    (``MisheardCue.lexicon``) instead of a suggestion. Raises ``ValueError`` when the lengths differ.
+    (``MisheardCue.lexicon``) instead of a suggestion. ``sources``: written word of an entry →
+    ``file:line``. Raises ``ValueError`` when the lengths differ.
     """
     if len(parts) != len(heard):
         raise ValueError(f"{len(parts)} windows but {len(heard)} transcripts")
     import jiwer
 
     normalise = normaliser(language)
-    entries = _entries_by_word(lexicon or {}, normalise)
+
+    def words(text: str) -> list[str]:
+        return _words(text, normalise)
+
+    def plain(text: str) -> list[str]:  # written words as the normaliser says them, without the lexicon
+        return words(spoken(text, language=language))
+
+    said = {i: words(cue_times[i].text) for w in parts for i in w.cues}
+    changes = _changes(cue_times, said, lexicon_entries(lexicon or {}, words), plain)
     report = EpisodeReport(name, audio_file, audio_ms, 0, 0)
     for window, text in zip(parts, heard):
-        owner: list[int] = []  # script word → cue index
-        ref: list[str] = []
-        for index in window.cues:
-            words = _words(cue_times[index].text, normalise)
-            ref += words
-            owner += [index] * len(words)
-        hyp = _words(spoken(text, language=language), normalise)
+        ref = [word for index in window.cues for word in said[index]]
+        hyp = words(spoken(text, language=language))
         if not ref:
             report.errors += len(hyp)
             continue
         report.words += len(ref)
-        ops = _operations(ref, hyp, jiwer)
-        per_cue: dict[int, list[tuple[str, str | None, str | None]]] = {}
-        for kind, ref_at, hyp_at in ops:
-            # a word heard between two script words is charged to the cue of the word before it
-            owner_at = owner[max(ref_at - 1, 0)] if kind == "insert" else owner[ref_at]
-            said = ref[ref_at] if kind != "insert" else None
-            got = hyp[hyp_at] if kind != "delete" else None
-            per_cue.setdefault(owner_at, []).append((kind, said, got))
-            if kind != "equal":
-                report.errors += 1
+        per_cue = _steps(window, said, hyp, _operations(ref, hyp, jiwer))
+        report.errors += sum(step.kind != "equal" for steps in per_cue.values() for step in steps)
         for cue_index in window.cues:
             steps = per_cue.get(cue_index, [])
-            # differences only in spacing ("time scale" heard as "timescale") count in the WER but
-            # are not listed: nobody hears the difference
-            diffs = tuple(d for d in _differences(steps) if d.said.replace(" ", "") != d.heard.replace(" ", ""))
-            if not diffs:
-                continue
-            cue = cue_times[cue_index]
-            used = _entries_used(diffs, _words(cue.text, normalise), entries)
-            report.misheard.append(
-                MisheardCue(
-                    start_ms=cue.start_ms,
-                    said=" ".join(cue.text.split()),
-                    heard=" ".join(got for _, _, got in steps if got),
-                    differences=diffs,
-                    suggestion=None if used else suggest_entry(cue.text, diffs, language),
-                    lexicon=used,
-                )
-            )
+            found = differences(said[cue_index], steps, changes.get(cue_index, []), language)
+            if found:
+                diffs = tuple(Difference(*d) for d in found)
+                report.misheard.append(_misheard(cue_times[cue_index], steps, diffs, language))
+    report.findings = rank(report.misheard, language, sources, plain)
     return report
 
 
-_Entries = dict[str, list[tuple[str, tuple[str, ...]]]]
+def _misheard(cue: CueTime, steps: Sequence[Step], diffs: tuple[Difference, ...], language: str) -> MisheardCue:
+    """The misheard cue: its lexicon entries named, else a suggested one (not for words the lexicon
+    or the normaliser changed)."""
+    used = "; ".join(dict.fromkeys(d.entry for d in diffs if d.entry)) or None
+    return MisheardCue(
+        start_ms=cue.start_ms,
+        said=" ".join(cue.text.split()),
+        heard=" ".join(step.heard for step in steps if step.heard),
+        differences=diffs,
+        suggestion=None if used or any(d.written for d in diffs) else suggest_entry(cue.text, diffs, language),
+        lexicon=used,
+        written=" ".join(cue.written.split()),
+    )
 
 
-def _entries_by_word(lexicon: Mapping[str, str], normalise: Callable[[str], str]) -> _Entries:
-    """Normalised word of a lexicon replacement → the entries (``written: spoken``, and all the
-    replacement's normalised words) it is part of."""
-    found: _Entries = {}
-    for written, replacement in sorted(lexicon.items()):
-        words = tuple(_words(replacement, normalise))
-        for word in dict.fromkeys(words):
-            found.setdefault(word, []).append((f"{written}: {replacement}", words))
+def _steps(
+    window: Window, said: Mapping[int, list[str]], hyp: list[str], ops: list[tuple[str, int, int]]
+) -> dict[int, list[Step]]:
+    """The alignment's steps by cue, each at its said word's index in the cue; a word heard between
+    two script words is charged to the cue of the word before it."""
+    owner: list[tuple[int, int]] = [(index, at) for index in window.cues for at in range(len(said[index]))]
+    ref = [word for index in window.cues for word in said[index]]
+    per_cue: dict[int, list[Step]] = {}
+    for kind, ref_at, hyp_at in ops:
+        if kind == "insert":
+            cue_index, at = owner[ref_at - 1] if ref_at > 0 else owner[0]
+            at = at + 1 if ref_at > 0 else 0
+        else:
+            cue_index, at = owner[ref_at]
+        per_cue.setdefault(cue_index, []).append(
+            Step(kind, at, ref[ref_at] if kind != "insert" else None, hyp[hyp_at] if kind != "delete" else None)
+        )
+    return per_cue
+
+
+def _changes(
+    cue_times: Sequence[CueTime],
+    said: Mapping[int, list[str]],
+    entries: list,
+    plain: Callable[[str], list[str]],
+) -> dict[int, list]:
+    """The changes (:func:`narrate.proof.findings.cue_changes`) of each cue. Without a lexicon, a
+    cue with no written form takes those learned from the cues that have one."""
+    found = {i: cue_changes(cue_times[i].written, s, entries, plain) for i, s in said.items()}
+    if entries:
+        return found
+    learned: dict[tuple[str, ...], tuple] = {}
+    for i, changes in found.items():
+        for c in changes:
+            learned.setdefault(tuple(said[i][c.start : c.end]), (tuple(said[i][c.start : c.end]), c.written, ""))
+    if learned:
+        ordered = sorted(learned.values(), key=lambda e: -len(e[0]))
+        for i in found:
+            if not cue_times[i].written:
+                found[i] = cue_changes("", said[i], ordered, plain)
     return found
 
 
-def _entries_used(diffs: Sequence[Difference], cue_words: list[str], entries: _Entries) -> str | None:
-    """The lexicon entries whose whole replacement stands in the cue and has a misheard word in it
-    (a common word such as "of" in "mixture of experts" names the entry only where that phrase is said)."""
-    used: dict[str, None] = {}
-    for word in (w for d in diffs for w in d.said.split()):
-        for line, words in entries.get(word, []):
-            n = len(words)
-            if any(tuple(cue_words[i : i + n]) == words for i in range(len(cue_words) - n + 1)):
-                used[line] = None
-    return "; ".join(used) or None
-
-
-_CLAUSE_END = re.compile(r"(?<=[,;:.!?])\s+")
+_CLAUSE_END = re.compile(r"(?<=[,;:.!?])\s+|[()\[\]{}<>]")
 
 
 def _words(text: str, normalise: Callable[[str], str]) -> list[str]:
     """Normalised words of ``text``, each clause on its own: the number normaliser would otherwise
-    read across a comma or colon ("Lesson one: Two axes" is not "lesson 12 axes")."""
-    return [word for clause in _CLAUSE_END.split(text) for word in normalise(clause).split()]
+    read across a comma or colon ("Lesson one: Two axes" is not "lesson 12 axes"). A bracket ends a
+    clause too: Whisper's normalisers drop the words in parentheses and brackets, and an aside
+    ("(two hundred and five degrees Fahrenheit)") is spoken, so it is counted, said and heard."""
+    return [word for clause in _CLAUSE_END.split(text) if clause for word in normalise(clause).split()]
 
 
 def _operations(ref: list[str], hyp: list[str], jiwer) -> list[tuple[str, int, int]]:
@@ -278,23 +308,6 @@ def _operations(ref: list[str], hyp: list[str], jiwer) -> list[tuple[str, int, i
         else:
             ops += [("insert", chunk.ref_start_idx, h) for h in range(chunk.hyp_start_idx, chunk.hyp_end_idx)]
     return ops
-
-
-def _differences(steps: list[tuple[str, str | None, str | None]]) -> tuple[Difference, ...]:
-    diffs: list[Difference] = []
-    said: list[str] = []
-    got: list[str] = []
-    for kind, word, heard in [*steps, ("equal", None, None)]:
-        if kind == "equal":
-            if said or got:
-                diffs.append(Difference(" ".join(said), " ".join(got)))
-            said, got = [], []
-            continue
-        if word:
-            said.append(word)
-        if heard:
-            got.append(heard)
-    return tuple(diffs)
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
@@ -330,24 +343,31 @@ def _clock(ms: int) -> str:
     return f"{minutes}:{rest / 1000:04.1f}"
 
 
-def format_report(reports: Sequence[EpisodeReport]) -> str:
-    """The text report: per episode one line with its WER, then each misheard cue (time, said,
-    heard, the words that differ, the suggested lexicon entry); ends with a newline."""
+TOP = 5
+"""Findings shown first in the text report; the rest are summarised (all of them with ``verbose``)."""
+
+
+def format_report(reports: Sequence[EpisodeReport], verbose: bool = False) -> str:
+    """The text report: per episode one line with its WER and how many findings, then the findings
+    worth a fix (at most :data:`TOP`, best first), each with its cue as written, said and heard,
+    the lexicon entry behind it (``file:line``) or a suggested one, and its other places; the rest
+    in one summary line (``verbose``: every finding in full). Ends with a newline."""
     lines: list[str] = []
     for rep in reports:
-        lines.append(
+        shown = rep.findings if verbose else [f for f in rep.findings if f.worth][:TOP]
+        cues = len(rep.misheard)
+        head = (
             f"{rep.audio_file}: WER {rep.wer * 100:.1f}% ({rep.errors} errors in {rep.words} words), "
-            f"{len(rep.misheard)} misheard cue{'' if len(rep.misheard) == 1 else 's'}"
+            f"{_count(len(rep.findings), 'finding')} in {_count(cues, 'cue')}"
         )
-        for cue in rep.misheard:
-            lines.append(f"  {_clock(cue.start_ms):>7}  said:  {cue.said}")
-            lines.append(f"  {'':>7}  heard: {cue.heard or '(nothing)'}")
-            changes = "; ".join(f"{d.said or '(nothing)'} → {d.heard or '(nothing)'}" for d in cue.differences)
-            lines.append(f"  {'':>7}  words: {changes}")
-            if cue.lexicon:
-                lines.append(f"  {'':>7}  from the lexicon: {cue.lexicon}")
-            if cue.suggestion:
-                lines.append(f"  {'':>7}  lexicon? {cue.suggestion}")
+        if shown:
+            head += ":" if len(shown) == len(rep.findings) else f"; the first {len(shown)}:"
+        lines.append(head)
+        for number, finding in enumerate(shown, 1):
+            lines += _finding_lines(number, finding)
+        rest = [f for f in rep.findings if f not in shown]
+        if rest:
+            lines.append(_summary(rest))
     total_words = sum(r.words for r in reports)
     total_errors = sum(r.errors for r in reports)
     if len(reports) > 1:
@@ -358,12 +378,70 @@ def format_report(reports: Sequence[EpisodeReport]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _finding_lines(number: int, f: Finding) -> list[str]:
+    """One finding: a headline (what was written, said, heard; why it ranks there), then its first
+    cue as written, said and heard, the lexicon entry or a suggestion, and its other places."""
+    if not f.said:
+        what = f'heard "{f.heard}" where nothing was said'
+    elif "lexicon" in f.reasons or "changed" in f.reasons:
+        by = "the lexicon" if "lexicon" in f.reasons else "the lexicon or the normaliser"
+        what = f'"{f.written}" is said "{f.said}" ({by}), heard "{f.heard or "nothing"}"'
+        what += ", far from the written word" if "far" in f.reasons else ""
+    elif not f.heard:
+        what = f'"{f.written}" not heard'
+    else:
+        what = f'"{f.written}" heard "{f.heard}"'
+    why: list[str] = [r for r in ("name", "number") if r in f.reasons]
+    why += (
+        [f"{len(f.places)} places"]
+        if len(f.places) > 1
+        else (["misheard elsewhere too"] if "repeated" in f.reasons else [])
+    )
+    why += ["the engine's usual slur"] if "slur" in f.reasons else []
+    pad = " " * (len(str(number)) + 4)
+    lines = [f"  {number}. {_clock(f.places[0])}  {what}" + (f" [{', '.join(why)}]" if why else "")]
+    lines.append(f"{pad}written: {f.cue_written}")
+    lines.append(f"{pad}said:    {f.cue_said}")
+    lines.append(f"{pad}heard:   {f.cue_heard}")
+    if f.lexicon:
+        lines.append(f"{pad}lexicon: {f.lexicon}")
+    if f.suggestion:
+        lines.append(f"{pad}lexicon? {f.suggestion}")
+    if len(f.places) > 1:
+        lines.append(f"{pad}also at: {', '.join(_clock(ms) for ms in f.places[1:])}")
+    return lines
+
+
+def _summary(rest: Sequence[Finding]) -> str:
+    """One line for the findings not shown: how many are worth a look, how many sound like what was
+    said (the engine's usual slurs, a few named), and how to see them all."""
+    worth = sum(f.worth for f in rest)
+    slurs = [f for f in rest if "slur" in f.reasons and not f.worth]
+    named = ", ".join(f"{f.said or '(nothing)'} → {f.heard or '(nothing)'}" for f in slurs[:3])
+    parts = [f"{worth} more worth a look"] if worth else []
+    if slurs:
+        more = ", …" if len(slurs) > 3 else ""
+        parts.append(f"{len(slurs)} the engine's usual slurs, heard as something that sounds alike ({named}{more})")
+    other = len(rest) - worth - len(slurs)
+    if other:
+        parts.append(f"{other} more")
+    return f"  + {_count(len(rest), 'more finding')}: {'; '.join(parts)}. --verbose lists them all"
+
+
 def report_json(reports: Sequence[EpisodeReport], model: str, language: str) -> dict:
     """The report as JSON-ready data::
 
     {"model": str, "language": str, "episodes": [{"episode", "audio_file", "audio_ms", "words",
-     "errors", "wer", "misheard": [{"start_ms", "said", "heard", "differences": [{"said", "heard"}],
+     "errors", "wer", "misheard": [{"start_ms", "said", "heard", "written", "differences": [{"said",
+     "heard", "written", "entry"}], "suggestion", "lexicon"}], "findings": [{"written", "said", "heard",
+     "places", "reasons", "score", "worth", "lexicon", "cue_written", "cue_said", "cue_heard",
      "suggestion"}]}]}
+
+    ``findings`` are ranked, best first (see :func:`narrate.proof.findings.rank`).
     """
     return {
         "model": model,
@@ -377,6 +455,7 @@ def report_json(reports: Sequence[EpisodeReport], model: str, language: str) -> 
                 "errors": r.errors,
                 "wer": round(r.wer, 4),
                 "misheard": [asdict(c) for c in r.misheard],
+                "findings": [asdict(f) for f in r.findings],
             }
             for r in reports
         ],

@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from narrate.files import write_atomic
 from narrate.publish.feed import ITUNES
-from narrate.publish.preview import _ENV
+from narrate.publish.preview import TEMPLATES
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class CourseEntry:
 
 def render_catalogue_index(courses: Sequence[CourseEntry]) -> str:
     """The catalogue page's HTML (courses in the order given)."""
-    return _ENV.get_template("catalogue.html").render(
+    return TEMPLATES.get_template("catalogue.html").render(
         courses=list(courses),
         episodes=sum(c.episodes for c in courses),
         total=CourseEntry("", "", duration_ms=sum(c.duration_ms for c in courses)).length,

@@ -16,7 +16,9 @@ Files are found by mapping each URL to the output folder: the feed's base URL is
 URL path that exists in the folder is used. URLs are percent-decoded.
 
 Every problem is reported, one :class:`Problem` each, in feed order; nothing is raised for a bad
-folder. Durations need ``ffmpeg``; artwork needs Pillow.
+folder. Durations need ``ffmpeg``; artwork needs Pillow. :func:`publish_warnings` says what a
+directory would accept but listeners could not use once the folder is published (a feed on a
+preview address, or on plain http).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from pathlib import Path, PurePosixPath
-from urllib.parse import unquote, urlsplit
+from urllib.parse import SplitResult, unquote, urlsplit
 from xml.parsers import expat
 
 from narrate.audio.id3 import check_chapters, read_chapters
@@ -46,8 +48,9 @@ from narrate.errors import NarrateError
 from narrate.model import PERSON_ROLES
 from narrate.publish.feed import APPLE_CATEGORIES, ATOM, CONTENT, ITUNES, MAX_DESCRIPTION_BYTES, PODCAST
 from narrate.publish.transcript_check import check_srt, check_webvtt
+from narrate.setting_kinds import local_host
 
-__all__ = ["Problem", "check_output", "check_url", "check_webvtt", "check_srt"]
+__all__ = ["Problem", "check_output", "check_url", "check_webvtt", "check_srt", "publish_warnings"]
 
 #: Enclosure MIME types accepted for each audio file extension.
 AUDIO_TYPES: dict[str, tuple[str, ...]] = {
@@ -78,16 +81,19 @@ _URL_SAFE = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
 class Problem:
     """One problem found in a built folder: the file at fault, its 1-based line (or None), what is wrong.
 
-    ``str(problem)`` is ``Error: <file>:<line>: <message>`` (``Error: <file>: <message>`` without a line).
+    ``str(problem)`` is ``Error: <file>:<line>: <message>`` (``Error: <file>: <message>`` without a
+    line); a warning (:func:`publish_warnings`) starts ``Warning:``.
     """
 
     file: str
     line: int | None
     message: str
+    level: str = "Error"
+    """``"Error"`` (the folder fails its check) or ``"Warning"`` (it passes, but see the message)."""
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"Error: {where}: {self.message}"
+        return f"{self.level}: {where}: {self.message}"
 
 
 def check_output(out_dir: Path) -> list[Problem]:
@@ -98,6 +104,65 @@ def check_output(out_dir: Path) -> list[Problem]:
         for a bad or unreadable folder; each such condition is a :class:`Problem`.
     """
     return _Checker(Path(out_dir)).run()
+
+
+def publish_warnings(out_dir: Path) -> list[Problem]:
+    """What a podcast directory would accept but listeners could not use once ``out_dir`` is published:
+    the feed's own URL (``atom:link rel="self"``), its enclosures or its artwork on a preview address
+    (this machine or a local network: ``localhost``, ``127.0.0.1``, a private address such as
+    ``192.168.1.20``, a ``.local`` name), which podcast apps on the internet cannot reach, or on
+    plain ``http://`` (Apple Podcasts and most apps ask for https).
+
+    Returns:
+        at most one warning of each kind (``level`` ``"Warning"``), at the line of the first URL at
+        fault; none for a feed that cannot be read (:func:`check_output` reports that).
+    """
+    feed = Path(out_dir) / "feed.xml"
+    found = _feed_urls(feed)
+    warnings: list[Problem] = []
+    local = next(((line, parts) for line, parts in found if local_host(parts.hostname or "")), None)
+    if local is not None:
+        line, parts = local
+        host = (parts.hostname or "").lower()
+        machine = host == "localhost" or host.endswith(".localhost") or host in ("127.0.0.1", "::1")
+        warnings.append(
+            Problem(
+                str(feed),
+                line,
+                f"the feed points at {parts.scheme}://{parts.netloc}/ ({'this machine' if machine else 'a local network'}), "
+                "which podcast apps cannot reach; before publishing, build with --base-url set to the https address it "
+                "will be published at",
+                "Warning",
+            )
+        )
+    plain = next(((n, u) for n, u in found if u.scheme == "http" and not local_host(u.hostname or "")), None)
+    if plain is not None:
+        warnings.append(
+            Problem(
+                str(feed),
+                plain[0],
+                f"the feed points at http://{plain[1].netloc}/ over plain http, which Apple Podcasts and most podcast "
+                "apps refuse; before publishing, build with an https --base-url",
+                "Warning",
+            )
+        )
+    return warnings
+
+
+def _feed_urls(feed: Path) -> list[tuple[int | None, SplitResult]]:
+    """``(line, URL split)`` of the feed's own URL (``atom:link rel="self"``), its artwork and its
+    enclosures, in that order; [] for a feed that cannot be read."""
+    try:
+        root, lines = _parse_xml(feed.read_bytes())
+    except (OSError, expat.ExpatError):
+        return []
+    channel = root.find("channel")
+    if channel is None:
+        return []
+    found = [(e, e.get("href", "")) for e in channel.findall(f"{{{ATOM}}}link") if e.get("rel") == "self"]
+    found += [(e, e.get("href", "")) for e in channel.iter(f"{{{ITUNES}}}image")]
+    found += [(e, e.get("url", "")) for e in channel.iter("enclosure")]
+    return [(lines.get(id(element)), urlsplit(url)) for element, url in found]
 
 
 def _text(element: ET.Element) -> str:

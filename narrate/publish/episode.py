@@ -37,7 +37,7 @@ from narrate.files import replacing, write_atomic
 from narrate.model import ChapterMark, Episode, Lesson, Script, episode_stem
 from narrate.publish import transcripts as transcript
 from narrate.publish.media_types import MEDIA_TYPES, media_type
-from narrate.settings import AUDIO_FORMATS
+from narrate.settings import AUDIO_FORMATS, audio_formats
 from narrate.speech.cache import UtteranceCache
 from narrate.speech.synthesis import resolve_repeat_pauses, with_clips
 from narrate.speech.utterance import Utterance
@@ -167,7 +167,7 @@ def write_episode(
         ConfigError: unknown format.  ToolMissingError, BuildError: ffmpeg missing or failed.
     """
     config, script = job.config, job.script
-    formats = normalise_formats(config.audio.formats)
+    formats = audio_formats(normalise_formats(config.audio.formats))
     stem = episode_stem(script.lesson)
     folder = out_dir / "episodes"
     folder.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,10 @@ Standards followed:
   channel title/description/image/language/category/explicit, items with enclosure, guid, pubDate,
   duration in whole seconds, episode number and type; descriptions of at most 4000 bytes;
 * the Podcast Index namespace 1.0 (``https://podcastindex.org/namespace/1.0``): ``podcast:guid``
-  (UUIDv5 of the feed URL), ``podcast:locked``, ``podcast:chapters``, ``podcast:transcript``.
+  (a UUIDv5 assigned once and kept when the feed moves, as the namespace asks; narrate makes it from
+  the course, :func:`course_guid`, not from the feed URL), ``podcast:locked``, ``podcast:chapters``,
+  ``podcast:transcript``; ``itunes:new-feed-url`` in a feed left at an old address
+  (:func:`with_new_feed_url`).
 
 Descriptions: the channel's ``description``, and each item's ``description`` and ``content:encoded``
 (the show notes: subtitle, summary, then the chapters with their start times, ``00:01:12 Question 1``,
@@ -50,6 +53,9 @@ for _prefix, _uri in NAMESPACES.items():
 
 #: Namespace UUID for ``podcast:guid`` (Podcast Index namespace, "guid" tag).
 PODCAST_GUID_NAMESPACE = uuid.UUID("ead4c236-bf58-58c6-a2c6-a6b28d128cb6")
+#: Namespace of the course identities narrate makes (:func:`course_guid`): UUIDv5 of "narrate course"
+#: in the ``podcast:guid`` namespace.
+COURSE_GUID_NAMESPACE = uuid.uuid5(PODCAST_GUID_NAMESPACE, "narrate course")
 #: Apple and the RSS advisory board both cap descriptions at 4000 (bytes here, to be safe).
 MAX_DESCRIPTION_BYTES = 4000
 #: Time of day (UTC) at which scheduled episodes are published.
@@ -147,18 +153,50 @@ def podcast_guid(feed_url: str) -> str:
     return str(uuid.uuid5(PODCAST_GUID_NAMESPACE, rest.rstrip("/")))
 
 
-def episode_guid(config: CourseConfig, lesson: Lesson) -> str:
-    """Item ``guid`` (``isPermaLink="false"``): UUIDv5 (URL namespace) of ``base_url + lesson.id``.
+def course_guid(config: CourseConfig) -> str:
+    """The show's identity as the course itself gives it, never from where it is published: course.yaml's
+    ``guid`` when set, else UUIDv5 (namespace :data:`COURSE_GUID_NAMESPACE`) of the author and the
+    title, each with its white space collapsed and its case folded (``"orla penhallow\ntides"``).
 
-    Stable across rebuilds and unique within a course (lesson ids are unique), whatever the titles
-    and dates. Changes only if the course's ``base_url`` or the lesson id changes.
+    The same course gives the same UUID on every machine and in every output folder; the build keeps
+    the one it first used (see :mod:`narrate.publish.identity`), so a later new title changes nothing
+    already built. It is the feed's ``podcast:guid`` and the namespace of every episode GUID
+    (:func:`item_guid`).
     """
+    if config.guid:
+        return config.guid
+    name = "\n".join(clean_text(part, single_line=True).casefold() for part in (config.author, config.title))
+    return str(uuid.uuid5(COURSE_GUID_NAMESPACE, name))
+
+
+def item_guid(show_guid: str, lesson_id: str) -> str:
+    """Item ``guid`` (``isPermaLink="false"``): UUIDv5 of the lesson id in the namespace of the show's
+    ``podcast:guid`` (RFC 9562 name-based UUID, SHA-1).
+
+    Stable across rebuilds, hosts and machines, and unique within a course (lesson ids are unique)
+    and across shows, whatever the titles, dates and ``base_url``.
+
+    Raises:
+        ValueError: ``show_guid`` is not a UUID.
+    """
+    return str(uuid.uuid5(uuid.UUID(show_guid), lesson_id))
+
+
+def episode_guid(config: CourseConfig, lesson: Lesson) -> str:
+    """The item ``guid`` of a lesson's episode in a course with nothing built yet: :func:`item_guid`
+    of :func:`course_guid`."""
     return guid_for(config, lesson.id)
 
 
 def guid_for(config: CourseConfig, lesson_id: str) -> str:
-    """UUIDv5 (URL namespace) of ``base_url + lesson_id``: the item GUID of that lesson id."""
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, config.base_url + lesson_id))
+    """:func:`item_guid` of ``lesson_id`` in the namespace of :func:`course_guid`."""
+    return item_guid(course_guid(config), lesson_id)
+
+
+def url_guid(base_url: str, lesson_id: str) -> str:
+    """The GUID older narrate versions gave an episode, from where it was published (kept when published):
+    UUIDv5 (URL namespace) of ``base_url + lesson_id``."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, base_url + lesson_id))
 
 
 def pub_date(config: CourseConfig, lesson: Lesson, index: int) -> datetime:
@@ -402,6 +440,7 @@ def render_feed(
     feed_file: str = "feed.xml",
     guids: Sequence[str] | None = None,
     dates: Sequence[datetime] | None = None,
+    show_guid: str | None = None,
 ) -> str:
     """The RSS 2.0 podcast feed for ``episodes`` (one item each, in the given lesson order).
 
@@ -415,6 +454,8 @@ def render_feed(
             and ``podcast:guid``).
         guids, dates: each episode's GUID and publication time (see :mod:`narrate.publish.identity`,
             which keeps published ones); None: :func:`episode_guid` and :func:`pub_dates`.
+        show_guid: the show's ``podcast:guid`` (see :mod:`narrate.publish.identity`, which keeps the
+            published one); None: :func:`course_guid`.
 
     Returns:
         The XML document as a str beginning ``<?xml version="1.0" encoding="UTF-8"?>`` (encode it as
@@ -431,7 +472,7 @@ def render_feed(
         guids = [episode_guid(config, ep.lesson) for ep in episodes]
     rss = ET.Element("rss", {"version": "2.0"})
     channel = ET.SubElement(rss, "channel")
-    _channel(channel, config, media_url(config, feed_file), image_file, dates)
+    _channel(channel, config, media_url(config, feed_file), image_file, dates, show_guid or course_guid(config))
     for index, (episode, when, guid) in enumerate(zip(episodes, dates, guids)):
         _item(channel, config, episode, index, when, guid)
 
@@ -451,7 +492,12 @@ def _check_episodes(episodes: Sequence[Episode]) -> None:
 
 
 def _channel(
-    channel: ET.Element, config: CourseConfig, feed_url: str, image_file: str | None, dates: Sequence[datetime]
+    channel: ET.Element,
+    config: CourseConfig,
+    feed_url: str,
+    image_file: str | None,
+    dates: Sequence[datetime],
+    show_guid: str,
 ) -> None:
     """The channel's own elements, in the order of the feed (before its items)."""
     title = clean_text(config.title, single_line=True)
@@ -489,7 +535,7 @@ def _channel(
     if len(cat) > 1:
         ET.SubElement(top, f"{{{ITUNES}}}category", {"text": cat[1]})
     _owner(channel, config, author)
-    _podcast(channel, config, feed_url)
+    _podcast(channel, config, show_guid)
 
 
 def _image(channel: ET.Element, image_url: str, title: str, link: str) -> None:
@@ -512,9 +558,9 @@ def _owner(channel: ET.Element, config: CourseConfig, author: str) -> None:
         _text(owner, f"{{{ITUNES}}}email", clean_text(owner_email, single_line=True))
 
 
-def _podcast(channel: ET.Element, config: CourseConfig, feed_url: str) -> None:
+def _podcast(channel: ET.Element, config: CourseConfig, show_guid: str) -> None:
     """The Podcast Index namespace's channel elements: guid, funding, persons, locked."""
-    _text(channel, f"{{{PODCAST}}}guid", podcast_guid(feed_url))
+    _text(channel, f"{{{PODCAST}}}guid", show_guid)
     for funding in getattr(config, "funding", ()):
         _text(channel, f"{{{PODCAST}}}funding", clean_text(funding.text, single_line=True), {"url": funding.url})
     _persons(channel, getattr(config, "persons", ()))
@@ -589,3 +635,33 @@ def _text(parent: ET.Element, tag: str, text: str, attrs: dict[str, str] | None 
     element = ET.SubElement(parent, tag, attrs or {})
     element.text = text
     return element
+
+
+def with_new_feed_url(feed: bytes, new_feed_url: str, *, own_url: str | None = None) -> bytes:
+    """A feed written by :func:`render_feed`, to be left at its old address once it moves: the same
+    document with ``<itunes:new-feed-url>`` (Apple Podcasts' tag for a moved feed, which the Podcast
+    Index follows too) naming ``new_feed_url``, first in the channel after ``atom:link``; an
+    ``itunes:new-feed-url`` it had is replaced. ``own_url``: the old address, written as its
+    ``atom:link rel="self"`` (where this document is).
+
+    Raises:
+        ValueError: ``feed`` is not an RSS feed (not well-formed, or no ``<channel>``).
+    """
+    try:
+        rss = ET.fromstring(feed)
+    except ET.ParseError as exc:
+        raise ValueError(f"not well-formed XML ({exc})") from None
+    channel = rss.find("channel")
+    if rss.tag != "rss" or channel is None:
+        raise ValueError("not an RSS feed (no <rss><channel>)")
+    for old in channel.findall(f"{{{ITUNES}}}new-feed-url"):
+        channel.remove(old)
+    for link in channel.findall(f"{{{ATOM}}}link"):
+        if own_url and link.get("rel") == "self":
+            link.set("href", own_url)
+    tag = ET.Element(f"{{{ITUNES}}}new-feed-url")
+    tag.text = new_feed_url
+    links = [n for n, child in enumerate(channel) if child.tag == f"{{{ATOM}}}link"]
+    channel.insert(links[-1] + 1 if links else 0, tag)
+    ET.indent(rss, space="  ")
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(rss, encoding="unicode") + "\n").encode("utf-8")

@@ -22,6 +22,7 @@ MEDIA_TYPES: dict[str, str] = {
     ".jpg": "image/jpeg",
     ".jpeg": "image/jpeg",
     ".png": "image/png",
+    ".epub": "application/epub+zip",
 }
 """File extension (lower case, with the dot) → media type, for every kind of file narrate writes."""
 

@@ -47,7 +47,7 @@ _DOWNLOADS = ("script", "vtt", "srt", "chapters")
 ASSETS = ("preview.css", "preview.js")
 """Static files copied from ``narrate/publish/templates`` into ``OUT/assets/``."""
 
-_ENV = jinja2.Environment(
+TEMPLATES = jinja2.Environment(
     loader=jinja2.PackageLoader("narrate.publish", "templates"),
     autoescape=jinja2.select_autoescape(["html"], default_for_string=True),
     trim_blocks=True,
@@ -55,6 +55,7 @@ _ENV = jinja2.Environment(
     keep_trailing_newline=True,
     undefined=jinja2.StrictUndefined,
 )
+"""narrate's Jinja2 templates (``narrate/publish/templates``): HTML escaped, an undefined name an error."""
 
 
 @dataclass(frozen=True)
@@ -238,7 +239,7 @@ def render_index(
         }
         for ep in episodes
     ]
-    return _ENV.get_template("index.html").render(
+    return TEMPLATES.get_template("index.html").render(
         **_language(course_phrases(config), config.language),
         config=config,
         items=items,
@@ -269,7 +270,7 @@ def render_episode(config: CourseConfig, episodes: Sequence[Episode], index: int
     downloads = [
         (t(f"download.{key}"), _href(episode.files[key], "episodes")) for key in _DOWNLOADS if episode.files.get(key)
     ]
-    return _ENV.get_template("episode.html").render(
+    return TEMPLATES.get_template("episode.html").render(
         **_language(t, episode.script.language or config.language),
         config=config,
         episode=episode,
@@ -326,7 +327,7 @@ def write_preview(
         if not ep.audio_file:
             raise BuildError(f"episode '{ep.lesson.id}' has no audio file for the preview")
     for name in ASSETS:
-        source = _ENV.loader.get_source(_ENV, name)[0]  # type: ignore[union-attr]
+        source = TEMPLATES.loader.get_source(TEMPLATES, name)[0]  # type: ignore[union-attr]
         write_atomic(out_dir / "assets" / name, source)
         written.append(f"assets/{name}")
     pages = [("index.html", render_index(config, episodes, image_file=image_file, feed_file=feed_file, status=status))]

@@ -1,8 +1,9 @@
 """The release schedule's state in the output folder (read before anything heavy is imported).
 
-``OUT/.narrate-schedule.json`` holds ``{"start_date": "YYYY-MM-DD", "next_release": "YYYY-MM-DD"}``:
-the first build's date (when course.yaml has no ``start_date``) and the day the next scheduled
-episode falls due. It is build state: never published, never served. See :mod:`narrate.publish.identity`.
+``OUT/.narrate-schedule.json`` holds ``{"start_date": "YYYY-MM-DD", "next_release": "YYYY-MM-DD",
+"guid": "<uuid>"}``: the first build's date (when course.yaml has no ``start_date``), the day the next
+scheduled episode falls due, and the show's ``podcast:guid``, made once (its episodes' GUIDs are
+made from it). It is build state: never published, never served. See :mod:`narrate.publish.identity`.
 """
 
 from __future__ import annotations

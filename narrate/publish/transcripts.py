@@ -13,9 +13,16 @@ read is at most :data:`MAX_LINES` lines of :data:`LINE_WIDTH` characters and las
 their 7 s ceiling): a longer utterance becomes several caption cues, cut at clause boundaries
 (:mod:`narrate.text.clauses`). Where it is cut, the time is the start of the first word after the cut,
 from the engine's word timings (``CueTime.words``: espeak-ng's word events) when there are any, else
-proportional to the characters before it. Consecutive captions of one utterance touch (one ends where
+proportional to the characters before it (a written word: when the spoken words it is said as start,
+matched by :func:`narrate.text.clauses.said_at`). Consecutive captions of one utterance touch (one ends where
 the next starts). Cue text is collapsed (whitespace runs become one space) and cut into two lines of
 about equal length when it needs two, so a cue never contains a blank line. Output is deterministic.
+
+A cue shows the sentence as the lesson wrote it (``CueTime.written``: "400 g", "Spelt", the quiz
+host's prompts and options too), never the engine's spoken form ("four hundred grams", a lexicon
+respelling). Neither a cut between cues nor a line break falls inside what is read as one
+(:func:`narrate.text.clauses.keeps_together`: a number and its unit, a date, a name, an option
+letter and its option), unless that run alone is longer than a line.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from dataclasses import replace
 
 from narrate.audio.id3 import check_chapters
 from narrate.model import ChapterMark, CueTime
-from narrate.text.clauses import cut_points, word_spans
+from narrate.text.clauses import boundary_strength, cut_points, keeps_together, said_at, word_spans
 
 __all__ = ["LINE_WIDTH", "MAX_LINES", "MAX_CUE_MS", "caption_cues", "to_webvtt", "to_srt", "to_json_chapters"]
 
@@ -48,14 +55,14 @@ def _timestamp(ms: int, separator: str) -> str:
     return f"{hours:02d}:{minutes:02d}:{seconds:02d}{separator}{millis:03d}"
 
 
-def _lines(text: str) -> list[str]:
-    """Collapse whitespace and wrap; returns [] for blank text.
+def _lines(words: list[str]) -> list[str]:
+    """Words (or runs read as one, :func:`_units`) → the lines of a caption; [] for none.
 
-    Text that fits on one line stays one line; text that fits on two is cut where the two lines are
-    closest in length (a cut after a comma, semicolon or colon counts as 12 characters closer), so that
-    no caption leaves one word alone on a line; anything longer is wrapped greedily.
+    Text that fits on one line stays one line; text that fits on two is cut between two of ``words``
+    where the two lines are closest in length (a cut after a comma, semicolon, colon or sentence end
+    counts as 12 characters closer), so that no caption leaves one word alone on a line; anything
+    longer is wrapped greedily.
     """
-    words = text.split()
     joined = " ".join(words)
     if len(joined) <= LINE_WIDTH:
         return [joined] if joined else []
@@ -65,7 +72,7 @@ def _lines(text: str) -> list[str]:
         first += len(words[cut - 1]) + 1
         second = len(joined) - first - 1
         if first <= LINE_WIDTH and second <= LINE_WIDTH:
-            score = abs(first - second) - (12 if words[cut - 1][-1] in ",;:" else 0)
+            score = abs(first - second) - (12 if words[cut - 1][-1] in ",;:.!?" else 0)
             if best is None or score < best[0]:
                 best = (score, cut)
     if best is not None:
@@ -116,21 +123,52 @@ def _word_starts_ms(cue: CueTime, offsets: list[int]) -> list[int]:
     return starts
 
 
+def _units(words: list[str]) -> list[tuple[int, str]]:
+    """Words → ``(index of its first word, run)``: the words of what is read as one
+    (:func:`narrate.text.clauses.keeps_together`) joined with spaces, each run at most
+    :data:`LINE_WIDTH` characters (a longer one goes on in a run of its own)."""
+    units: list[tuple[int, str]] = []
+    for i, word in enumerate(words):
+        if units and keeps_together(words, i) and len(units[-1][1]) + 1 + len(word) <= LINE_WIDTH:
+            units[-1] = (units[-1][0], f"{units[-1][1]} {word}")
+        else:
+            units.append((i, word))
+    return units
+
+
+def _shown_starts_ms(cue: CueTime) -> tuple[list[str], list[int]]:
+    """The words a cue shows (its written text's, else its spoken text's) and when each starts (ms).
+
+    A written word starts when the spoken word it is said as starts (:func:`narrate.text.clauses.said_at`:
+    "400 g" when "four hundred grams" does), so the engine's word times still time it."""
+    said = word_spans(cue.text)
+    said_ms = _word_starts_ms(cue, [offset for offset, _ in said])
+    if not cue.written:
+        return [word for _, word in said], said_ms
+    shown = cue.written.split()
+    if not said:
+        bare = replace(cue, text=cue.written, words=())
+        return shown, _word_starts_ms(bare, [offset for offset, _ in word_spans(cue.written)])
+    at = said_at(shown, [word for _, word in said])
+    return shown, [said_ms[min(i, len(said_ms) - 1)] for i in at]
+
+
 def caption_cues(cue: CueTime) -> list[tuple[int, int, list[str]]]:
     """One say cue → its caption cues ``(start_ms, end_ms, wrapped lines)``, each within
     :data:`MAX_LINES` × :data:`LINE_WIDTH` and :data:`MAX_CUE_MS` (see the module docstring).
 
-    The text shown is the cue's written text when it has one (times then in proportion to its
-    characters), else the spoken text. The first starts at ``cue.start_ms``, the last ends at ``cue.end_ms``, and each lasts at least
-    1 ms. Returns [] for blank text. Cost: linear in the text's length.
+    The text shown is the cue's written text when it has one (each word timed by the spoken words
+    it is said as, :func:`_shown_starts_ms`), else the spoken text. No cut and no line break parts
+    what is read as one (:func:`_units`). The first starts at ``cue.start_ms``, the last ends at
+    ``cue.end_ms``, and each lasts at least 1 ms. Returns [] for blank text. Cost: linear in the
+    text's length (quadratic at worst in a written cue's words, to match them to the spoken ones).
     """
-    if cue.written:  # shown as written; the engine's word times belong to the spoken text
-        cue = replace(cue, text=cue.written, words=())
-    spans = word_spans(cue.text)
-    if not spans:
+    shown, times = _shown_starts_ms(cue)
+    units = _units(shown)
+    if not units:
         return []
-    words = [w for _, w in spans]
-    starts = _word_starts_ms(cue, [offset for offset, _ in spans])
+    words = [run for _, run in units]
+    starts = [times[first] for first, _ in units]
     starts[0] = cue.start_ms
     starts.append(cue.end_ms)  # starts[j]: when words[j:] begin; starts[n]: the end
 
@@ -150,11 +188,14 @@ def caption_cues(cue: CueTime) -> list[tuple[int, int, list[str]]]:
                 return j
         return len(words)
 
-    bounds = [0, *cut_points(words, reach), len(words)]
+    def strength(i: int) -> int:  # the run after the gap: its first word ("and", "which" ...) counts
+        return boundary_strength(words[i - 1], words[i].split(" ", 1)[0])
+
+    bounds = [0, *cut_points(words, reach, strength), len(words)]
     times = [starts[b] for b in bounds]
     for k in range(1, len(times) - 1):  # at least 1 ms each, within the cue
         times[k] = min(max(times[k], times[k - 1] + 1), cue.end_ms - (len(times) - 1 - k))
-    return [(times[k], times[k + 1], _lines(" ".join(words[a:b]))) for k, (a, b) in enumerate(zip(bounds, bounds[1:]))]
+    return [(times[k], times[k + 1], _lines(words[a:b])) for k, (a, b) in enumerate(zip(bounds, bounds[1:]))]
 
 
 def _captions(cues: Sequence[CueTime]) -> list[tuple[int, int, list[str]]]:

@@ -26,6 +26,14 @@ DEST is any URL fsspec understands: ``s3://bucket/prefix`` (AWS S3 or any S3-com
   published feed (the old one or the new one) that names only files that are there; running it again
   finishes the job. Hidden files of OUT (``.narrate-*`` build state, the lock, half-written ``.part``
   files) are never uploaded.
+* **A move, told to podcast apps.** With ``moved_from`` (``--moved-from OLD_DEST``, where the feed
+  was published before a build with a new ``base_url``), the feed at OLD_DEST is written once more
+  after the publish: the new feed with ``<itunes:new-feed-url>`` naming the new address, which Apple
+  Podcasts and the Podcast Index follow; the producer is then told to redirect the old URL with HTTP
+  301, as they ask too. It is checked first, before anything is written: the old feed must be
+  narrate's, at another address, and have no episode the build lacks (``force`` skips the last two).
+  Episode GUIDs do not change with the address (:mod:`narrate.publish.identity`), so apps that
+  follow the move list no episode twice.
 * **One line for every failure.** A storage error (no credentials, an unreachable endpoint, a cut
   connection, a missing bucket, permission denied, a full disk) is a :class:`NarrateError`,
   ``<dest>: <what was and was not published>: <reason>``.
@@ -54,8 +62,9 @@ from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
-from narrate.errors import ConfigError, NarrateError
+from narrate.errors import ConfigError, NarrateError, warn
 from narrate.publish import check as output_check
+from narrate.publish.feed import with_new_feed_url
 from narrate.publish.media_types import content_type
 from narrate.publish.output import locked, sha256_file
 
@@ -97,6 +106,19 @@ class Uploaded:
     uploaded: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)
+    moved: Moved | None = None
+    """The old feed written once more with ``itunes:new-feed-url`` (``moved_from``), else None."""
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The feed left at the old address (``moved_from``): where it was written (OLD_DEST as given),
+    the URL it is published at (its ``atom:link rel="self"``, "" if it names none), and the new feed's
+    URL its ``itunes:new-feed-url`` names."""
+
+    dest: str
+    old_url: str
+    new_url: str
 
 
 @dataclass(frozen=True)
@@ -108,6 +130,10 @@ class FeedState:
     built: datetime | None
     """``lastBuildDate`` (else the newest ``pubDate``), timezone-aware; None if it has neither."""
     generator: str
+    url: str = ""
+    """The feed's own URL (``atom:link rel="self"``), "" if it names none."""
+    show: str = ""
+    """Its ``podcast:guid``, "" if it has none."""
 
 
 @dataclass(frozen=True)
@@ -208,9 +234,11 @@ def upload(
     progress: Progress | None = None,
     fs: Any = None,
     force: bool = False,
+    moved_from: str | None = None,
 ) -> Uploaded:
     """Publish the built folder ``out_dir`` to ``dest`` (see the module docstring for the checks,
-    the order, the manifest and the headers).
+    the order, the manifest, the headers and a move). A feed on a preview address or on plain http
+    is published with a warning (:func:`narrate.publish.check.publish_warnings`).
 
     Args:
         out_dir: a folder written by ``narrate build`` (must hold ``feed.xml`` and pass its check).
@@ -220,10 +248,14 @@ def upload(
         fs: an fsspec filesystem to use instead of opening ``dest`` (``dest`` is then its root path).
         force: publish even if the build lacks a published GUID, is older than the published feed,
             the remote feed or manifest cannot be read, or a file narrate did not write would be
-            overwritten. Files narrate did not write are never deleted, even so.
+            overwritten. Files narrate did not write are never deleted, even so. With ``moved_from``:
+            write the old feed even if it has episodes the build lacks, or names the same address.
+        moved_from: where the feed was published before (``s3://bucket/prefix`` or a folder, opened
+            as ``dest`` is): after the publish, its feed is written once more with
+            ``itunes:new-feed-url`` naming the new feed's URL (:class:`Moved`).
 
     Returns:
-        the remote paths uploaded, unchanged and deleted.
+        the remote paths uploaded, unchanged and deleted; the old feed rewritten (``moved``).
 
     Raises:
         NarrateError: one line, ``<dest>: ...``: no built folder or one that fails its check; DEST
@@ -240,6 +272,11 @@ def upload(
     if problems:  # never publish a feed that names a missing or broken file
         more = f" (and {len(problems) - 1} more; run 'narrate check {out_dir}')" if len(problems) > 1 else ""
         raise NarrateError(f"not publishing a folder that fails its check: {problems[0]}{more}", out_dir)
+    for warning in output_check.publish_warnings(out_dir):
+        warn(warning.message, warning.file, warning.line)
+    old = _OldFeed(out_dir, moved_from, endpoint_url, force) if moved_from is not None else None
+    if old is not None:
+        old.check()  # before anything is written anywhere
     if fs is None:
         fs, root = open_destination(dest, endpoint_url=endpoint_url)
     else:
@@ -252,6 +289,8 @@ def upload(
         raise
     except _storage_errors() as exc:  # botocore errors arrive as OSError subclasses through s3fs, or as themselves
         raise NarrateError(f"{shown}: {run.state()}: {reason(exc)}") from None
+    if old is not None:
+        run.done.moved = old.write()
     return run.done
 
 
@@ -293,7 +332,16 @@ def feed_state(data: bytes) -> FeedState:
         if when is not None:
             dates.append(when)
     built = _date(channel.findtext("lastBuildDate")) or (max(dates) if dates else None)
-    return FeedState(tuple(guids), titles, built, (channel.findtext("generator") or "").strip())
+    # expat without namespaces: the prefixes as narrate writes them
+    own = next((link.get("href", "") for link in channel.findall("atom:link") if link.get("rel") == "self"), "")
+    return FeedState(
+        tuple(guids),
+        titles,
+        built,
+        (channel.findtext("generator") or "").strip(),
+        own.strip(),
+        (channel.findtext("podcast:guid") or "").strip(),
+    )
 
 
 def manifest_bytes(files: dict[str, dict[str, Any]], feed: FeedState | None, *, state: str) -> bytes:
@@ -614,6 +662,96 @@ class _Publish:
         if data != current:
             _put_bytes(self.fs, data, self.path(MANIFEST_FILE), self.s3)
         return data
+
+
+class _OldFeed:
+    """The feed at the address a course moved from (``moved_from``): checked before the publish,
+    written once more with ``itunes:new-feed-url`` after it."""
+
+    def __init__(self, out_dir: Path, dest: str, endpoint_url: str | None, force: bool):
+        self.out, self.dest, self.shown, self.force = out_dir, dest, printable(dest), force
+        _refuse_nested(out_dir, dest)
+        self.fs, self.root = open_destination(dest, endpoint_url=endpoint_url)
+        self.s3 = "s3" in _protocols(self.fs)
+        self.new = feed_state((out_dir / FEED_FILE).read_bytes())
+        self.old = self.new
+
+    def check(self) -> None:
+        """Raises: NarrateError: nothing is written: no feed there, not narrate's, or (without
+        ``force``) at the new address already, or with an episode the build lacks."""
+        nothing = f"{self.shown}: nothing was published: the old feed cannot be moved"
+        try:
+            data = self.fs.cat_file(f"{self.root}/{FEED_FILE}", start=0, end=MAX_FEED_BYTES + 1)
+            self.old = feed_state(bytes(data)[: MAX_FEED_BYTES + 1])
+        except FileNotFoundError:
+            raise NarrateError(f"{nothing}: there is no {FEED_FILE} there (give where it was published)") from None
+        except ValueError as exc:
+            raise NarrateError(f"{nothing}: its {FEED_FILE} cannot be read ({exc})") from None
+        except _storage_errors() as exc:
+            raise NarrateError(f"{nothing}: {reason(exc)}") from None
+        if not self.old.generator.lower().startswith("narrate"):
+            raise NarrateError(
+                f"{nothing}: its {FEED_FILE} was not written by narrate; move it where it was made (most podcast "
+                "hosts have a setting that redirects a feed)"
+            )
+        if not self.new.url:
+            raise NarrateError(f"{nothing}: the build's feed names no address of its own (atom:link)", self.out)
+        if self.force:
+            return
+        if self.old.url == self.new.url:
+            raise NarrateError(
+                f"{nothing}: it is already at {printable(self.new.url)}, the address this build names; build with "
+                "--base-url set to the new address first"
+            )
+        missing = [guid for guid in self.old.guids if guid not in set(self.new.guids)]
+        if missing:
+            title = printable(self.old.titles.get(missing[0], "") or missing[0])[:100]
+            raise NarrateError(
+                f"{nothing}: it has episode '{title}', which this build lacks (a GUID changed, or another show), "
+                "so listeners who follow the move would lose it; use --force to move it anyway"
+            )
+
+    def write(self) -> Moved:
+        """Write the build's feed with ``itunes:new-feed-url`` over the old one, and narrate's
+        manifest there to match.
+
+        Raises:
+            NarrateError: a storage error (the new feed is published; the old one as it was).
+        """
+        data = with_new_feed_url((self.out / FEED_FILE).read_bytes(), self.new.url, own_url=self.old.url or None)
+        digest = hashlib.sha256(data).hexdigest()
+        target = f"{self.root}/{FEED_FILE}"
+        try:
+            if self.s3:
+                self.fs.pipe_file(
+                    target,
+                    data,
+                    ContentType=content_type(FEED_FILE),
+                    CacheControl=SHORT_CACHE,
+                    Metadata={"sha256": digest},
+                )
+            else:
+                _replace(self.fs, target, lambda temp: self.fs.pipe_file(temp, data))
+            self._record(data, digest)
+        except _storage_errors() as exc:
+            raise NarrateError(
+                f"{self.shown}: the new feed is published, but the old one was not moved: {reason(exc)}; run the "
+                "same command again"
+            ) from None
+        return Moved(self.dest, self.old.url, self.new.url)
+
+    def _record(self, data: bytes, digest: str) -> None:
+        """narrate's manifest at the old address, when it has one: the feed as now written."""
+        try:
+            raw = self.fs.cat_file(f"{self.root}/{MANIFEST_FILE}", start=0, end=MAX_MANIFEST_BYTES + 1)
+            manifest = parse_manifest(bytes(raw))
+        except (FileNotFoundError, ValueError):
+            return
+        files = dict(manifest.files)
+        files[FEED_FILE] = {"size": len(data), "sha256": digest}
+        _put_bytes(
+            self.fs, manifest_bytes(files, feed_state(data), state="published"), f"{self.root}/{MANIFEST_FILE}", self.s3
+        )
 
 
 def _refuse_nested(out_dir: Path, dest: str) -> None:

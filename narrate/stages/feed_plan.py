@@ -8,18 +8,29 @@ from datetime import date
 
 from narrate import uptodate
 from narrate.errors import warn
-from narrate.publish.identity import Identity, assign, read_published, released, start_date
+from narrate.publish.identity import (
+    Identity,
+    assign,
+    read_published,
+    read_show_guid,
+    released,
+    show_guid,
+    start_date,
+)
+from narrate.publish.schedule_state import read_state
 from narrate.stages.context import BuildContext
 
 
 @dataclass(frozen=True)
 class FeedPlan:
     """One entry per script of the build, in episode order: its identity (GUID, time, published
-    before) and whether the feed lists it now; ``first_day`` is the schedule's first day."""
+    before) and whether the feed lists it now; ``first_day`` is the schedule's first day, ``show``
+    the show's ``podcast:guid``."""
 
     identities: tuple[Identity, ...]
     in_feed: tuple[bool, ...]
     first_day: date
+    show: str
 
     def held_back(self, ctx: BuildContext) -> list[tuple[int, Identity]]:
         """``(script index, identity)`` of the scheduled episodes not yet in the feed (drafts excluded)."""
@@ -31,13 +42,15 @@ class FeedPlan:
 
 
 def plan_feed(ctx: BuildContext) -> FeedPlan:
-    """GUIDs and dates (kept from the published feed, see :mod:`narrate.publish.identity`), the
-    release schedule (``--include-scheduled``: every episode), and drafts left out of the feed.
+    """The show's ``podcast:guid``, GUIDs and dates (kept from the published feed, see
+    :mod:`narrate.publish.identity`), the release schedule (``--include-scheduled``: every episode),
+    and drafts left out of the feed.
 
     Warnings: the feed is missing from a folder built before; a published episode became a draft.
 
     Raises:
-        ContentError: a published GUID would change (unless ``allow_guid_change``), a bad lesson date.
+        ContentError: a published GUID or the show's would change (unless ``allow_guid_change``), a
+            bad lesson date.
     """
     options = ctx.options
     published, published_base = read_published(ctx.feed_file, strict=not options.allow_guid_change)
@@ -48,11 +61,17 @@ def plan_feed(ctx: BuildContext) -> FeedPlan:
             ctx.feed_file,
         )
     first_day = start_date(ctx.config, ctx.out_dir, ctx.today)
+    on_feed = read_show_guid(ctx.feed_file)
+    show = show_guid(
+        ctx.config, ctx.out_dir, on_feed, allow_guid_change=options.allow_guid_change, feed_file=ctx.feed_file
+    )
     identities = assign(
         ctx.config,
         [s.lesson for s in ctx.scripts],
         published,
         first_day=first_day,
+        show=show,
+        known=(on_feed, read_state(ctx.out_dir).get("guid")),
         allow_guid_change=options.allow_guid_change,
         feed_file=ctx.feed_file,
         published_base=published_base,
@@ -66,4 +85,4 @@ def plan_feed(ctx: BuildContext) -> FeedPlan:
                     f"published episode '{script.lesson.title}' is now a draft: it leaves the feed, and podcast apps drop it",
                     script.lesson.source,
                 )
-    return FeedPlan(tuple(identities), tuple(in_feed), first_day)
+    return FeedPlan(tuple(identities), tuple(in_feed), first_day, show)

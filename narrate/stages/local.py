@@ -11,6 +11,7 @@ from pathlib import Path
 from narrate.audio import encoder
 from narrate.model import Episode
 from narrate.publish.episode import EpisodeJob, make_episode
+from narrate.settings import audio_formats
 from narrate.speech.synthesis import Plan, synthesize
 from narrate.stages.context import BuildContext
 
@@ -32,7 +33,7 @@ def make_locally(
     """
     threads = max(1, ctx.options.jobs or os.cpu_count() or 1)
     audio = ctx.config.audio
-    codecs = ["aac" if f == "m4b" else "mp3" for f in audio.formats]  # normalised when loaded
+    codecs = ["aac" if f == "m4b" else "mp3" for f in audio_formats(audio.formats)]  # normalised when loaded
     encoder.prepare(codecs, audio.bitrate, audio.sample_rate)  # while the clips are made
     ctx.report("encoding", 0, len(jobs))
     with (

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from narrate import uptodate
 from narrate.model import BuildResult, Episode, episode_stem
+from narrate.publish.epub import book_name, write_book
 from narrate.publish.feed import render_feed
 from narrate.publish.identity import record_schedule
 from narrate.publish.output import commit_feed
@@ -21,7 +22,8 @@ from narrate.uptodate import Made, save_records
 
 def publish(ctx: BuildContext, plan: FeedPlan, made: Made, folder: Path, cover: str | None) -> list[Episode]:
     """Move the staged files of ``folder`` into the output folder (versioned names, see
-    :func:`narrate.publish.output.publish`), write the preview and then the feed (the episodes
+    :func:`narrate.publish.output.publish`), write the preview, the read-along book (with ``epub``
+    among the formats, :mod:`narrate.publish.epub`) and then the feed (the episodes
     ``plan`` lists now, with their GUIDs and dates), the release schedule, the episode records and
     the no-change stamp.
 
@@ -44,6 +46,11 @@ def publish(ctx: BuildContext, plan: FeedPlan, made: Made, folder: Path, cover: 
         if not shown
     }
     write_preview(out_dir, config, episodes, image_file=cover, status=status)
+    if "epub" in config.audio.formats:  # the read-along book: every episode but drafts
+        held = [(e, i.when) for e, i in zip(episodes, plan.identities) if not e.lesson.draft]
+        if held:
+            when = max(w for _, w in held)
+            write_book(out_dir, config, [e for e, _ in held], cover=cover, modified=when, identifier=plan.show)
     chosen = [n for n, shown in enumerate(plan.in_feed) if shown]
     feed = render_feed(
         config,
@@ -51,10 +58,11 @@ def publish(ctx: BuildContext, plan: FeedPlan, made: Made, folder: Path, cover: 
         image_file=cover,
         guids=[plan.identities[n].guid for n in chosen],
         dates=[plan.identities[n].when for n in chosen],
+        show_guid=plan.show,
     )
     commit_feed(out_dir, feed, episodes)
     waiting = [identity.when.date() for _, identity in plan.held_back(ctx)]
-    record_schedule(config, out_dir, plan.first_day, min(waiting) if waiting else None)
+    record_schedule(config, out_dir, plan.first_day, min(waiting) if waiting else None, plan.show)
     save_records(out_dir, made)
     uptodate.record(out_dir, ctx.digest, len(episodes))
     return episodes
@@ -69,6 +77,7 @@ def finish(ctx: BuildContext, plan: FeedPlan, made: Made, episodes: list[Episode
         ctx.cache.prune(int(max_size))
     scripts = ctx.scripts
     total = sum(len(scripts[i].says()) for i in made.made)  # the sentences of the episodes built now
+    book = ctx.out_dir / book_name(ctx.config.title)
     return BuildResult(
         ctx.out_dir,
         episodes,
@@ -82,4 +91,5 @@ def finish(ctx: BuildContext, plan: FeedPlan, made: Made, episodes: list[Episode
         scheduled=tuple(
             (episode_stem(scripts[n].lesson), identity.when.date().isoformat()) for n, identity in plan.held_back(ctx)
         ),
+        book=book if "epub" in ctx.config.audio.formats and book.is_file() else None,
     )

@@ -25,10 +25,20 @@ first and last word. :func:`narrate.text.normalize.spoken` leaves what is betwee
 reader (no unit, abbreviation or symbol rule runs there), and :func:`split_utterance` never cuts
 inside it, nor just before it, unless the formula alone is longer than the limit; a cut there adds
 no comma. The marks never reach an utterance: :func:`split_utterance` and :func:`unmark_math` drop them.
+
+**What is read as one is never cut.** :func:`keeps_together` names the gaps no cut should fall in: a
+number and its unit or the word it counts ("400 g", "24 loaves", "four hundred grams", "$ 5", "2.50 €"),
+a date ("March 15, 2024", "15. März 2024", "15 mars 2024"), a name (consecutive capitalised words,
+"Marie Curie") and an option letter and its option ("B: 400 g", "option B, 400 g").
+:func:`split_utterance` cuts there only when nothing else is within reach, and the captions
+(:mod:`narrate.publish.transcripts`) treat each such run as one word. :func:`written_parts` cuts the
+written form of a sentence where its spoken form was cut into utterances.
 """
 
 from __future__ import annotations
 
+import difflib
+import functools
 import re
 from collections.abc import Callable, Sequence
 
@@ -38,10 +48,13 @@ __all__ = [
     "MAX_UTTERANCE_WORDS",
     "boundary_strength",
     "cut_points",
+    "keeps_together",
     "mark_math",
+    "said_at",
     "split_utterance",
     "unmark_math",
     "word_spans",
+    "written_parts",
 ]
 
 MATH_OPEN = "\ue020"
@@ -178,9 +191,11 @@ def split_utterance(text: str, max_words: int = MAX_UTTERANCE_WORDS) -> list[str
 
     def strength(i: int) -> int:
         rank = gaps[i] if gaps is not None else None
-        return rank if rank is not None else boundary_strength(words[i - 1], words[i])
+        if rank is None:
+            rank = -1 if keeps_together(words, i) else boundary_strength(words[i - 1], words[i])
+        return rank
 
-    bounds = [0, *cut_points(words, lambda i: i + max_words, strength if gaps else None), len(words)]
+    bounds = [0, *cut_points(words, lambda i: i + max_words, strength), len(words)]
     parts = []
     for a, b in zip(bounds, bounds[1:]):
         chunk = unmark_math(" ".join(words[a:b]))
@@ -188,3 +203,197 @@ def split_utterance(text: str, max_words: int = MAX_UTTERANCE_WORDS) -> list[str
             chunk += ","
         parts.append(chunk)
     return parts
+
+
+# ---------------------------------------------------------------- what is read as one
+
+_OPENING = "\"'“‘«(["
+_CLOSING = ".,;:!?)]}»\"'”’…"
+_NUMERAL = re.compile(r"[-+−±~≈]?[$€£¥₹]?\d[\d.,:/'’\-–]*(?:%|‰|°[CF]?|st|nd|rd|th|er|e|º|ª)?")
+_BARE = re.compile(r"[-+−±~≈]?\d[\d.,'’]*")  # a number without its unit: "400", "2,50", "1,000"
+_SIGN = re.compile(r"[-+−±~≈$€£¥₹]+|US\$|R\$")
+_LETTER = re.compile(r"\(?[A-Za-z]\)|[A-Za-z]:|[A-Z],|\d{1,2}[:)]")  # "B:", "(b)", "B," (option B, ...), "2:"
+_DAY_COMMA = re.compile(r"\d{1,2},")  # "March 15, 2024"
+_DAY_DOT = re.compile(r"\d{1,2}\.")  # "15. März", "15. mars" (a day as an ordinal)
+_YEAR = re.compile(r"\d{4}[" + re.escape(_CLOSING) + "]*")
+_SMALL = re.compile(r"\d{1,2}(?:st|nd|rd|th)?,?|\d{4}[" + re.escape(_CLOSING) + "]*")  # "15", "15th,", "2024"
+_ARTICLES = frozenset("der die das den dem des ein eine einen einem einer eines".split())
+_LONE_MARKS = frozenset({":", ";", "?", "!", "»", "%"})
+
+
+@functools.cache
+def _and_words() -> frozenset[str]:
+    """The word "and" of each of narrate's own languages (their modules' ``symbol_words``), lower case."""
+    from narrate.text.code import symbol_words
+    from narrate.text.languages import BUILTIN
+
+    return frozenset(symbol_words(code).get("and", "and").casefold() for code, _ in BUILTIN)
+
+
+@functools.cache
+def _number_words() -> tuple[frozenset[str], frozenset[str]]:
+    """(cardinal, ordinal) number words of narrate's own languages, lower case (num2words: 0-100, the
+    hundreds and thousands, a million, a billion; the ordinals of 1-31, for dates); "and" words left out."""
+    from num2words import num2words
+
+    from narrate.text.languages import BUILTIN
+
+    cardinals: set[str] = set()
+    ordinals: set[str] = set()
+    for code, _ in BUILTIN:
+        for n in (*range(101), *range(200, 1000, 100), *range(1000, 10_000, 1000), 10**6, 10**9):
+            cardinals.update(num2words(n, lang=code).casefold().replace("-", " ").split())
+        for n in range(1, 32):
+            ordinals.update(num2words(n, lang=code, to="ordinal").casefold().replace("-", " ").split())
+    return frozenset(cardinals - _and_words()), frozenset(ordinals - _and_words())
+
+
+def _in(word: str, words: frozenset[str]) -> bool:
+    core = word.strip(_OPENING + _CLOSING).casefold()
+    return bool(core) and all(part in words for part in core.split("-"))
+
+
+def _numberish(word: str) -> bool:
+    """A numeral ("400", "2.50", "$5", "15th", "80%") or a number word ("four", "twenty-four")."""
+    return bool(_NUMERAL.fullmatch(word.strip(_OPENING + _CLOSING))) or _in(word, _number_words()[0])
+
+
+def _capitalised(word: str) -> bool:
+    core = word.lstrip(_OPENING)
+    return core[:1].isupper() and any(c.isalpha() for c in core)
+
+
+def _ends_date(words: Sequence[str], i: int) -> bool:
+    """Whether ``words[i]`` is a year that ends a date ("March 15, 2024", "15 March 2024", "15. März
+    2024", "15 mars 2024"): nothing after it belongs to it."""
+    if i < 2 or not re.fullmatch(r"\d{4}", words[i]):
+        return False
+    return bool(_DAY_COMMA.fullmatch(words[i - 1]) or re.fullmatch(r"\d{1,2}\.?", words[i - 2]))
+
+
+def keeps_together(words: Sequence[str], i: int) -> bool:
+    """Whether the gap before ``words[i]`` (``1 <= i < len(words)``) lies inside what is read as one:
+    a cut there would part an option letter from its option ("B: | 400 g", "option | B, ..."), a
+    number from its unit or counted word ("400 | g", "24 | loaves", "four | hundred grams", "two
+    dollars | and fifty cents", "$ | 5"), a date ("March | 15, 2024", "15, | 2024", "15. | März"), a
+    name (consecutive capitalised words, "Marie | Curie", but not a German noun after its article, "der
+    Bäcker | Marie"; a capitalised word and a small number, "Lesson | 2"), or a mark French spacing
+    sets apart ("farine | ?").
+
+    Number words are those of narrate's own languages (num2words), whatever the text's language; a
+    word that ends a clause (``. , ; : ! ?``) ends what is read as one, but for a date's day and an
+    option letter; a year that ends a date holds nothing after it. A rule of thumb, not a parser: it
+    may also hold together what a reader would part ("un | pain"), which only moves a cut. Pure;
+    cost: constant per gap (a few words either side are looked at).
+    """
+    a, b = words[i - 1], words[i]
+    if _option_or_mark(words, i):
+        return True
+    if b.startswith(_DASHES):
+        return False
+    if a[-1:] in _CLOSING:
+        return _date_across(a.lstrip(_OPENING), b)
+    return _number_or_name(words, i)
+
+
+def _word(words: Sequence[str], i: int) -> str:
+    return words[i] if 0 <= i < len(words) else ""
+
+
+def _option_or_mark(words: Sequence[str], i: int) -> bool:
+    """An option letter and its option ("B: | 400 g", "option | B, 400 g", "l'option | B : | 400 g"),
+    or a mark set apart by French spacing and its word ("farine | ?", "« | pain")."""
+    a, b, after = words[i - 1], words[i], _word(words, i + 1)
+    if b in _LONE_MARKS or a == "«":
+        return True
+    letter_before = len(_word(words, i - 2)) == 1 and _word(words, i - 2).isalpha()
+    if _LETTER.fullmatch(a) or (a in _LONE_MARKS and letter_before):
+        return True
+    lone_letter = len(b) == 1 and b.isupper() and after in _LONE_MARKS
+    return bool((_LETTER.fullmatch(b) or lone_letter) and a[-1:].isalpha())
+
+
+def _date_across(core: str, b: str) -> bool:
+    """A date across the punctuation that ends ``core``: "March 15, | 2024", "15. | März", "fifteenth, |
+    twenty twenty-four"."""
+    cardinals, ordinals = _number_words()
+    return bool(
+        (_DAY_COMMA.fullmatch(core) and _YEAR.fullmatch(b))
+        or (_DAY_DOT.fullmatch(core) and _capitalised(b) and b.isalpha())
+        or (core.endswith(",") and _in(core, ordinals) and _in(b, cardinals))
+    )
+
+
+def _number_or_name(words: Sequence[str], i: int) -> bool:
+    """A number and its unit ("400 | g", "$ | 5", "four | hundred", "two dollars | and | fifty"), a name
+    ("Marie | Curie", "March | 15") or a month and its year ("mars | 2024"), ``words[i - 1]`` not
+    ending in punctuation."""
+    a, b, before = words[i - 1], words[i], _word(words, i - 2)
+    core = a.lstrip(_OPENING)
+    if _SIGN.fullmatch(core):
+        return _numberish(b)
+    if (_BARE.fullmatch(core) and not _ends_date(words, i - 1)) or _in(a, _number_words()[0]):
+        return True  # a number before its unit ("400 g"; not "$2.50 | for", nor "March 15, 2024 | for")
+    noun = before.casefold() in _ARTICLES  # "der Bäcker | Marie Curie": a German noun, not a name
+    if _capitalised(a) and not noun and (_capitalised(b) or _SMALL.fullmatch(b)):
+        return True
+    if _YEAR.fullmatch(b) and core.isalpha():
+        return True
+    if b.casefold() in _and_words():  # "two dollars | and fifty cents"
+        return _numberish(_word(words, i + 1)) and (_numberish(a) or _numberish(before))
+    if a.casefold() in _and_words():  # "two dollars and | fifty cents"
+        return _numberish(b) and (_numberish(before) or _numberish(_word(words, i - 3)))
+    return False
+
+
+def _key(word: str) -> str:
+    return re.sub(r"[\W_]+", "", word.casefold())
+
+
+def said_at(shown: Sequence[str], said: Sequence[str]) -> list[int]:
+    """For each word of ``shown`` (a sentence as written), the index in ``said`` (its spoken words)
+    of the word where saying it starts: ``(["It", "weighs", "12", "kg."], ["It", "weighs", "twelve",
+    "kilograms."])`` → ``[0, 1, 2, 3]``; ``(["400", "g"], ["four", "hundred", "grams"])`` → ``[0, 1]``.
+
+    Words are matched by their letters and digits (difflib's longest matching blocks); words said
+    differently share their spoken words in proportion; a written word that is not said (an aside)
+    gets the next spoken word (``len(said)`` at the end). Non-decreasing. Cost: quadratic in the
+    words at worst (difflib).
+    """
+    matcher = difflib.SequenceMatcher(None, [_key(w) for w in said], [_key(w) for w in shown], autojunk=False)
+    at: list[int] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        for j in range(j1, j2):
+            at.append(i1 + (j - j1) if tag == "equal" else i1 + (j - j1) * (i2 - i1) // (j2 - j1))
+    return at
+
+
+def written_parts(written: str, parts: Sequence[str]) -> list[str] | None:
+    """``written``, a sentence as written, cut where its spoken form was cut into ``parts`` (the
+    utterances of :func:`split_utterance`): ``("It weighs 12 kg, then 3 kg.", ["It weighs twelve
+    kilograms,", "then three kilograms."])`` → ``["It weighs 12 kg,", "then 3 kg."]``.
+
+    Words are matched by their letters and digits (difflib's longest matching blocks); a cut inside
+    words said differently ("12 kg" → "twelve kilograms") falls in proportion. Whitespace runs become
+    one space. None when the parts cannot be matched (a part would be empty). Cost: quadratic in the
+    sentence's words at worst (difflib), for sentences longer than an utterance only.
+    """
+    shown = written.split()
+    if len(parts) <= 1:
+        return [" ".join(shown)] if parts else []
+    said = [word for part in parts for word in part.split()]
+    blocks = difflib.SequenceMatcher(None, [_key(w) for w in said], [_key(w) for w in shown], autojunk=False)
+    opcodes = blocks.get_opcodes()
+    bounds, cut = [0], 0
+    for part in parts[:-1]:
+        cut += len(part.split())
+        at = next(((j1, i1, i2, j2, tag) for tag, i1, i2, j1, j2 in opcodes if i1 <= cut < i2), None)
+        if at is None:
+            return None
+        j1, i1, i2, j2, tag = at
+        j = j1 + (cut - i1) if tag == "equal" else j1 + round((cut - i1) * (j2 - j1) / (i2 - i1))
+        if not bounds[-1] < j < len(shown):
+            return None
+        bounds.append(j)
+    bounds.append(len(shown))
+    return [" ".join(shown[a:b]) for a, b in zip(bounds, bounds[1:])]

@@ -17,8 +17,10 @@ or semicolon that ends each part, as it would inside the sentence).
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping, Sequence
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from narrate.config import CourseConfig, PauseConfig
@@ -40,13 +42,15 @@ from narrate.model import (
     Script,
     Table,
 )
-from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, split_utterance, unmark_math
+from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, split_utterance, unmark_math, written_parts
 from narrate.text.code import speak_code_block
 from narrate.text.common import BLANK, count_blanks
 from narrate.text.languages import is_question
 from narrate.text.normalize import as_sentence, sentences, spoken
 from narrate.text.phrases import SOURCE_LANGUAGE, Phrases, phrases_for
 from narrate.text.spans import Span, has_spans, plain_text, protect, restore, split_spans
+
+as_sentence = functools.lru_cache(maxsize=4096)(as_sentence)  # pure; both passes of a script ask it the same
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 TABLE_READ_ROWS = 6
@@ -55,6 +59,8 @@ TABLE_READ_COLUMNS = 5
 _LEADING_PUNCT = re.compile(r"^\s*([,;:.!?)\]]+)")
 _NO_SPACE_BEFORE = ",;:.!?)]"
 _SPEAKABLE = re.compile(r"[^\W_]")
+QUESTION_TITLE_CHARS = 60
+"""A question's chapter is titled from its prompt cut at a word boundary to at most this many characters."""
 
 
 class _Builder:
@@ -69,8 +75,22 @@ class _Builder:
         self.language = language
         self.foreign: str | None = None  # the lesson text is in this language, the framing is not
         self.line = 0  # source line of the block or question being said (Say.line)
+        self.memo: dict[tuple[str, str, str | None], str] = {}  # written → spoken, shared by both passes
+        self.shown: list[str] | None = None  # in the shown pass (_with_written): what each say() shows
+        self.calls: list[range | None] = []  # the cues each say() added (None: it said nothing)
 
     def spoken(self, written: str) -> str:
+        """``written`` as said (:meth:`_spoken`, each text once); in the shown pass, as shown: as
+        written, without span markup, on one line ("" when nothing of it is said)."""
+        key = (written, self.language, self.foreign)
+        said = self.memo.get(key)
+        if said is None:
+            said = self.memo[key] = self._spoken(written)
+        if self.shown is None or not said.strip():
+            return said
+        return " ".join(plain_text(unmark_math(written)).split())
+
+    def _spoken(self, written: str) -> str:
         """``written`` normalised in the lesson's language; a blank is said as the ``blank`` phrase.
 
         A span in another language (``[Bahnhof]{lang=de}``) is normalised by its own language's
@@ -99,6 +119,18 @@ class _Builder:
         self.cues.append(Chapter(title.strip()))
 
     def say(self, written: str, role: str = "narrator", *, already_spoken: bool = False) -> bool:
+        """Say ``written`` (normalised unless ``already_spoken``); False when there is nothing to say.
+        In the shown pass nothing is said: what the transcripts show is noted instead."""
+        if self.shown is not None:
+            text = " ".join((written if already_spoken else self.spoken(written)).split())
+            self.shown.append(text)
+            return bool(text)
+        start = len(self.cues)
+        said = self._say(written, role, already_spoken=already_spoken)
+        self.calls.append(range(start, len(self.cues)) if said else None)
+        return said
+
+    def _say(self, written: str, role: str, *, already_spoken: bool) -> bool:
         text = written if already_spoken else self.spoken(written)
         if not text.strip():
             return False
@@ -107,20 +139,12 @@ class _Builder:
         if self.cues and isinstance(self.cues[-1], Say):
             self.pause(self.pauses.sentence_ms, "sentence")
         if has_spans(text):
-            before = len(self.cues)
             self._mixed(unmark_math(text), role)
-            if len(self.cues) == before + 1 and not already_spoken:  # one utterance: shown as written
-                shown = " ".join(plain_text(unmark_math(written)).split())
-                said = self.cues[-1]
-                if isinstance(said, Say) and shown != said.text:
-                    self.cues[-1] = replace(said, written=shown)
             return True
         # a long sentence is several utterances with no pause of ours between them: each but the last
         # ends on a clause boundary (or an added comma), and the engine's own clause pause is heard there
-        parts = split_utterance(text)
-        shown = "" if already_spoken or len(parts) != 1 else " ".join(plain_text(unmark_math(written)).split())
-        for part in parts:
-            self.cues.append(Say(part, role, written=shown if shown != part else "", line=self.line))  # type: ignore[arg-type]
+        for part in split_utterance(text):
+            self.cues.append(Say(part, role, line=self.line))  # type: ignore[arg-type]
         return True
 
     def _mixed(self, text: str, role: str) -> None:
@@ -215,9 +239,15 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
     """Turn a lesson into its narration script (see module docstring for the layout).
 
     ``lexicon`` defaults to the course's lexicon. Framing phrases ("Lesson one", "Question two", ...)
-    come from the lesson language's catalogue (see :mod:`narrate.text.phrases`).
+    come from the lesson language's catalogue (see :mod:`narrate.text.phrases`). Each Say cue
+    carries what the transcripts show (:attr:`Say.written`, see :func:`_with_written`).
     """
-    b = _builder(config, lexicon, lesson_language(lesson, config))
+    b = _with_written(_builder(config, lexicon, lesson_language(lesson, config)), lambda b: _lesson(b, lesson, config))
+    return Script(lesson=lesson, cues=b.finish(), language=b.language)
+
+
+def _lesson(b: _Builder, lesson: Lesson, config: CourseConfig) -> None:
+    """The cues of ``lesson`` into ``b`` (see :func:`build_script`)."""
     say = b.phrases
     b.read_code = lesson.read_code if lesson.read_code is not None else config.read_code
     p = config.pauses
@@ -249,7 +279,7 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
         b.pause(p.section_ms, "section")
         for question in in_place.get(index, ()):  # a challenge where the author put it, with its think pause
             number += 1
-            b.chapter(say("chapter.question", number=number))
+            b.chapter(question_chapter(say, number, question))
             b.line = question.line
             _question(b, number, question, think_pause_ms(question, lesson, p))
             b.pause(p.section_ms, "section")
@@ -264,7 +294,7 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
         b.pause(p.section_ms, "section")
         topic = ""
         for number, question in enumerate(quiz, len(placed) + 1):
-            b.chapter(say("chapter.question", number=number))
+            b.chapter(question_chapter(say, number, question))
             b.line = question.line
             if question.topic and question.topic != topic:
                 b.say(as_sentence(question.topic), "host")
@@ -279,7 +309,61 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
         titles = [t for t in titles if t]
         if titles:
             b.say(say("next.up", titles=say.join(titles)), already_spoken=True)
-    return Script(lesson=lesson, cues=b.finish(), language=b.language)
+
+
+def _with_written(b: _Builder, run: Callable[[_Builder], None]) -> _Builder:
+    """``run`` on ``b`` (what is said), then on a twin in the shown pass (what is shown: the same
+    phrases around the lesson's text as written, without the lexicon's respellings); each Say cue
+    gets the written form of its ``say()`` (:attr:`Say.written`; a sentence said as several
+    utterances is cut where they are, :func:`narrate.text.clauses.written_parts`). The twin shares
+    ``b``'s memo, so no text is normalised twice. Returns ``b``."""
+    twin = _Builder(b.pauses, b.lexicon, b.phrases, b.language)
+    twin.memo, twin.shown = b.memo, []
+    run(b)
+    run(twin)
+    if len(twin.shown) != len(b.calls):  # pragma: no cover - both passes make the same calls
+        return b
+    for made, shown in zip(b.calls, twin.shown):
+        says = [(i, cue) for i in made or () if isinstance(cue := b.cues[i], Say)]
+        parts = written_parts(shown, [cue.text for _, cue in says]) if says else None
+        for (i, cue), part in zip(says, parts or ()):
+            b.cues[i] = replace(cue, written=part if part != cue.text else "")
+    return b
+
+
+def question_title(question: Question) -> str:
+    """What a question's chapter title says after its number: the author's ``title:`` as written, else
+    the prompt as written (no span markup, no reader marks for code or tables, a blank as "…", on one
+    line, without a trailing ":"), cut at a word boundary to at most :data:`QUESTION_TITLE_CHARS`
+    characters with "…" (:class:`textwrap.TextWrapper`, never inside a word or at a hyphen). "" when
+    there is nothing.
+
+    ``"Which of these tests, done by hand on a small piece of dough, shows that the gluten is
+    developed?"`` → ``"Which of these tests, done by hand on a small piece of…"``.
+    """
+    if question.title.strip():
+        return " ".join(question.title.split())
+    text = re.sub(BLANK.pattern + r"\.?", "…", plain_text(question.prompt))  # "in about _____." → "in about …"
+    for mark in PROMPT_CUES:
+        text = text.replace(mark, " ")
+    text = " ".join(text.split()).rstrip(" ,;:")
+    if len(text) <= QUESTION_TITLE_CHARS:
+        return text
+    wrapper = textwrap.TextWrapper(
+        QUESTION_TITLE_CHARS, max_lines=1, placeholder="…", break_long_words=False, break_on_hyphens=False
+    )
+    lines = wrapper.wrap(text)
+    short = lines[0][:-1] if lines and lines[0] != "…" else text[: QUESTION_TITLE_CHARS - 1]  # one long word: cut
+    return short.rstrip(" ,;:-–—(") + "…"
+
+
+def question_chapter(say: Phrases, number: int, question: Question) -> str:
+    """The chapter title of question ``number``: "Question 3: Which test shows gluten is developed?"
+    (``chapter.titled`` of ``chapter.question`` and :func:`question_title`), or "Question 3" when
+    the question has nothing to title it with."""
+    title = question_title(question)
+    chapter = say("chapter.question", number=number)
+    return say("chapter.titled", chapter=chapter, title=title) if title else chapter
 
 
 def _challenges_in_place(lesson: Lesson, config: CourseConfig) -> dict[int, list[Question]]:
@@ -336,7 +420,12 @@ def build_review_script(
     lesson = review_lesson(lessons, config)
     if lesson is None:
         return None
-    b = _builder(config, lexicon, config.language)
+    b = _with_written(_builder(config, lexicon, config.language), lambda b: _review(b, lessons, lesson, config))
+    return Script(lesson=lesson, cues=b.finish(), language=config.language)
+
+
+def _review(b: _Builder, lessons: Sequence[Lesson], lesson: Lesson, config: CourseConfig) -> None:
+    """The cues of the review episode ``lesson`` of ``lessons`` into ``b`` (see :func:`build_review_script`)."""
     say = b.phrases
     p = config.pauses
     b.chapter(say("chapter.introduction"))
@@ -350,11 +439,10 @@ def build_review_script(
         b.foreign = b.language if b.language.split("-")[0] != config.language.split("-")[0] else None
         for question in source.quiz:
             number += 1
-            b.chapter(say("chapter.question", number=number))
+            b.chapter(question_chapter(say, number, question))
             b.line = question.line
             _question(b, number, question, think_pause_ms(lesson.quiz[number - 1], lesson, p))
             b.pause(p.section_ms, "section")
-    return Script(lesson=lesson, cues=b.finish(), language=config.language)
 
 
 def _display_math_joined(blocks: Sequence) -> list:

@@ -108,15 +108,26 @@ def test_m4b_chapters_loudness_and_tags(built, lesson_id):
     assert m4b.read_bytes()[8:12] == b"M4B "
 
 
-def test_audiobook_has_one_chapter_per_lesson(built):
+def test_audiobook_has_every_section_under_its_lesson(built):
     book = built.out_dir / "svetova-kuchyne-tiny-audio-course.m4b"
     chapters = probe_chapters(book)
-    assert [c[0] for c in chapters] == ["Ελληνικά — Pans and pots", "日本語 — Rice"]
     pans, rice = by_id(built, "pans"), by_id(built, "rice")
-    # lesson 1, a 2 s gap, lesson 2; contiguous from 0 to the end.
-    assert chapters[0][1] == 0 and chapters[0][2] == chapters[1][1]
-    assert abs(chapters[0][2] - (pans.duration_ms + 2000)) <= 1
-    assert abs(chapters[1][2] - chapters[1][1] - rice.duration_ms) <= 1
+    # MP4 chapters are flat: each lesson's first chapter is its title, the others "lesson - chapter"
+    assert [c[0] for c in chapters] == [
+        "Ελληνικά — Pans and pots",
+        "Ελληνικά — Pans and pots - Ελληνικά pans",
+        "Ελληνικά — Pans and pots - Čeština a pokličky",
+        "日本語 — Rice",
+        "日本語 — Rice - 日本語 rice",
+        "日本語 — Rice - العربية spices",
+    ]
+    # lesson 1 (its chapters where the episode has them), a 2 s gap, lesson 2; contiguous from 0 to the end.
+    assert chapters[0][1] == 0 and all(a[2] == b[1] for a, b in zip(chapters, chapters[1:]))
+    rice_start = chapters[3][1]
+    assert abs(rice_start - (pans.duration_ms + 2000)) <= 1
+    assert [c[1] for c in chapters[:3]] == [m.start_ms for m in pans.chapters]
+    assert [c[1] - rice_start for c in chapters[3:]] == [m.start_ms for m in rice.chapters]
+    assert abs(chapters[-1][2] - rice_start - rice.duration_ms) <= 1
     aac = next(s for s in probe(book, "-show_streams")["streams"] if s["codec_type"] == "audio")
     assert abs(float(aac["duration"]) * 1000 - chapters[-1][2]) <= 2
     lufs, peak = encoder.measure_file(book)

@@ -199,15 +199,16 @@ def test_suggested_lexicon_entry(text, diffs, language, expected):
 
 
 @needs_listen
-def test_text_report_names_time_said_heard_and_suggestion():
+def test_text_report_names_time_written_said_heard_and_suggestion():
     heard = "in 1779 jan ingen house showed it plants need light to make sugar the answer is b the leaf"
     report = compare("01-plants", "episodes/01-plants.x.mp3", 12000, CUES, ONE_WINDOW, [heard], "en-us")
     assert format_report([report]).splitlines() == [
-        "episodes/01-plants.x.mp3: WER 11.1% (2 errors in 18 words), 1 misheard cue",
-        "   0:00.0  said:  In seventeen seventy-nine, Jan Ingenhousz showed it.",
-        "           heard: in 1779 jan ingen house showed it",
-        "           words: ingenhousz → ingen house",
-        "           lexicon? Ingenhousz: In-gen-housz",
+        "episodes/01-plants.x.mp3: WER 11.1% (2 errors in 18 words), 1 finding in 1 cue:",
+        '  1. 0:00.0  "Ingenhousz" heard "ingen house" [name, the engine\'s usual slur]',
+        "     written: In seventeen seventy-nine, Jan Ingenhousz showed it.",
+        "     said:    In seventeen seventy-nine, Jan Ingenhousz showed it.",
+        "     heard:   in 1779 jan ingen house showed it",
+        "     lexicon? Ingenhousz: In-gen-housz",
     ]
 
 
@@ -386,16 +387,23 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
     )
     assert result.exit_code == 0, result.output
     start = _cue_start(planted, "The zblorktuv flows to the sea.")
-    minutes, rest = divmod(start, 60_000)
-    assert f"{minutes}:{rest / 1000:04.1f}  said:  The zblorktuv flows to the sea." in result.output
-    said_runs = [
-        [run.split(" → ")[0] for run in line.split("words: ", 1)[1].split("; ")]
-        for line in result.output.splitlines()
-        if "words: " in line
+    first = _cue_start(planted, "Many streams join to make a zblorktuv.")
+
+    def clock(ms: int) -> str:
+        minutes, rest = divmod(ms, 60_000)
+        return f"{minutes}:{rest / 1000:04.1f}"
+
+    # the first finding: the written word, at its first cue, written, said and heard; both cues with it
+    lines = result.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  1. "))
+    assert lines[at].startswith(f'  1. {clock(first)}  "river" is said "zblorktuv" (the lexicon), heard "'), lines
+    assert lines[at].endswith("far from the written word [2 places]"), lines
+    assert lines[at + 1 : at + 3] == [
+        "     written: Many streams join to make a river.",
+        "     said:    Many streams join to make a zblorktuv.",
     ]
-    named = [runs for runs in said_runs if any("zblorktuv" in run.split() for run in runs)]
-    assert len(named) == 2, result.output  # both cues with the word
-    assert result.output.count("from the lexicon: river: zblorktuv") == 2, result.output
+    assert lines[at + 3].startswith("     heard:   many streams join to make ")
+    assert lines[at + 4 : at + 6] == [f"     lexicon: river: zblorktuv ({lexicon}:1)", f"     also at: {clock(start)}"]
 
     # --json: the same findings; the preview's marks; a second check hears nothing again (cached by audio)
     result = runner.invoke(main, ["check", str(planted), "--listen", "--json"])
@@ -403,7 +411,8 @@ def test_planted_mispronunciation_is_named_at_its_cue_and_a_clean_build_is_not(b
     document = json.loads(result.output)
     (episode,) = document["listen"]["episodes"]
     cue = next(c for c in episode["misheard"] if c["start_ms"] == start)
-    assert cue["said"] == "The zblorktuv flows to the sea."
+    assert (cue["said"], cue["written"]) == ("The zblorktuv flows to the sea.", "The river flows to the sea.")
+    assert episode["findings"][0]["written"] == "river" and episode["findings"][0]["places"] == [first, start]
     assert any("zblorktuv" in d["said"].split() for d in cue["differences"])
     feed_language = re.search(r"<language>([^<]+)</language>", (planted / "feed.xml").read_text(encoding="utf-8"))
     assert document["problems"] == [] and document["listen"]["language"] == feed_language.group(1)  # the course's

@@ -16,6 +16,7 @@ from narrate.publish.transcripts import LINE_WIDTH, MAX_CUE_MS, MAX_LINES, capti
 from narrate.speech.cache import UtteranceCache, clip_words
 from narrate.speech.engines import get_engine
 from narrate.speech.utterance import Utterance, make_clip
+from narrate.text.clauses import keeps_together
 
 EIGHTY = (
     "When the cell is connected, zinc atoms at the anode give up electrons, which travel through the wire "
@@ -257,3 +258,147 @@ def test_words_without_an_event_are_placed_between_the_events_around_them(words,
         assert max(gaps) < 1500
     for start, end, _ in caption_cues(cue):
         assert end - start <= 7000
+
+
+# ---------------------------------------------------------------- what is read as one is never cut
+
+
+def _glued(text: str) -> str:
+    """``text`` with "_" where :func:`keeps_together` holds two words together, " " elsewhere."""
+    words = text.split()
+    return words[0] + "".join(("_" if keeps_together(words, i) else " ") + words[i] for i in range(1, len(words)))
+
+
+# (text, the same with "_" in every gap no cut may fall in), by kind, in English, German and French
+TOGETHER = [
+    # a number and its unit or the word it counts, in digits and in words; not a number with its unit on
+    ("made with 400 g of flour", "made with 400_g of flour"),
+    ("heat it to 230 °C first", "heat it to 230_°C first"),
+    ("she baked 24 loaves today", "she baked 24_loaves today"),
+    ("made with four hundred grams of flour", "made with four_hundred_grams of flour"),
+    ("sie backte vierundzwanzig Brote", "sie backte vierundzwanzig_Brote"),
+    ("il a cuit vingt-quatre pains", "il a cuit vingt-quatre_pains"),
+    ("it weighs 1,000 kg in all", "it weighs 1,000_kg in all"),
+    ("add 80% water, then salt", "add 80% water, then salt"),
+    ("add 400g of flour", "add 400g of flour"),
+    # money
+    ("it costs $2.50 each", "it costs $2.50 each"),
+    ("it costs $ 2.50.", "it costs $_2.50."),
+    ("it costs two dollars and fifty cents each", "it costs two_dollars_and_fifty_cents_each"),
+    ("es kostet 2,50 € pro Stück", "es kostet 2,50_€ pro Stück"),
+    ("un pain coûte 2,50 € pièce", "un_pain coûte 2,50_€ pièce"),
+    # dates: the year ends the date
+    ("on March 15, 2024 we met", "on March_15,_2024 we met"),
+    ("on 15 March 2024 we met", "on 15_March_2024 we met"),
+    ("am 15. März 2024 backte sie", "am 15._März_2024 backte sie"),
+    ("le 15 mars 2024, il a cuit", "le 15_mars_2024, il a cuit"),
+    ("the fifteenth, twenty twenty-four", "the fifteenth,_twenty_twenty-four"),
+    ("count one, two, three", "count one, two, three"),
+    # names: consecutive capitalised words, a capitalised word and a small number
+    ("a recipe by Marie Curie for bread", "a recipe by Marie_Curie for bread"),
+    ("read Lesson 2 first", "read Lesson_2_first"),
+    ("Le pain de Marie Curie est bon", "Le pain de Marie_Curie est bon"),
+    ("traf der Bäcker Marie Curie dort", "traf der Bäcker Marie_Curie dort"),  # "der Bäcker": a German noun
+    ("kostete ein Brot 2,50 €", "kostete ein Brot 2,50_€"),
+    # option letters: never alone at a line's end, never apart from their option
+    ("Is it A: rye, B: spelt, or C: wheat?", "Is it_A:_rye, B:_spelt, or_C:_wheat?"),
+    ("Is it option B, the windowpane test?", "Is it option_B,_the windowpane test?"),
+    ("Ist es A: Roggen oder B: Dinkel?", "Ist es_A:_Roggen oder_B:_Dinkel?"),
+    ("pick (b) spelt", "pick_(b)_spelt"),
+    ("Est-ce l'option A : 200 g ou l'option B : 400 g ?", "Est-ce l'option_A_:_200_g ou l'option_B_:_400_g_?"),
+    ("the answer is: spelt", "the answer is: spelt"),
+]
+
+
+@pytest.mark.parametrize("text, marked", TOGETHER)
+def test_what_is_read_as_one_is_held_together(text, marked):
+    assert _glued(text) == marked
+
+
+# (cue text, its caption's two lines): the balanced line break (as it was) fell inside what is read as one
+GLUED_LINES = [
+    ("Each loaf is made with four hundred grams of flour.", ["Each loaf is made with", "four hundred grams of flour."]),
+    ("The baker weighs out 400 g of flour for the shop.", ["The baker weighs out 400 g", "of flour for the shop."]),
+    ("The old baker baked 24 loaves for the shop.", ["The old baker baked", "24 loaves for the shop."]),
+    (
+        "Le samedi, le boulanger a cuit 24 pains pour la boutique du village.",
+        ["Le samedi, le boulanger a cuit", "24 pains pour la boutique du village."],
+    ),
+    (
+        "On Saturdays the baker charged two dollars and fifty cents a loaf.",
+        ["On Saturdays the baker charged", "two dollars and fifty cents a loaf."],
+    ),
+    (
+        "Le samedi, un pain coûtait 2,50 € pour la boutique du village.",
+        ["Le samedi, un pain coûtait 2,50 €", "pour la boutique du village."],
+    ),
+    (
+        "The village baker wrote March 15, 2024 on the board.",
+        ["The village baker wrote", "March 15, 2024 on the board."],
+    ),
+    ("The baker wrote 15 March 2024 on the board.", ["The baker wrote", "15 March 2024 on the board."]),
+    (
+        "Jeden Morgen schrieb der Bäcker 15. März 2024 an die Tafel.",
+        ["Jeden Morgen schrieb der Bäcker", "15. März 2024 an die Tafel."],
+    ),
+    ("She baked bread with Marie Curie for the market.", ["She baked bread with", "Marie Curie for the market."]),
+    (
+        "Am Samstag traf der Bäcker Marie Curie für den Laden im Dorf.",
+        ["Am Samstag traf der Bäcker", "Marie Curie für den Laden im Dorf."],
+    ),
+    (
+        "Is it A: white flour, B: spelt flour, or C: rye flour?",
+        ["Is it A: white flour,", "B: spelt flour, or C: rye flour?"],
+    ),
+    (
+        "Is it option A: 200 g, option B: 400 g, or option C: 4 kg?",
+        ["Is it option A: 200 g,", "option B: 400 g, or option C: 4 kg?"],
+    ),
+]
+
+
+@pytest.mark.parametrize("text, lines", GLUED_LINES)
+def test_a_line_break_never_parts_what_is_read_as_one(text, lines):
+    assert caption_cues(CueTime("say", text, 0, 3000)) == [(0, 3000, lines)]
+
+
+# (cue text, ms it is said in, its captions' texts): said slowly, it is cut into cues between runs
+GLUED_CUES = [
+    (
+        "Marie Curie baked 24 loaves on March 15, 2024 for the fair.",
+        15_000,
+        ["Marie Curie baked", "24 loaves on", "March 15, 2024 for", "the fair."],
+    ),
+    (
+        "Made with four hundred grams of spelt flour and a little salt.",
+        15_000,
+        ["Made with", "four hundred grams of spelt", "flour and a little salt."],
+    ),
+    (
+        "Am 15. März 2024 backte Marie Curie 24 Brote für 2,50 € das Stück.",
+        16_000,
+        ["Am 15. März 2024 backte", "Marie Curie 24 Brote für", "2,50 € das Stück."],
+    ),
+    (
+        "Le 15 mars 2024, Marie Curie a cuit 24 pains à 2,50 € pièce.",
+        16_000,
+        ["Le 15 mars 2024,", "Marie Curie a cuit", "24 pains à 2,50 € pièce."],
+    ),
+    (
+        "Question one. How much water goes into 500 g of Spelt flour at 80% hydration? "
+        "Is it option A: 200 g, option B: 400 g, or option C: 4 kg?",
+        12_000,
+        [
+            "Question one. How much water goes into / 500 g of Spelt flour at 80% hydration?",
+            "Is it option A: 200 g, / option B: 400 g, or option C: 4 kg?",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize("text, ms, texts", GLUED_CUES)
+def test_a_cut_between_cues_never_parts_what_is_read_as_one(text, ms, texts):
+    cue = CueTime("say", text, 0, ms)
+    captions = caption_cues(cue)
+    assert [" / ".join(lines) for _, _, lines in captions] == texts
+    _assert_readable(cue, captions)

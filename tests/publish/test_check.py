@@ -6,6 +6,7 @@ narrate.publish.feed), not from ``narrate build``, so that each test breaks exac
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -20,7 +21,7 @@ from narrate.audio.id3 import write_tags
 from narrate.cli import main
 from narrate.config import CourseConfig
 from narrate.model import ChapterMark, CueTime, Episode, Lesson, Script, Section
-from narrate.publish.check import Problem, check_output, check_srt, check_webvtt
+from narrate.publish.check import Problem, check_output, check_srt, check_webvtt, publish_warnings
 from narrate.publish.feed import render_feed
 from narrate.publish.transcripts import to_json_chapters, to_srt, to_webvtt
 
@@ -485,6 +486,55 @@ def test_cli_check_fails(out):
     assert result.output == (
         f"Error: {feed}:{line_of(feed, '<enclosure', 2)}: item 2: enclosure file not found: episodes/02 nœud plat.mp3\n"
     )
+
+
+# ---------------------------------------------------------------- before publishing: where the feed points
+
+LOCAL = (
+    "which podcast apps cannot reach; before publishing, build with --base-url set to the https address it will "
+    "be published at"
+)
+PLAIN = "over plain http, which Apple Podcasts and most podcast apps refuse; before publishing, build with an https --base-url"
+
+
+@pytest.mark.parametrize(
+    "base, expected",
+    [
+        ("http://localhost:8000/", [f"the feed points at http://localhost:8000/ (this machine), {LOCAL}"]),
+        ("http://127.0.0.1:8000/knots/", [f"the feed points at http://127.0.0.1:8000/ (this machine), {LOCAL}"]),
+        ("http://[::1]:8000/", [f"the feed points at http://[::1]:8000/ (this machine), {LOCAL}"]),
+        ("http://192.168.1.20:8000/", [f"the feed points at http://192.168.1.20:8000/ (a local network), {LOCAL}"]),
+        ("https://studio.local/knots/", [f"the feed points at https://studio.local/ (a local network), {LOCAL}"]),
+        ("http://example.org/knots/", [f"the feed points at http://example.org/ {PLAIN}"]),
+        ("https://example.org/knots/", []),
+    ],
+)
+def test_a_feed_on_a_preview_address_or_plain_http_is_warned_about(out, base, expected):
+    feed = out / "feed.xml"
+    edit(feed, "https://example.org/knots/", base, count=-1)
+    warned = publish_warnings(out)
+    assert [(w.level, w.file, w.line, w.message) for w in warned] == [
+        ("Warning", str(feed), line_of(feed, "<atom:link"), message) for message in expected
+    ]
+
+
+def test_narrate_check_passes_a_feed_at_localhost_with_a_warning(out):
+    # issue 28: "narrate check says OK to a feed whose every URL is http://localhost:8000/"
+    feed = out / "feed.xml"
+    edit(feed, "https://example.org/knots/", "http://localhost:8000/", count=-1)
+    assert check_output(out) == []  # a directory would take it: a warning, not an error
+    result = CliRunner().invoke(main, ["check", str(out)])
+    assert (result.exit_code, result.stdout) == (0, f"{out}: OK\n")
+    assert result.stderr == (
+        f"Warning: {feed}:{line_of(feed, '<atom:link')}: the feed points at http://localhost:8000/ (this machine), "
+        f"{LOCAL}\n"
+    )
+    document = json.loads(CliRunner().invoke(main, ["check", str(out), "--json"]).stdout)
+    assert (document["problems"], len(document["warnings"])) == ([], 1)
+
+
+def test_publish_warnings_of_a_folder_without_a_feed(tmp_path):
+    assert publish_warnings(tmp_path) == []
 
 
 # ---------------------------------------------------------------- Apple's required tags, one by one

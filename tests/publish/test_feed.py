@@ -25,6 +25,7 @@ from narrate.model import ChapterMark, Episode, Lesson, Question, Script, Sectio
 from narrate.publish.feed import (
     category_path,
     clean_text,
+    course_guid,
     episode_description,
     episode_guid,
     podcast_guid,
@@ -32,6 +33,7 @@ from narrate.publish.feed import (
     pub_dates,
     render_feed,
     truncate_bytes,
+    with_new_feed_url,
 )
 
 GOLDEN = Path(__file__).parent.parent / "fixtures" / "feed" / "golden_feed.xml"
@@ -154,7 +156,9 @@ def test_channel_elements():
     assert ch.findtext("itunes:explicit", namespaces=NS) == "false"
     assert ch.findtext("itunes:type", namespaces=NS) == "serial"
     assert ch.findtext("itunes:author", namespaces=NS) == "Orla Penhallow"
-    assert ch.findtext("podcast:guid", namespaces=NS) == podcast_guid("https://example.org/tides/feed.xml")
+    # made from the course (title and author), not from the feed's URL: it stays when the feed moves
+    assert ch.findtext("podcast:guid", namespaces=NS) == course_guid(sample_config())
+    assert course_guid(sample_config()) == "05c7c565-703d-5184-aaa8-fbc513e46ac2"
     assert ch.find("podcast:locked", NS) is None
     assert ch.find("itunes:owner", NS) is None
     # lastBuildDate = newest pubDate: lesson 3 is scheduled start + 14 days.
@@ -270,7 +274,7 @@ def test_feedparser_is_not_bozo():
     assert parsed.version == "rss20"
     assert len(parsed.entries) == 3
     assert parsed.entries[1].enclosures[0].length == "3364001"
-    assert parsed.feed.podcast_guid == podcast_guid("https://example.org/tides/feed.xml")
+    assert parsed.feed.podcast_guid == "05c7c565-703d-5184-aaa8-fbc513e46ac2"
 
 
 # ---------------------------------------------------------------- hostile text
@@ -442,3 +446,29 @@ def test_the_channel_link_is_kept_as_written(tmp_path, written, link):
     config = load_config(tmp_path / "course.yaml")
     ch = parse(render_feed(config, three_episodes())).find("channel")
     assert (config.link, ch.findtext("link"), ch.findtext("image/link") or link) == (link, link, link)
+
+
+# ---------------------------------------------------------------- a moved feed
+
+
+def test_a_feed_left_at_its_old_address_names_the_new_one_for_every_parser():
+    moved = with_new_feed_url(
+        render_feed(sample_config(), three_episodes(), image_file="cover.jpg").encode("utf-8"),
+        "https://new.example.net/tides/feed.xml",
+    )
+    channel = parse(moved.decode("utf-8")).find("channel")
+    assert [child.tag.rpartition("}")[2] for child in channel][:3] == ["link", "new-feed-url", "title"]
+    assert channel.findtext("itunes:new-feed-url", namespaces=NS) == "https://new.example.net/tides/feed.xml"
+    parsed = feedparser.parse(moved)
+    assert parsed.bozo == 0, parsed.get("bozo_exception")
+    assert parsed.feed["itunes_new-feed-url"] == "https://new.example.net/tides/feed.xml"
+    assert [e.id for e in parsed.entries] == [episode_guid(sample_config(), e.lesson) for e in three_episodes()]
+    podcast = podcastparser.parse("https://example.org/tides/feed.xml", io.BytesIO(moved))
+    assert podcast["new_url"] == "https://new.example.net/tides/feed.xml"
+    assert len(podcast["episodes"]) == 3
+    assert channel.find("atom:link", NS).get("href") == "https://example.org/tides/feed.xml"
+    again = with_new_feed_url(moved, "https://third.example.net/feed.xml", own_url="https://old.example.org/f.xml")
+    assert again.count(b"new-feed-url>") == 2 and b"third.example.net/feed.xml</itunes:new-feed-url>" in again
+    assert parse(again.decode("utf-8")).find("channel/atom:link", NS).get("href") == "https://old.example.org/f.xml"
+    with pytest.raises(ValueError, match="not an RSS feed"):
+        with_new_feed_url(b"<html><body/></html>", "https://new.example.net/feed.xml")

@@ -152,7 +152,7 @@ def test_a_description_with_script_and_onerror_reaches_no_podcast_client(hostile
     times = re.findall(r"<li>(\d\d:\d\d:\d\d) ([^<]+)</li>", episode["description_html"])
     marks = hostile_build.episodes[0].chapters
     assert times == [(clock(m.start_ms), m.title) for m in marks]
-    assert [t for _, t in times] == ["Introduction", "Two Bulges", "Quiz", "Question 1"]
+    assert [t for _, t in times] == ["Introduction", "Two Bulges", "Quiz", "Question 1: What pulls the sea hardest?"]
 
 
 @pytest.mark.e2e  # a real build of a hostile course: left out by scripts/test.sh --fast

@@ -82,10 +82,10 @@ def test_chapter_jump_highlight_answers_and_keys(site, browser):
     episode = _quiz_episode(episodes)
     blocks = script_chapters(episode)
     quiz = next(b for b in blocks if b.title == "Quiz")
-    question = next(b for b in blocks if b.title == "Question 1")
+    question = next(b for b in blocks if b.title == "Question 1: Where do the first bubbles form?")
     think = next(r for r in question.rows if r.kind == "think")
     reveal = next(r for r in question.rows if r.answer_after_ms == think.end_ms)
-    assert reveal.text == "The answer is B: At the base."
+    assert reveal.text == "The answer is option B: At the base."
 
     requests: list[str] = []
     context, page, errors = _open(browser, f"{base}episodes/{page_stem(episode)}.html", DESKTOP, requests)
@@ -125,7 +125,7 @@ def test_chapter_jump_highlight_answers_and_keys(site, browser):
         assert "concealed" in answer.get_attribute("class")
         page.evaluate(f"document.getElementById('audio').currentTime = {(think.end_ms + 50) / 1000}")
         page.wait_for_function(f"!document.getElementById('{reveal.id}').classList.contains('concealed')")
-        second = next(b for b in blocks if b.title == "Question 2")
+        second = next(b for b in blocks if b.title == "Question 2: On a mountain, water boils at a … temperature.")
         second_reveal = next(r for r in second.rows if r.answer_after_ms is not None)
         assert "concealed" in page.locator(f"#{second_reveal.id}").get_attribute("class")
         page.locator(f"#{second_reveal.id} .reveal").click()
@@ -185,7 +185,7 @@ def test_screenshots(site, browser, name, viewport):
         page.wait_for_function("document.documentElement.classList.contains('js')")
         page.wait_for_function("document.getElementById('audio').readyState >= 1")
         episode = _quiz_episode(episodes)
-        question = next(b for b in script_chapters(episode) if b.title == "Question 1")
+        question = next(b for b in script_chapters(episode) if b.title.startswith("Question 1: "))
         think = next(r for r in question.rows if r.kind == "think")
         page.evaluate(f"document.getElementById('audio').currentTime = {(think.start_ms + 700) / 1000}")
         page.wait_for_function(f"document.getElementById('{think.id}').classList.contains('current')")

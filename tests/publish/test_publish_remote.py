@@ -6,13 +6,18 @@ those of a real HTTP S3 API. Episodes are built with the fast fake speech engine
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import logging
+import re
 import shutil
 import urllib.request
 from importlib.util import find_spec
 from pathlib import Path
 
+import feedparser
+import podcastparser
 import pytest
 from click.testing import CliRunner
 
@@ -259,3 +264,107 @@ def test_urlopen_sees_public_object(s3):
     client.put_object(Bucket=BUCKET, Key="probe.txt", Body=b"hi")
     with urllib.request.urlopen(f"{endpoint}/{BUCKET}/probe.txt") as response:
         assert response.read() == b"hi"
+
+
+# ---------------------------------------------------------------- moving hosts
+
+
+def feed_of(data: bytes) -> tuple[str | None, list[str], str | None]:
+    """(itunes:new-feed-url, item GUIDs, podcast:guid) of a feed, read by feedparser and podcastparser."""
+    parsed = feedparser.parse(data)
+    assert parsed.bozo == 0, parsed.get("bozo_exception")
+    podcast = podcastparser.parse("https://old.example.org/tides/feed.xml", io.BytesIO(data))
+    assert podcast.get("new_url") == parsed.feed.get("itunes_new-feed-url")
+    return podcast.get("new_url"), [e.id for e in parsed.entries], parsed.feed.get("podcast_guid")
+
+
+@pytest.mark.e2e  # three builds with ffmpeg: left out by scripts/test.sh --fast
+def test_moving_hosts_keeps_every_guid_and_leaves_the_old_feed_pointing_at_the_new(tmp_path, fakes, caplog):
+    content, out = make_course(tmp_path / "course"), tmp_path / "out"
+    old, new = tmp_path / "old-host", tmp_path / "new-host"
+    runner = CliRunner()
+    build(content, out, BuildOptions(jobs=1))  # at http://localhost:8000/, the preview address
+    with caplog.at_level(logging.WARNING, logger="narrate"):
+        upload(out, str(tmp_path / "preview"))
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{out / 'feed.xml'}:4: the feed points at http://localhost:8000/ (this machine), which podcast apps cannot "
+        "reach; before publishing, build with --base-url set to the https address it will be published at"
+    ]
+    build(content, out, BuildOptions(jobs=1, base_url="https://old.example.org/tides/"))
+    upload(out, str(old))
+    before = feed_of((old / "feed.xml").read_bytes())
+    assert before[0] is None and len(before[1]) == 2
+
+    build(content, out, BuildOptions(jobs=1, base_url="https://new.example.net/tides/"))  # no flag: GUIDs kept
+    result = runner.invoke(main, ["publish", str(out), str(new), "--moved-from", str(old)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1] == (
+        f"Moved: the feed at {old} now names the new one, https://new.example.net/tides/feed.xml, in "
+        "<itunes:new-feed-url>. Now redirect https://old.example.org/tides/feed.xml to "
+        "https://new.example.net/tides/feed.xml with HTTP 301 (Moved Permanently), as Apple Podcasts and the "
+        "Podcast Index ask, and keep the old feed and the redirect in place until the directories list the new "
+        "address."
+    )
+    assert feed_of((new / "feed.xml").read_bytes()) == (None, before[1], before[2])  # the same episodes, same show
+    moved = (old / "feed.xml").read_bytes()
+    assert feed_of(moved) == ("https://new.example.net/tides/feed.xml", before[1], before[2])
+    assert b'<enclosure url="https://new.example.net/tides/episodes/01-why-tides.' in moved
+    manifest = json.loads((old / MANIFEST_FILE).read_text())
+    assert manifest["files"]["feed.xml"] == {"size": len(moved), "sha256": hashlib.sha256(moved).hexdigest()}
+    assert [p.name for p in old.glob(".*")] == [MANIFEST_FILE]  # no temporary file left
+    again = runner.invoke(main, ["publish", str(out), str(new), "--moved-from", str(old)])
+    assert again.exit_code == 0 and (old / "feed.xml").read_bytes() == moved  # the same bytes again
+
+
+@pytest.mark.e2e  # builds with ffmpeg: left out by scripts/test.sh --fast
+@pytest.mark.parametrize(
+    "old_feed, message",
+    [
+        (None, "there is no feed.xml there (give where it was published)"),
+        (b"<rss><channel><generator>Libsyn</generator></channel></rss>", "its feed.xml was not written by narrate"),
+        ("same", "it is already at https://new.example.net/tides/feed.xml, the address this build names"),
+        ("other show", "it has episode 'Gone', which this build lacks (a GUID changed, or another show)"),
+    ],
+)
+def test_a_move_that_cannot_be_told_is_refused_before_anything_is_written(tmp_path, fakes, old_feed, message):
+    content, out = make_course(tmp_path / "course"), tmp_path / "out"
+    old, new = tmp_path / "old-host", tmp_path / "new-host"
+    build(content, out, BuildOptions(jobs=1, base_url="https://new.example.net/tides/"))
+    old.mkdir()
+    if old_feed is not None:
+        data = (out / "feed.xml").read_bytes() if isinstance(old_feed, str) else old_feed
+        if old_feed == "other show":
+            data = data.replace(b"https://new.example.net/", b"https://old.example.org/")
+            data = data.replace(b"<title>Why Tides Happen</title>", b"<title>Gone</title>")
+            data = re.sub(
+                rb"<guid isPermaLink=\"false\">[^<]+</guid>", b'<guid isPermaLink="false">gone</guid>', data, count=1
+            )
+        (old / "feed.xml").write_bytes(data)
+    before = {p.name: p.read_bytes() for p in old.iterdir()}
+    result = CliRunner().invoke(main, ["publish", str(out), str(new), "--moved-from", str(old)])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1].startswith(
+        f"Error: {old}: nothing was published: the old feed cannot be moved: {message}"
+    ), result.output
+    assert not new.exists()  # nothing published
+    assert {p.name: p.read_bytes() for p in old.iterdir()} == before
+
+
+@pytest.mark.e2e  # builds, then uploads to a moto S3 server: left out by scripts/test.sh --fast
+def test_moving_hosts_on_s3(s3, tmp_path, fakes):
+    endpoint, client = s3
+    content, out, old_base = built_and_published(s3, tmp_path, "old-home")
+    old_guids = feed_of(client.get_object(Bucket=BUCKET, Key="old-home/feed.xml")["Body"].read())[1]
+    new_base = f"{endpoint}/{BUCKET}/new-home/"
+    build(content, out, BuildOptions(base_url=new_base, jobs=1))
+    done = upload(out, f"s3://{BUCKET}/new-home", endpoint_url=endpoint, moved_from=f"s3://{BUCKET}/old-home")
+    assert (done.moved.old_url, done.moved.new_url) == (f"{old_base}feed.xml", f"{new_base}feed.xml")
+    with urllib.request.urlopen(f"{old_base}feed.xml") as response:  # what a podcast app fetches at the old URL
+        assert response.headers["Content-Type"] == "application/rss+xml"
+        assert response.headers["Cache-Control"] == SHORT_CACHE
+        assert feed_of(response.read()) == (
+            f"{new_base}feed.xml",
+            old_guids,
+            feed_of((out / "feed.xml").read_bytes())[2],
+        )
+    assert check_url(f"{new_base}feed.xml") == []

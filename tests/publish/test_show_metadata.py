@@ -157,7 +157,11 @@ def test_without_start_date_the_first_build_day_is_kept(tmp_path, fakes):
         )
     out = tmp_path / "out"
     first = build(content, out, BuildOptions(jobs=1), today=date(2026, 11, 30))
-    assert json.loads((out / SCHEDULE_FILE).read_text()) == {"next_release": "2026-12-07", "start_date": "2026-11-30"}
+    assert json.loads((out / SCHEDULE_FILE).read_text()) == {
+        "guid": "1bc1ab67-faa8-5839-986c-e8ea4cc76c01",  # the show's podcast:guid, made from its title
+        "next_release": "2026-12-07",
+        "start_date": "2026-11-30",
+    }
     assert first.scheduled == (("02-waves", "2026-12-07"),)
     items = ET.parse(out / "feed.xml").getroot().find("channel").findall("item")
     assert [(i.findtext("title"), i.findtext("pubDate")) for i in items] == [
@@ -171,4 +175,7 @@ def test_without_start_date_the_first_build_day_is_kept(tmp_path, fakes):
         ("Moon", "Mon, 30 Nov 2026 06:00:00 +0000"),
         ("Waves", "Mon, 07 Dec 2026 06:00:00 +0000"),
     ]
-    assert json.loads((out / SCHEDULE_FILE).read_text()) == {"start_date": "2026-11-30"}
+    assert json.loads((out / SCHEDULE_FILE).read_text()) == {
+        "guid": "1bc1ab67-faa8-5839-986c-e8ea4cc76c01",
+        "start_date": "2026-11-30",
+    }

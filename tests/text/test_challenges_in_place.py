@@ -65,11 +65,25 @@ def _chapters(script) -> list[str]:
     [
         (
             "",
-            ["Introduction", "Repeating a command", "Question 1", "Naming the loop variable", "Quiz", "Question 2"],
+            [
+                "Introduction",
+                "Repeating a command",
+                "Question 1: Count the lines",  # the challenge's own heading
+                "Naming the loop variable",
+                "Quiz",
+                "Question 2: Which command counts lines?",
+            ],
         ),
         (
             "challenges: at_end\n",
-            ["Introduction", "Repeating a command", "Naming the loop variable", "Quiz", "Question 1", "Question 2"],
+            [
+                "Introduction",
+                "Repeating a command",
+                "Naming the loop variable",
+                "Quiz",
+                "Question 1: Count the lines",
+                "Question 2: Which command counts lines?",
+            ],
         ),
     ],
     ids=["in place (default)", "at_end"],

@@ -119,4 +119,24 @@ def test_a_long_quiz_question_is_split_before_its_options():
         if isinstance(c, Say)
     ]
     i = says.index("Question one. Which of these options is the one that the lesson described?")
-    assert says[i + 1].startswith("Is it A: The first option")
+    assert says[i + 1].startswith("Is it option A: The first option")
+
+
+_MILL = "The baker took the big bowl down from the shelf in the cold room at the back of the old mill by"
+_GATE = "went in with the salt from the well behind the shop near the old gate on the hill above the village green."
+
+
+# (the middle of a 50-odd word sentence with no clause boundary, where the utterances are cut): the cut
+# nearest an even share (as it was: "four hundred, | grams", "Marie, | Curie", "400, | g") moves off
+# what is read as one (narrate.text.clauses.keeps_together)
+@pytest.mark.parametrize(
+    "middle, cut",
+    [
+        ("the river four hundred grams of spelt flour", "the river four hundred grams, | of spelt flour"),
+        ("Marie Curie", ", | Marie Curie"),
+        ("the river near 400 g of spelt flour", "the river near, | 400 g of spelt flour"),
+    ],
+)
+def test_an_utterance_is_never_cut_inside_what_is_read_as_one(middle, cut):
+    parts = split_utterance(f"{_MILL} {middle} {_GATE}")
+    assert " | ".join(parts) == f"{_MILL} {cut} {_GATE}".replace(" ,", ",")

@@ -130,7 +130,9 @@ def test_gift_bank_is_a_drill_whose_chapters_are_the_questions(caplog):
     ]
     script = lesson_script_text(DIALECTS / "rivers-drill.gift")
     chapters = [line[3:] for line in script.splitlines() if line.startswith("## ")]
-    assert chapters == ["Introduction"] + [f"Question {n}" for n in range(1, 21)]
+    assert chapters[0] == "Introduction"
+    assert [c.split(": ", 1)[0] for c in chapters[1:]] == [f"Question {n}" for n in range(1, 21)]
+    assert chapters[1] == "Question 1: What do we call a wide bend in a slow lowland river?"  # titled by its prompt
     assert script.count("(think pause") == 20
 
 
@@ -323,7 +325,11 @@ def test_gift_bank_builds_one_drill_episode_whose_chapters_are_the_questions(tmp
     (episode,) = result.episodes
     mp3 = tmp_path / "out" / episode.audio_file
     titles = [title for title, _, _ in probe_chapters(mp3)]
-    assert titles == ["Introduction"] + [f"Question {n}" for n in range(1, 21)]
+    assert titles == [c.title for c in episode.chapters]
+    assert titles[0] == "Introduction" and [t.split(": ", 1)[0] for t in titles[1:]] == [
+        f"Question {n}" for n in range(1, 21)
+    ]
+    assert titles[1] == "Question 1: What do we call a wide bend in a slow lowland river?"
     assert [p for p in check_output(tmp_path / "out")] == []
 
 

@@ -254,8 +254,8 @@ PAGES = Path(__file__).parent.parent / "fixtures" / "pages_languages"
                 "# Lektion 2: Sauerteig ansetzen",
                 "## Quiz",
                 "[host] Teste dein Wissen. Eine Frage.",
-                "[host] Frage eins. Wie lange braucht ein Sauerteig? Ist es A: ein Tag oder B: fünf Tage?",
-                "[host] Die richtige Antwort ist B: fünf Tage.",
+                "[host] Frage eins. Wie lange braucht ein Sauerteig? Ist es Option A: ein Tag oder Option B: fünf Tage?",
+                "[host] Die richtige Antwort ist Option B: fünf Tage.",
                 "[host] Die Hefen brauchen Zeit.",
                 "Am dritten Tag riecht er säuerlich.",
             ],
@@ -266,7 +266,7 @@ PAGES = Path(__file__).parent.parent / "fixtures" / "pages_languages"
             [
                 "# Leçon 1 : Le levain",
                 "[host] Testez vos connaissances. Une question.",
-                "[host] La bonne réponse est B : cinq jours.",
+                "[host] La bonne réponse est l'option B : cinq jours.",
                 "Le premier jour, il ne se passe presque rien.",
             ],
         ),
@@ -347,7 +347,7 @@ def test_review_speaks_each_lesson_s_questions_with_its_own_language(tmp_path: P
     review = build_review_script(loaded.lessons, loaded.config)
     assert review is not None
     question = next(c for c in review.cues if isinstance(c, Say) and c.text.startswith("Question one"))
-    assert question.text == "Question one. Wie viel sind zwei plus eins? Is it A: drei, or B: vier?"
+    assert question.text == "Question one. Wie viel sind zwei plus eins? Is it option A: drei, or option B: vier?"
     assert ("de", "Wie viel sind zwei plus eins?") in question.parts and ("de", "drei") in question.parts
 
 

@@ -362,7 +362,7 @@ SECTION_CASES = [
     ('## Quiz\n\n**Exercise:** How many moons?\n\n??? success "Answer"\n    One.\n',
      ["[host] Exercise: How many moons?", "(think pause 5.00 s)", "[host] Here is a solution.", "[host] One."]),
     ('## Spring tides\n\n**Exercise:** When?\n\n??? success "Answer"\n    At full moon.\n\n## Neap tides\n\nSmall.\n',
-     ["## Spring tides", "Spring tides.", "## Question 1", "[host] Question one.", "[host] Exercise: When?"]),
+     ["## Spring tides", "Spring tides.", "## Question 1: Exercise: When?", "[host] Question one.", "[host] Exercise: When?"]),
     ('## Sides\n\nA long side.\n\n::: {#thm-pyth name="Pythagoras"}\nSquares add up.\n:::\n',
      ["Theorem: Pythagoras.", "Squares add up."]),
 ]  # fmt: skip

@@ -106,7 +106,7 @@ def test_script_speaks_spans_in_their_language_and_pauses_after_repeat(tmp_path:
     )
     assert ticket.text == "The ticket costs tres coma cincuenta euros, about three point five euros."
     question = next(s for s in says if s.text.startswith("Question one"))
-    assert question.text == 'Question one. How do you say "thank you"? Is it A: gracias, or B: por favor?'
+    assert question.text == 'Question one. How do you say "thank you"? Is it option A: gracias, or option B: por favor?'
     assert ("es", "gracias") in question.parts and ("es", "por favor") in question.parts
     text = render_script(script)
     assert "    (repeat pause: the phrase's length + 1.00 s)" in text

@@ -412,14 +412,14 @@ def test_course_yaml_that_is_a_folder_is_one_line(tmp_path, monkeypatch, command
 @pytest.mark.parametrize(
     ("question", "answer"),
     [
-        ("Two plus two is {~three =four ~five} today.", "The answer is B: four."),  # "Is it A: ..." options
-        ("Bees {1:MC:~make =build} nests.", "The answer is B: build."),  # an embedded choice: its options
-        ("Sky? {=blue ~red ~green}", "The answer is A: blue."),
+        ("Two plus two is {~three =four ~five} today.", "The answer is option B: four."),  # "Is it A: ..." options
+        ("Bees {1:MC:~make =build} nests.", "The answer is option B: build."),  # an embedded choice: its options
+        ("Sky? {=blue ~red ~green}", "The answer is option A: blue."),
         ("The Sun is a star. {T}", "The answer is: True."),
         ("Water is {=wet} to the touch.", "The answer is: wet."),
         ("Pi to two places? {#3.14:0.005}", "The answer is: three point one four, within zero point zero zero five."),
         ("Match the pairs. {=cat -> mammal =trout -> fish}", "Here is a solution."),
-        ("Choose one {~%-50%red ~%100%blue}", "The answer is B: blue."),
+        ("Choose one {~%-50%red ~%100%blue}", "The answer is option B: blue."),
     ],
 )
 def test_every_gift_answer_comes_after_a_think_pause(tmp_path, question, answer):
@@ -600,12 +600,12 @@ def _first_question_said(path) -> str:
         (
             r"Which? {=open \{ ~equals \= ~tilde \~ ~hash \#}",
             ("open {", "equals =", "tilde ~", "hash #"),
-            "A: open opening brace, B: equals equals, C: tilde tilde, or D: hash hash?",
+            "option A: open opening brace, option B: equals equals, option C: tilde tilde, or option D: hash hash?",
         ),
-        (r"Which? {=\{\} ~\~\~}", ("{}", "~~"), "A: opening brace closing brace, or B: tilde tilde?"),
-        (r"Which? {=close \} ~colon \:}", ("close }", "colon :"), "A: close closing brace, or B: colon"),
-        (r"Which? {=\# ~\~}", ("#", "~"), "A: hash, or B: tilde?"),
-        (r"Which? {=a \{ b ~c}", ("a { b", "c"), "A: a opening brace b, or B: c?"),
+        (r"Which? {=\{\} ~\~\~}", ("{}", "~~"), "option A: opening brace closing brace, or option B: tilde tilde?"),
+        (r"Which? {=close \} ~colon \:}", ("close }", "colon :"), "option A: close closing brace, or option B: colon"),
+        (r"Which? {=\# ~\~}", ("#", "~"), "option A: hash, or option B: tilde?"),
+        (r"Which? {=a \{ b ~c}", ("a { b", "c"), "option A: a opening brace b, or option B: c?"),
     ],
 )
 def test_an_escaped_gift_symbol_in_an_option_is_kept_and_said_by_name(tmp_path, gift, options, said):
@@ -623,7 +623,12 @@ def test_an_escaped_gift_symbol_in_an_option_is_kept_and_said_by_name(tmp_path, 
         (r"Is \n a new line?", r"Is \n a new line?", ("a", "b"), "Is"),
         (r"What does {} mean?", "What does {} mean?", ("a", "b"), "What does opening brace closing brace mean?"),
         ("Which? \\=", "Which? \\=", ("a", "b"), "Which?"),
-        ("Which escape?", "Which escape?", (r"\{", r"\#"), "A: backslash opening brace, or B: backslash hash?"),
+        (
+            "Which escape?",
+            "Which escape?",
+            (r"\{", r"\#"),
+            "option A: backslash opening brace, or option B: backslash hash?",
+        ),
     ],
 )
 def test_aiken_text_is_read_literally_with_no_escapes(tmp_path, aiken, prompt, options, said):

@@ -241,4 +241,4 @@ def test_several_right_options_are_all_said_after_the_think_pause(tmp_path):
     cues = build_script(lesson, default_config("C")).cues
     think = next(n for n, c in enumerate(cues) if isinstance(c, Pause) and c.kind == "think")
     said = [c.text for c in cues[think:] if isinstance(c, Say)]
-    assert said[0] == "The answers are: A: Mars, and C: Venus."
+    assert said[0] == "The answers are: option A: Mars, and option C: Venus."

@@ -29,7 +29,13 @@ def test_intro_sections_quiz_and_next_chapters():
         next_lessons=("Freezing", "Steam"),
     )
     script = build_script(lesson, CONFIG)
-    assert [c.title for c in script.chapters()] == ["Introduction", "Boiling", "Quiz", "Question 1", "Next up"]
+    assert [c.title for c in script.chapters()] == [
+        "Introduction",
+        "Boiling",
+        "Quiz",
+        "Question 1: Is ice lighter than water?",
+        "Next up",
+    ]
     assert _says(script) == [
         "Kitchen Science.",
         "Lesson two: Heat and Water.",
@@ -38,8 +44,8 @@ def test_intro_sections_quiz_and_next_chapters():
         "Water boils at one hundred degrees Celsius.",
         "Salt raises it a little.",
         "Check yourself. One question.",
-        "Question one. Is ice lighter than water? Is it A: Yes, or B: No?",
-        "The answer is A: Yes.",
+        "Question one. Is ice lighter than water? Is it option A: Yes, or option B: No?",
+        "The answer is option A: Yes.",
         "Next up: Freezing, and Steam.",
     ]
     # the script never starts or ends with a pause, and no two pauses touch
@@ -57,17 +63,17 @@ def test_multiple_choice_by_ear_with_symbols_and_no_giveaway():
     )
     script = build_script(_lesson(quiz=(q,)), CONFIG)
     says = _says(script)
-    assert says[-3] == (
-        "Question one. Which is true? Is it A: two to the power of three equals six, "
-        "B: two to the power of three equals eight, or C: x is less than five and y is greater than two?"
-    )
-    assert says[-2] == "The answer is B: two to the power of three equals eight."
+    assert says[-4:-2] == [  # over 40 words: two utterances, cut before an option
+        "Question one. Which is true? Is it option A: two to the power of three equals six,",
+        "option B: two to the power of three equals eight, or option C: x is less than five and y is greater than two?",
+    ]
+    assert says[-2] == "The answer is option B: two to the power of three equals eight."
     assert says[-1] == "Two times two times two is eight."
     think = [c for c in script.cues if isinstance(c, Pause) and c.kind == "think"]
     assert [p.ms for p in think] == [5000]
     # the think pause sits between the question and the reveal
     i = script.cues.index(think[0])
-    assert script.cues[i - 1].text.startswith("Question one.") and script.cues[i + 1].text.startswith("The answer")
+    assert script.cues[i - 2].text.startswith("Question one.") and script.cues[i + 1].text.startswith("The answer")
 
 
 def test_fill_in_the_blank_single_and_several_answers():
@@ -100,10 +106,10 @@ def test_unpronounceable_content_makes_no_cue_and_no_chapter():
         quiz=(Question("Is steam water?", ("Yes",), ("Yes", "No"), explanation=""),),
     )
     script = build_script(lesson, CONFIG)
-    assert [c.title for c in script.chapters()] == ["Introduction", "Real", "Quiz", "Question 1"]
+    assert [c.title for c in script.chapters()] == ["Introduction", "Real", "Quiz", "Question 1: Is steam water?"]
     assert all(c.text.strip() for c in script.says())
     assert not any("Explanation" in t for t in _says(script))
-    assert _says(script)[-1] == "The answer is A: Yes."
+    assert _says(script)[-1] == "The answer is option A: Yes."
 
 
 def test_blocks_become_sentences():
@@ -150,7 +156,7 @@ def test_review_script_asks_every_question_in_order():
     b = _lesson(id="b", number=2, think_pause_ms=8000, quiz=(Question("Second ___?", ("two",)),))
     script = build_review_script([a, b], CONFIG)
     assert script.lesson.id == "review" and script.lesson.number == 3
-    assert [c.title for c in script.chapters()] == ["Introduction", "Question 1", "Question 2"]
+    assert [c.title for c in script.chapters()] == ["Introduction", "Question 1: First?", "Question 2: Second …?"]
     thinks = [c.ms for c in script.cues if isinstance(c, Pause) and c.kind == "think"]
     assert thinks == [5000, 8000]
     assert "Question two. Second blank?" in _says(script)
@@ -160,7 +166,7 @@ def test_render_script_marks_chapters_and_pauses():
     lesson = _lesson(quiz=(Question("Hot?", ("Yes",), ("Yes", "No")),))
     text = render_script(build_script(lesson, CONFIG))
     assert text.startswith("# Lesson 2: Heat and Water\n\n## Introduction\nKitchen Science.\n")
-    assert "    (think pause 5.00 s)\n[host] The answer is A: Yes.\n" in text
+    assert "    (think pause 5.00 s)\n[host] The answer is option A: Yes.\n" in text
     assert text.endswith("\n") and "•" not in text and "_" not in text
 
 
@@ -189,28 +195,28 @@ def test_think_pause_is_the_same_in_the_lesson_and_the_course_review():
 
 # a prompt written without end punctuation gets one, so that it never runs into the options
 PROMPT_ENDS = [
-    ("en", "Which gas do plants take in", True, "Which gas do plants take in? Is it A: "),
+    ("en", "Which gas do plants take in", True, "Which gas do plants take in? Is it option A: "),
     ("en", "Is ice lighter than water", False, "Is ice lighter than water?"),
-    ("en", "Pick the gas plants take in", True, "Pick the gas plants take in. Is it A: "),
-    ("en", "Name the gas plants take in:", True, "Name the gas plants take in: Is it A: "),  # as written
-    ("en", "Which is it? 🤔", True, "Which is it? Is it A: "),  # its own mark, never a second one
+    ("en", "Pick the gas plants take in", True, "Pick the gas plants take in. Is it option A: "),
+    ("en", "Name the gas plants take in:", True, "Name the gas plants take in: Is it option A: "),  # as written
+    ("en", "Which is it? 🤔", True, "Which is it? Is it option A: "),  # its own mark, never a second one
     ("en", "Plants take in _____", False, "Plants take in blank."),
-    ("de", "Welches Gas nehmen Pflanzen auf", True, "Welches Gas nehmen Pflanzen auf? Ist es A: "),
-    ("de", "Wähle das Gas", True, "Wähle das Gas. Ist es A: "),
-    ("es", "Qué gas absorben las plantas", True, "Qué gas absorben las plantas? ¿Es A: "),
-    ("es", "¿Qué gas absorben las plantas", True, "¿Qué gas absorben las plantas? ¿Es A: "),
-    ("es", "Elige el gas", True, "Elige el gas. ¿Es A: "),
-    ("fr", "Quel gaz les plantes absorbent-elles", True, "Quel gaz les plantes absorbent-elles? Est-ce A : "),
+    ("de", "Welches Gas nehmen Pflanzen auf", True, "Welches Gas nehmen Pflanzen auf? Ist es Option A: "),
+    ("de", "Wähle das Gas", True, "Wähle das Gas. Ist es Option A: "),
+    ("es", "Qué gas absorben las plantas", True, "Qué gas absorben las plantas? ¿Es la opción A: "),
+    ("es", "¿Qué gas absorben las plantas", True, "¿Qué gas absorben las plantas? ¿Es la opción A: "),
+    ("es", "Elige el gas", True, "Elige el gas. ¿Es la opción A: "),
+    ("fr", "Quel gaz les plantes absorbent-elles", True, "Quel gaz les plantes absorbent-elles? Est-ce l'option A : "),
     ("fr", "Les plantes absorbent-elles de l'azote", False, "Les plantes absorbent-elles de l'azote?"),
-    ("fr", "Choisissez le gaz", True, "Choisissez le gaz. Est-ce A : "),
-    ("it", "Quale gas assorbono le piante", True, "Quale gas assorbono le piante? È A: "),
-    ("it", "Scegli il gas", True, "Scegli il gas. È A: "),
-    ("nl", "Welk gas nemen planten op", True, "Welk gas nemen planten op? Is het A: "),
-    ("nl", "Kies het gas", True, "Kies het gas. Is het A: "),
-    ("pt", "Qual gás as plantas absorvem", True, "Qual gás as plantas absorvem? É A: "),
-    ("pt", "Escolha o gás", True, "Escolha o gás. É A: "),
-    ("sv", "Vilken gas tar växter upp", True, "Vilken gas tar växter upp? Är det A: "),
-    ("sv", "Välj gasen", True, "Välj gasen. Är det A: "),
+    ("fr", "Choisissez le gaz", True, "Choisissez le gaz. Est-ce l'option A : "),
+    ("it", "Quale gas assorbono le piante", True, "Quale gas assorbono le piante? È l'opzione A: "),
+    ("it", "Scegli il gas", True, "Scegli il gas. È l'opzione A: "),
+    ("nl", "Welk gas nemen planten op", True, "Welk gas nemen planten op? Is het optie A: "),
+    ("nl", "Kies het gas", True, "Kies het gas. Is het optie A: "),
+    ("pt", "Qual gás as plantas absorvem", True, "Qual gás as plantas absorvem? É a opção A: "),
+    ("pt", "Escolha o gás", True, "Escolha o gás. É a opção A: "),
+    ("sv", "Vilken gas tar växter upp", True, "Vilken gas tar växter upp? Är det alternativ A: "),
+    ("sv", "Välj gasen", True, "Välj gasen. Är det alternativ A: "),
 ]
 
 

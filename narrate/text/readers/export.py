@@ -55,6 +55,8 @@ def _block(block) -> object:
 
 def _question(q: Question) -> dict:
     out: dict = {"prompt": q.prompt}
+    if q.title:
+        out["title"] = q.title
     if q.options:
         out["options"] = list(q.options)
     if q.open:

@@ -56,7 +56,7 @@ VOICE_KEYS = ("narrator", "host")
 EPISODE_TYPES = ("full", "trailer", "bonus")
 """``itunes:episodeType`` values (Apple Podcasts)."""
 SECTION_KEYS = ("title", "body")
-QUESTION_KEYS = ("prompt", "options", "answer", "solution", "explanation", "think_pause", "topic", "notes")
+QUESTION_KEYS = ("prompt", "title", "options", "answer", "solution", "explanation", "think_pause", "topic", "notes")
 _KINDS = {
     bool: "true/false (quote it)",
     LineDict: "a mapping",
@@ -381,6 +381,7 @@ class LessonValidator:
                 open=True,
                 topic=self.text(data, "topic"),
                 notes=self.notes(data),
+                title=self.text(data, "title"),
             )
         if "answer" not in data or data["answer"] in (None, "", []):
             self.fail("question has no 'answer'", data.line)
@@ -411,4 +412,5 @@ class LessonValidator:
             line=data.line,
             topic=self.text(data, "topic"),
             notes=self.notes(data),
+            title=self.text(data, "title"),
         )

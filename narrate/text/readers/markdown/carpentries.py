@@ -38,7 +38,7 @@ class CarpentriesDivs(WalkerBase):
             self.lenient("exercise has nothing to read aloud: its solution is read as a callout where it stands", line)
             self.unprompted.add(label)
             return [b for n, ln in solutions for b in self.callout_blocks("Solution", n.children, ln, "title.solution")]
-        q = _Q(prompt, line, open=True, notes=_notes(prompt_blocks))
+        q = _Q(prompt, line, open=True, notes=_notes(prompt_blocks), title=title.strip())  # its chapter's title
         if solutions:
             q.answer = " ".join(self.solution(list(n.children), ln, q.notes) for n, ln in solutions)
             q.answer_line = solutions[0][1]

@@ -202,4 +202,5 @@ class QuizReader(WalkerBase):
             line=q.line,
             open=q.open,
             notes=tuple(q.notes),
+            title=q.title,
         )

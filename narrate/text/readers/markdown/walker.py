@@ -116,6 +116,7 @@ class _Q:
     pending_prompt: bool = False
     open: bool = False
     notes: list = field(default_factory=list)
+    title: str = ""
 
 
 class WalkerBase:

@@ -1,0 +1,460 @@
+"""Findings an author can act on: what was written, said and heard at each difference, ranked.
+
+:func:`narrate.proof.report.compare` aligns what the recogniser heard with the script's *said*
+words (after the lexicon and the normaliser). This module goes one step back, to the *written*
+words of the lesson:
+
+**Written words.** A cue keeps the sentence as the author wrote it (:attr:`narrate.model.CueTime.written`).
+Its words, put through the normaliser without the lexicon, are aligned with the said words
+(jiwer): a run where they differ is a *change* — a lexicon entry (``deployment: blorp tangle
+zibbet``) or the normaliser at work. With the build's lexicon known, each occurrence of an
+entry's replacement in the said words is a change named by its entry (and its ``file:line``);
+a cue without a written form (framing, a sentence cut in several utterances, a quiz host's line)
+takes the changes learned from the cues that have one.
+
+**Differences.** A run of said words heard otherwise, widened to the whole change it touches, is
+reported with its written words; so is a change heard exactly as said but far from the written
+word (a lexicon entry that says something else).
+
+**Ranking.** Differences are grouped by their written words (the places where each is misheard)
+and scored: a change heard far from the written word first; then differences that do not sound
+like what was said (the engine's own floor does not explain them: their IPA, read by espeak-ng,
+is less than :data:`SOUNDS_ALIKE` % alike by Levenshtein ratio, rapidfuzz); names (capitalised
+inside a sentence, letters with digits) and numbers; words misheard in several places. What
+sounds alike or is one short word (an engine's usual slur) scores low. A finding of
+:data:`WORTH` points or more is worth a fix.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = [
+    "SOUNDS_ALIKE",
+    "WORTH",
+    "Change",
+    "Finding",
+    "Step",
+    "cue_changes",
+    "differences",
+    "lexicon_entries",
+    "lexicon_sources",
+    "rank",
+]
+
+SOUNDS_ALIKE = 60
+"""Said and heard words whose espeak-ng IPA is at least this alike (Levenshtein ratio, 0-100) sound
+alike: the engine's usual slur, ranked low."""
+
+FAR = 45
+"""A changed word heard less alike than this (0-100) to the written word: heard far from it."""
+
+WORTH = 100
+"""Score from which a finding is worth a fix (see :func:`rank`)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the alignment of a cue's said words with what was heard: ``kind`` is equal,
+    substitute, delete or insert; ``at`` the said word's index in the cue (for an insert: the
+    index of the said word it was heard before); ``said`` / ``heard`` the words (None when absent)."""
+
+    kind: str
+    at: int
+    said: str | None
+    heard: str | None
+
+
+@dataclass(frozen=True)
+class Change:
+    """Said words ``[start, end)`` of a cue that stand for other written words: ``written`` (as the
+    author wrote them when known, else normalised), ``entry`` the lexicon entry (``written: spoken``)
+    behind it, or "" (the normaliser, or a lexicon not known here)."""
+
+    start: int
+    end: int
+    written: str
+    entry: str = ""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing heard differently, at every place it happens.
+
+    ``written``: the written words ("" for words heard that were never said); ``said``: the spoken
+    script's words there; ``heard``: what the recogniser heard there (first place); ``places``: start
+    ms of each cue with it, in time order; ``reasons``: why it ranks where it does (``lexicon``,
+    ``far``, ``unexplained``, ``name``, ``number``, ``repeated``, ``slur``); ``score``: the rank
+    (higher first); ``worth``: score ≥ :data:`WORTH`; ``lexicon``: the entry behind it, with
+    ``(file:line)`` when known; ``cue_written``, ``cue_said``, ``cue_heard``: the first place's
+    whole cue as written, said and heard; ``suggestion``: a lexicon line to start from, or None.
+    """
+
+    written: str
+    said: str
+    heard: str
+    places: tuple[int, ...]
+    reasons: tuple[str, ...]
+    score: int
+    worth: bool
+    lexicon: str | None
+    cue_written: str
+    cue_said: str
+    cue_heard: str
+    suggestion: str | None = None
+
+
+Normalise = Callable[[str], list[str]]
+Entries = list[tuple[tuple[str, ...], str, str]]
+"""Replacement words (normalised) → (written form, entry label); longest replacement first."""
+
+
+def lexicon_entries(lexicon: Mapping[str, str], words: Normalise) -> Entries:
+    """The entries of a lexicon as ``(replacement words, written word, "written: spoken")``, longest
+    replacement first; an IPA entry (``/.../``) keeps its written word, which the engine says."""
+    found = []
+    for written, spoken in sorted(lexicon.items()):
+        said = written if spoken.strip().startswith("/") else spoken
+        replacement = tuple(words(said))
+        if replacement:
+            found.append((replacement, written, f"{written}: {spoken}"))
+    found.sort(key=lambda e: -len(e[0]))
+    return found
+
+
+def cue_changes(written: str, said: list[str], entries: Entries, plain: Normalise) -> list[Change]:
+    """The changes in one cue's ``said`` words (normalised): each occurrence of a lexicon entry's
+    replacement (``entries``: the lexicon's, or changes learned from other cues); else, when the
+    cue has a ``written`` form, the runs where its words (``plain``: as the normaliser says them
+    without the lexicon, normalised) and the said words differ (jiwer)."""
+    if entries:
+        return _occurrences(said, entries)
+    if not written.strip():
+        return []
+    import jiwer
+
+    ref = plain(written)
+    if not ref or not said or ref == said:
+        return []
+    found: list[Change] = []
+    run: list[int] | None = None  # [ref start, ref end, said start, said end]
+    for chunk in [*jiwer.process_words(" ".join(ref), " ".join(said)).alignments[0], None]:
+        if chunk is not None and chunk.type != "equal":
+            if run is None:
+                run = [chunk.ref_start_idx, chunk.ref_end_idx, chunk.hyp_start_idx, chunk.hyp_end_idx]
+            else:
+                run[1], run[3] = chunk.ref_end_idx, chunk.hyp_end_idx
+            continue
+        if run is not None and run[3] > run[2] and run[1] > run[0]:
+            found.append(Change(run[2], run[3], _as_written(written, ref[run[0] : run[1]], plain)))
+        run = None
+    return found
+
+
+def _occurrences(said: list[str], entries: Entries) -> list[Change]:
+    taken = [False] * len(said)
+    found = []
+    for replacement, written, label in entries:
+        n = len(replacement)
+        for i in range(len(said) - n + 1):
+            if tuple(said[i : i + n]) == replacement and not any(taken[i : i + n]):
+                taken[i : i + n] = [True] * n
+                found.append(Change(i, i + n, written, label))
+    return sorted(found, key=lambda c: c.start)
+
+
+_TOKEN = re.compile(r"[\w'’.-]*\w")
+
+
+def _as_written(text: str, normalised: list[str], plain: Normalise) -> str:
+    """The author's spelling of normalised words: the fewest written tokens in a row that the
+    normaliser says as them (``deployment``, ``K3`` for ``k 3``), else the normalised words."""
+    tokens = _TOKEN.findall(text)
+    for n in range(1, len(normalised) + 2):
+        for i in range(len(tokens) - n + 1):
+            if plain(" ".join(tokens[i : i + n])) == normalised:
+                return " ".join(tokens[i : i + n])
+    return " ".join(normalised)
+
+
+def differences(said: list[str], steps: Sequence[Step], changes: Sequence[Change], language: str) -> list[tuple]:
+    """The differences of one cue: ``(said, heard, written, entry)`` runs in order. A run of steps
+    that are not equal is one; a change it touches widens it to the whole change (``written``: the
+    written words of the changes it touches); a change heard exactly as said is one when the said
+    words are far from the written ones. Differences only in spacing ("time scale" heard
+    "timescale") are left out."""
+    found = []
+    for first, last, touched in _runs(steps, changes):
+        part = steps[first : last + 1]
+        said_text = " ".join(s.said for s in part if s.said)
+        heard = " ".join(s.heard for s in part if s.heard)
+        written = " ".join(dict.fromkeys(c.written for c in touched))
+        misheard = said_text.replace(" ", "") != heard.replace(" ", "")
+        as_said = " ".join(w for c in touched for w in said[c.start : c.end])  # heard as said: the change's words
+        if misheard or (touched and far(written, heard if misheard else as_said, language)):
+            found.append((said_text, heard, written, "; ".join(dict.fromkeys(c.entry for c in touched if c.entry))))
+    return found
+
+
+def _runs(steps: Sequence[Step], changes: Sequence[Change]) -> list[tuple[int, int, list[Change]]]:
+    """``(first step, last step, changes touched)`` of each run of steps that are not equal, and of
+    each change, overlapping ones merged, in order."""
+    runs: list[tuple[int, int, list[Change]]] = []
+    for change in changes:
+        inside = [i for i, s in enumerate(steps) if s.kind != "insert" and change.start <= s.at < change.end]
+        if inside:
+            runs.append((inside[0], inside[-1], [change]))
+    i = 0
+    while i < len(steps):
+        j = i
+        while steps[i].kind != "equal" and j + 1 < len(steps) and steps[j + 1].kind != "equal":
+            j += 1
+        if steps[i].kind != "equal":
+            runs.append((i, j, []))
+        i = j + 1
+    merged: list[tuple[int, int, list[Change]]] = []
+    for first, last, touched in sorted(runs, key=lambda r: (r[0], r[1])):
+        if merged and first <= merged[-1][1]:
+            prev = merged[-1]
+            merged[-1] = (prev[0], max(prev[1], last), prev[2] + [c for c in touched if c not in prev[2]])
+        else:
+            merged.append((first, last, touched))
+    return merged
+
+
+# ---------------------------------------------------------------- how alike
+
+
+def far(written: str, heard: str, language: str) -> bool:
+    """True when ``heard`` is far from the ``written`` words: nothing heard, or less than :data:`FAR`
+    alike in sound, and not an abbreviation of what was heard from one of its words on ("MoE" heard
+    "mixture of experts", "Li-ion" heard "a lithium ion")."""
+    if not heard.strip():
+        return True
+    letters = re.sub(r"\W", "", written.lower())
+    words = [re.sub(r"\W", "", w) for w in heard.lower().split()]
+    if letters and any(_abbreviates(letters, "".join(words[i:])) for i in range(len(words))):
+        return False
+    return alike(written, heard, language) < FAR
+
+
+def _abbreviates(short: str, long: str) -> bool:
+    """``short`` is an abbreviation of ``long``: the same first letter, and its letters in order in
+    ``long`` ("li ion" of "lithium ion", "moe" of "mixture of experts", "kg" of "kilograms")."""
+    if not long or short[0] != long[0]:
+        return False
+    rest = iter(long)
+    return all(ch in rest for ch in short)
+
+
+def alike(a: str, b: str, language: str) -> float:
+    """How alike two texts sound, 0-100: the Levenshtein ratio (rapidfuzz) of their IPA as espeak-ng
+    reads it in ``language`` (stress and length marks left out); of their letters when the
+    espeak-ng bridge (piper-tts) is not installed."""
+    from rapidfuzz import fuzz
+
+    return float(fuzz.ratio(_sound(a, language), _sound(b, language)))
+
+
+@lru_cache(maxsize=4096)
+def _sound(text: str, language: str) -> str:
+    try:
+        from narrate.speech.engines.phonemes import espeak_ipa
+
+        ipa = "".join(c.phonemes for c in espeak_ipa(text, language.lower()))
+    except (ImportError, RuntimeError):
+        try:
+            ipa = "".join(c.phonemes for c in espeak_ipa(text, language.split("-")[0].lower()))
+        except (ImportError, RuntimeError):
+            return re.sub(r"\W", "", text.lower())
+    return re.sub(r"[\sˈˌːˑ‿]", "", ipa)
+
+
+# ---------------------------------------------------------------- ranking
+
+
+_SHORT = 3
+"""Letters in a word short enough that one such word dropped, added or swapped is a usual slur."""
+
+
+@dataclass
+class _Group:
+    written: str
+    said: str
+    heard: str
+    places: list[int]
+    entry: str
+    changed: bool
+    cue: tuple[str, str, str]
+    suggestion: str | None
+
+
+def rank(
+    cues: Sequence,
+    language: str,
+    sources: Mapping[str, str] | None = None,
+    plain: Normalise | None = None,
+) -> list[Finding]:
+    """The findings of one episode's misheard cues (:class:`narrate.proof.report.MisheardCue`, in
+    time order), highest score first (then time). ``sources``: written word of a lexicon entry →
+    ``file:line``, named with the entry. ``plain``: text → its normalised spoken words (no
+    lexicon), to give the author's spelling of misheard words ("K3" for "k 3")."""
+    groups: dict[tuple[str, str], _Group] = {}
+    word_places: dict[str, set[int]] = {}
+    for cue in cues:
+        for d in cue.differences:
+            written = d.written or d.said
+            key = (written.lower(), "" if written else d.heard)
+            group = groups.get(key)
+            if group is None:
+                if not d.written and d.said and plain is not None:
+                    written = _as_written(cue.written or cue.said, d.said.split(), plain)
+                texts = (cue.written or cue.said, cue.said, cue.heard or "(nothing)")
+                group = groups[key] = _Group(
+                    written, d.said, d.heard, [], d.entry, bool(d.written), texts, cue.suggestion
+                )
+            if cue.start_ms not in group.places:
+                group.places.append(cue.start_ms)
+            for word in d.said.split():  # a word misheard here (not heard in the words heard)
+                if len(word) > _SHORT and word not in d.heard:
+                    word_places.setdefault(word, set()).add(cue.start_ms)
+    found = [_finding(g, word_places, language, sources or {}) for g in groups.values()]
+    return sorted(found, key=lambda f: (-f.score, f.places[0]))
+
+
+def _finding(group: _Group, word_places: Mapping[str, set[int]], language: str, sources: Mapping[str, str]) -> Finding:
+    reasons: list[str] = []
+    score = 0
+    if group.changed:
+        reasons.append("lexicon" if group.entry else "changed")
+        if far(group.written, group.heard, language):
+            reasons.append("far")
+            score += 1000
+        elif group.entry:
+            score += 200
+    slur = _slur(group.said, group.heard, language) and not group.changed
+    if not slur:
+        reasons.append("unexplained")
+        score += 100
+    cue_written = group.cue[0]
+    for kind, hit in (("name", _is_name(group.written, cue_written)), ("number", _has_number(group))):
+        if hit:
+            reasons.append(kind)
+            score += 100
+    places = len(group.places)
+    for word in group.said.split():
+        places = max(places, len(word_places.get(word, ())))
+    if places > 1:
+        reasons.append("repeated")
+        score += (20 if slur else 40) * min(places - 1, 4)  # a slur alone never reaches WORTH
+    if slur:
+        reasons.append("slur")
+    entry = group.entry or None
+    if entry:
+        entry = "; ".join(_with_source(e, sources) for e in entry.split("; "))
+    return Finding(
+        written=group.written,
+        said=group.said,
+        heard=group.heard,
+        places=tuple(group.places),
+        reasons=tuple(reasons),
+        score=score,
+        worth=score >= WORTH,
+        lexicon=entry,
+        cue_written=cue_written,
+        cue_said=group.cue[1],
+        cue_heard=group.cue[2],
+        suggestion=None if entry else group.suggestion,
+    )
+
+
+def _with_source(entry: str, sources: Mapping[str, str]) -> str:
+    where = sources.get(entry.split(": ", 1)[0])
+    return f"{entry} ({where})" if where else entry
+
+
+def _slur(said: str, heard: str, language: str) -> bool:
+    """What the engine's floor explains: one short word dropped, added or swapped, or words heard
+    that sound like those said (:data:`SOUNDS_ALIKE`)."""
+    words = said.split() + heard.split()
+    if len(said.split()) <= 1 and len(heard.split()) <= 1 and all(len(w) <= _SHORT for w in words):
+        return True
+    if not said or not heard:
+        return False
+    return alike(said, heard, language) >= SOUNDS_ALIKE
+
+
+def _is_name(written: str, text: str) -> bool:
+    """A written word is a name: letters mixed with digits (K3), or capitalised inside a sentence
+    that is not itself in title case."""
+    tokens = _TOKEN.findall(text)
+    lowered = [t.lower() for t in tokens]
+    capitalised = sum(t[:1].isupper() for t in tokens)
+    title_case = len(tokens) > 1 and capitalised * 2 > len(tokens)
+    for word in written.split():
+        if re.search(r"[^\W\d]", word) and re.search(r"\d", word):
+            return True
+        if word.lower() not in lowered:
+            continue
+        i = lowered.index(word.lower())
+        original = tokens[i]
+        if len(original) < 2:  # a single letter: an option's, or "a"
+            continue
+        if original.isupper():
+            return True
+        if i > 0 and original[:1].isupper() and not title_case and not _sentence_start(text, original):
+            return True
+    return False
+
+
+def _sentence_start(text: str, token: str) -> bool:
+    """``token`` (its first occurrence) starts ``text`` or a sentence or clause after ``. ! ? :``."""
+    at = text.find(token)
+    return at <= 0 or bool(re.search(r"[.!?:][\s\"'“‘(]*$", text[:at]))
+
+
+def _has_number(group: _Group) -> bool:
+    return any(ch.isdigit() for ch in group.written + group.said)
+
+
+# ---------------------------------------------------------------- where an entry is written
+
+
+def lexicon_sources(course_yaml: Path | None, extra: Path | None = None) -> dict[str, str]:
+    """Written word of each lexicon entry → ``file:line`` where it is given: course.yaml's
+    ``lexicon:``, the ``lexicon_file`` it names, then ``extra`` (``--lexicon``), later over earlier.
+    Best effort: a file that cannot be read adds nothing (the build has read and checked them)."""
+    from narrate.yamlio import LineDict, load_yaml
+
+    found: dict[str, str] = {}
+
+    def add(path: Path, entries) -> None:
+        if isinstance(entries, LineDict):
+            for key in entries:
+                found[str(key)] = f"{path}:{entries.line_of(key)}"
+
+    def read(path: Path):
+        try:
+            if path.suffix.lower() in (".pls", ".xml"):
+                from narrate.pls import read_pls
+
+                return read_pls(path.read_bytes())[0]
+            return load_yaml(path)
+        except Exception:  # noqa: BLE001 - best effort: the build reported any problem already
+            return None
+
+    if course_yaml is not None:
+        data = read(Path(course_yaml))
+        if isinstance(data, dict):
+            add(Path(course_yaml), data.get("lexicon"))
+            named = data.get("lexicon_file")
+            if isinstance(named, str) and named.strip():
+                path = Path(course_yaml).parent / named
+                add(path, read(path))
+    if extra is not None:
+        add(Path(extra), read(Path(extra)))
+    return found
