@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from narrate.files import source_digest, write_atomic
 from narrate.model import ChapterMark, CueTime, Episode, Script, episode_stem
+from narrate.publish.preview import LISTEN_MARKS
 from narrate.settings import audio_formats
 from narrate.version import __version__
 
@@ -254,13 +255,9 @@ def unchanged(out_dir: Path, digest: str | None) -> int | None:
     return int(stamp.get("episodes", 0))
 
 
-LISTEN_MARKS = "assets/listen.js"
-"""Written by proof-listening (``narrate check --listen``), not by the build: not an output of it."""
-
-
 def output_sizes(out_dir: Path) -> dict[str, int]:
     """``relative path → size`` of every visible file under ``out_dir`` (hidden files and folders
-    skipped, and :data:`LISTEN_MARKS`), and of the episode records (``narrate.uptodate``), which
+    skipped, and :data:`narrate.publish.preview.LISTEN_MARKS`), and of the episode records (``narrate.uptodate``), which
     later builds rely on."""
     sizes: dict[str, int] = {}
     records = Path(out_dir) / RECORDS_FILE

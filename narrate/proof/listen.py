@@ -34,9 +34,10 @@ from narrate.errors import BuildError, ConfigError
 from narrate.files import write_atomic
 from narrate.model import CueTime
 from narrate.proof.report import GAP_MS, EpisodeReport, Window, _missing_extra, compare, windows
+from narrate.publish.preview import LISTEN_MARKS
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.speech.cache import default_cache_dir
-from narrate.uptodate import LISTEN_MARKS, read_records
+from narrate.uptodate import read_records
 
 __all__ = ["BASE_MODEL_SHA256", "ListenResult", "Recogniser", "listen", "prepare", "resolve_model", "whisper_language"]
 

@@ -60,6 +60,7 @@ from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 from xml.parsers import expat
 
 from narrate.errors import ConfigError, NarrateError, warn
@@ -67,6 +68,8 @@ from narrate.publish import check as output_check
 from narrate.publish.feed import with_new_feed_url
 from narrate.publish.media_types import content_type
 from narrate.publish.output import locked, sha256_file
+from narrate.publish.preview import LISTEN_MARKS
+from narrate.setting_kinds import local_host
 
 FEED_FILE = "feed.xml"
 MANIFEST_FILE = ".narrate-manifest.json"
@@ -169,12 +172,15 @@ def upload_order(files: list[str]) -> list[str]:
 
 def local_files(out_dir: Path) -> list[str]:
     """Files of a built folder to publish, relative with ``/``: everything but hidden files and folders
-    (``.narrate-*`` state, the build lock, ``.part`` files)."""
+    (``.narrate-*`` state, the build lock, ``.part`` files) and the author's proof-listening marks
+    (:data:`narrate.publish.preview.LISTEN_MARKS`: what the recogniser misheard is not for learners)."""
     out_dir = Path(out_dir)
     return sorted(
-        p.relative_to(out_dir).as_posix()
+        rel
         for p in out_dir.rglob("*")
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out_dir).parts)
+        if p.is_file()
+        and not any(part.startswith(".") for part in p.relative_to(out_dir).parts)
+        and (rel := p.relative_to(out_dir).as_posix()) != LISTEN_MARKS
     )
 
 
@@ -274,6 +280,11 @@ def upload(
         raise NarrateError(f"not publishing a folder that fails its check: {problems[0]}{more}", out_dir)
     for warning in output_check.publish_warnings(out_dir):
         warn(warning.message, warning.file, warning.line)
+    if moved_from is not None and _place(moved_from) == _place(dest):
+        raise NarrateError(
+            f"{printable(moved_from)}: nothing was published: --moved-from names the destination itself; give "
+            "where the feed was published before the move"
+        )
     old = _OldFeed(out_dir, moved_from, endpoint_url, force) if moved_from is not None else None
     if old is not None:
         old.check()  # before anything is written anywhere
@@ -696,6 +707,12 @@ class _OldFeed:
             )
         if not self.new.url:
             raise NarrateError(f"{nothing}: the build's feed names no address of its own (atom:link)", self.out)
+        if self.old.url and local_host(urlsplit(self.old.url).hostname or ""):
+            warn(
+                f"{self.shown}: the old feed names itself at {printable(self.old.url)}, an address on this machine "
+                "or a local network: listeners can have followed it only where it was served from, so redirect "
+                "that address (with no listeners there, --moved-from is not needed)"
+            )
         if self.force:
             return
         if self.old.url == self.new.url:
@@ -752,6 +769,17 @@ class _OldFeed:
         _put_bytes(
             self.fs, manifest_bytes(files, feed_state(data), state="published"), f"{self.root}/{MANIFEST_FILE}", self.s3
         )
+
+
+def _place(dest: str) -> str:
+    """DEST as one spelling of where it is: a folder's resolved path, else the URL without its
+    trailing ``/`` (``s3://lessons/tides/`` and ``s3://lessons/tides`` are one place)."""
+    if dest.startswith("file://"):
+        dest = dest[len("file://") :]
+    elif "://" in dest:
+        scheme, _, rest = dest.partition("://")
+        return f"{scheme.lower()}://{rest.rstrip('/')}"
+    return str(Path(dest).resolve())
 
 
 def _refuse_nested(out_dir: Path, dest: str) -> None:

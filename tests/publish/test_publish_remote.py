@@ -350,6 +350,43 @@ def test_a_move_that_cannot_be_told_is_refused_before_anything_is_written(tmp_pa
     assert {p.name: p.read_bytes() for p in old.iterdir()} == before
 
 
+@pytest.mark.e2e  # builds with ffmpeg: left out by scripts/test.sh --fast
+@pytest.mark.parametrize("spelling", ["{site}", "{site}/", "file://{site}", "{site}/../site"])
+def test_moving_from_the_destination_itself_is_refused_and_the_new_feed_kept(tmp_path, fakes, spelling):
+    content, out, site = make_course(tmp_path / "course"), tmp_path / "out", tmp_path / "site"
+    build(content, out, BuildOptions(jobs=1, base_url="https://old.example.org/tides/"))
+    upload(out, str(site))
+    build(content, out, BuildOptions(jobs=1, base_url="https://new.example.net/tides/"))
+    upload(out, str(site))
+    published = (site / "feed.xml").read_bytes()
+    old = spelling.format(site=site)
+    result = CliRunner().invoke(main, ["publish", str(out), str(site), "--moved-from", old])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        f"Error: {old}: nothing was published: --moved-from names the destination itself; give where the feed "
+        "was published before the move"
+    )
+    assert (site / "feed.xml").read_bytes() == published
+
+
+@pytest.mark.e2e  # builds with ffmpeg: left out by scripts/test.sh --fast
+def test_moving_from_a_feed_that_named_a_preview_address_warns(tmp_path, fakes, caplog):
+    content, out = make_course(tmp_path / "course"), tmp_path / "out"
+    old, new = tmp_path / "old-host", tmp_path / "new-host"
+    build(content, out, BuildOptions(jobs=1))  # at http://localhost:8000/
+    upload(out, str(old))
+    build(content, out, BuildOptions(jobs=1, base_url="https://new.example.net/tides/"))
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="narrate"):
+        done = upload(out, str(new), moved_from=str(old))
+    assert done.moved is not None
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{old}: the old feed names itself at http://localhost:8000/feed.xml, an address on this machine or a "
+        "local network: listeners can have followed it only where it was served from, so redirect that address "
+        "(with no listeners there, --moved-from is not needed)"
+    ]
+
+
 @pytest.mark.e2e  # builds, then uploads to a moto S3 server: left out by scripts/test.sh --fast
 def test_moving_hosts_on_s3(s3, tmp_path, fakes):
     endpoint, client = s3

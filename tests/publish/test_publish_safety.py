@@ -238,6 +238,17 @@ def test_a_file_narrate_wrote_then_someone_replaced_is_not_deleted(tmp_path, bui
     assert edited not in manifest(site)["files"]  # no longer counted as narrate's
 
 
+def test_the_authors_proof_listening_marks_are_never_published(tmp_path, builds):
+    out = tmp_path / "out"
+    shutil.copytree(builds["two"], out)
+    (out / "assets" / "listen.js").write_text('window.narrateListen = {"01.mp3": [{"heard": "blorp"}]};\n')
+    site = Folder(tmp_path / "site")
+    result = publish(site, out)
+    assert result.exit_code == 0, result.output
+    assert "assets/preview.js" in site.keys() and "assets/listen.js" not in site.keys()
+    assert "assets/listen.js" not in manifest(site)["files"]
+
+
 def test_a_file_narrate_did_not_write_is_not_overwritten(tmp_path, builds):
     site = Folder(tmp_path / "site")
     site.put("index.html", b"<h1>My school</h1>")
