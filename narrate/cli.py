@@ -375,10 +375,10 @@ def check(
     strict: bool,
 ) -> None:
     """Validate a built folder, or a published feed's http(s) URL, the way a podcast directory would;
-    one problem per line. With --listen, also hear each episode of the folder (see README, Proof-listening).
-    A course folder (with course.yaml) or a lesson file is read as a build would read it, and its
-    every lesson's script linted (symbols, markup names, likely tokens ... heard; --strict: its
-    warnings are errors)."""
+    one problem per line; a feed at a preview address or plain http is a warning (--strict: an error).
+    With --listen, also hear each episode of the folder (see docs/proof-listening.md). A course folder
+    (with course.yaml) or a lesson file is read as a build would read it, and its every lesson's script
+    linted (symbols, markup names, likely tokens ... heard; --strict: its warnings are errors)."""
     if narrate.is_content(target):
         options = narrate.BuildOptions(strict=strict)
         narrate.load(target, options)
@@ -411,7 +411,11 @@ def check(
         raise SystemExit(1)
     if not as_json:
         for warning in before_publishing:  # it passes, but would keep listeners out once published
-            click.echo(printable(warning), err=True)
+            shown = printable(warning)
+            click.echo(shown.replace("Warning: ", "Error: ", 1) if strict else shown, err=True)
+    if strict and before_publishing:  # --strict: what would keep listeners out fails the check
+        raise SystemExit(1)
+    if not as_json:
         click.echo(f"{target}: OK")
 
 

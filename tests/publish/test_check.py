@@ -531,6 +531,11 @@ def test_narrate_check_passes_a_feed_at_localhost_with_a_warning(out):
     )
     document = json.loads(CliRunner().invoke(main, ["check", str(out), "--json"]).stdout)
     assert (document["problems"], len(document["warnings"])) == ([], 1)
+    strict = CliRunner().invoke(main, ["check", str(out), "--strict"])  # CI can fail a feed not yet at its host
+    assert (strict.exit_code, strict.stdout) == (1, "")
+    assert strict.stderr == result.stderr.replace("Warning: ", "Error: ", 1)
+    strict_json = CliRunner().invoke(main, ["check", str(out), "--json", "--strict"])
+    assert strict_json.exit_code == 1 and len(json.loads(strict_json.stdout)["warnings"]) == 1
 
 
 def test_publish_warnings_of_a_folder_without_a_feed(tmp_path):
