@@ -12,9 +12,13 @@ entry's replacement in the said words is a change named by its entry (and its ``
 a cue without a written form (framing, a sentence cut in several utterances, a quiz host's line)
 takes the changes learned from the cues that have one.
 
-**Differences.** A run of said words heard otherwise, widened to the whole change it touches, is
-reported with its written words; so is a change heard exactly as said but far from the written
-word (a lexicon entry that says something else).
+**Differences.** A run of said words heard otherwise is reported; a change it touches is one of
+its own, exactly the change's words with the heard words that sound like them (its neighbours are
+their own), named by its written words, when heard far from the written word (a lexicon entry that
+says something else) or like neither the written nor the said words. What was heard as written
+("3000 m") or in other figures ("101 point 3") is not a difference.
+
+**A course.** :func:`merge` groups the episodes' findings by written word, every place kept.
 
 **Ranking.** Differences are grouped by their written words (the places where each is misheard)
 and scored: a change heard far from the written word first; then differences that do not sound
@@ -29,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,6 +47,7 @@ __all__ = [
     "differences",
     "lexicon_entries",
     "lexicon_sources",
+    "merge",
     "rank",
 ]
 
@@ -88,10 +93,12 @@ class Finding:
     ``written``: the written words ("" for words heard that were never said); ``said``: the spoken
     script's words there; ``heard``: what the recogniser heard there (first place); ``places``: start
     ms of each cue with it, in time order; ``reasons``: why it ranks where it does (``lexicon``,
-    ``far``, ``unexplained``, ``name``, ``number``, ``repeated``, ``slur``); ``score``: the rank
+    ``far``, ``unexplained``, ``name``, ``number``, ``repeated``, ``slur``, ``beside``: next to a
+    lexicon word heard far from its written word, ranked as a slur); ``score``: the rank
     (higher first); ``worth``: score ≥ :data:`WORTH`; ``lexicon``: the entry behind it, with
     ``(file:line)`` when known; ``cue_written``, ``cue_said``, ``cue_heard``: the first place's
-    whole cue as written, said and heard; ``suggestion``: a lexicon line to start from, or None.
+    whole cue as written, said and heard; ``suggestion``: a lexicon line to start from, or None;
+    ``episodes``: over a course (:func:`merge`), the episode of each place; else empty.
     """
 
     written: str
@@ -106,6 +113,7 @@ class Finding:
     cue_said: str
     cue_heard: str
     suggestion: str | None = None
+    episodes: tuple[str, ...] = ()
 
 
 Normalise = Callable[[str], list[str]]
@@ -168,36 +176,180 @@ def _occurrences(said: list[str], entries: Entries) -> list[Change]:
 
 
 _TOKEN = re.compile(r"[\w'’.-]*\w")
+_FINE = re.compile(r"[\w'’.]*\w")
+"""Written tokens: with their hyphens ("Li-ion", "2.8T-parameter"), and without (finer)."""
 
 
 def _as_written(text: str, normalised: list[str], plain: Normalise) -> str:
     """The author's spelling of normalised words: the fewest written tokens in a row that the
-    normaliser says as them (``deployment``, ``K3`` for ``k 3``), else the normalised words."""
-    tokens = _TOKEN.findall(text)
-    for n in range(1, len(normalised) + 2):
-        for i in range(len(tokens) - n + 1):
-            if plain(" ".join(tokens[i : i + n])) == normalised:
-                return " ".join(tokens[i : i + n])
+    normaliser says as them (``deployment``, ``K3`` for ``k 3``; split at hyphens if need be), else
+    the fewest whose words include them (``3000 m`` for ``meter``), else the normalised words."""
+    coarse, fine = _TOKEN.findall(text), _FINE.findall(text)
+    for tokens, within in ((coarse, False), (fine, False), (fine, True)):
+        for n in range(1, len(normalised) + 3):
+            for i in range(len(tokens) - n + 1):
+                words = plain(" ".join(tokens[i : i + n]))
+                if words == normalised:
+                    return " ".join(tokens[i : i + n])
+                if within and _contains(words, normalised):
+                    return " ".join(_trimmed(tokens[i : i + n], normalised, plain))
     return " ".join(normalised)
 
 
-def differences(said: list[str], steps: Sequence[Step], changes: Sequence[Change], language: str) -> list[tuple]:
-    """The differences of one cue: ``(said, heard, written, entry)`` runs in order. A run of steps
-    that are not equal is one; a change it touches widens it to the whole change (``written``: the
-    written words of the changes it touches); a change heard exactly as said is one when the said
-    words are far from the written ones. Differences only in spacing ("time scale" heard
-    "timescale") are left out."""
-    found = []
+def _trimmed(tokens: list[str], normalised: list[str], plain: Normalise) -> list[str]:
+    """Written tokens less the words at either end that only gave the normaliser its context
+    ("mountain" of "3000 m mountain"); numbers stay ("3000 m" for a said "meter")."""
+    for end in (-1, 0):
+        while len(tokens) > 1 and tokens[end].isalpha() and not set(plain(tokens[end])) & set(normalised):
+            rest = tokens[:-1] if end == -1 else tokens[1:]
+            if not _contains([_stem(w) for w in plain(" ".join(rest))], [_stem(w) for w in normalised]):
+                break  # ("3000 m" is said "three thousand meters", before a noun "... meter ...")
+            tokens = rest
+    return tokens
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def _contains(words: Sequence[str], part: Sequence[str]) -> bool:
+    n = len(part)
+    return n > 0 and any(list(words[i : i + n]) == list(part) for i in range(len(words) - n + 1))
+
+
+def differences(
+    said: list[str],
+    steps: Sequence[Step],
+    changes: Sequence[Change],
+    language: str,
+    written: Sequence[str] = (),
+) -> list[tuple]:
+    """The differences of one cue: ``(said, heard, written, entry, beside)`` runs in order.
+
+    A run of steps that are not equal is one. A change it touches is a difference of its own that
+    covers exactly the change's words: the run's heard words are shared among the change and the
+    said words beside it by sound (:func:`_share`), so "teffal kettle" heard "tefl cattle" is
+    "teffal" heard "tefl" (close to the written "Tefal": no finding) and "kettle" heard "cattle".
+    A change is a difference when heard far from its ``written`` word, or misheard and heard like
+    neither the written nor the said words. Words beside a change heard far are marked ``beside``;
+    words heard where nothing was said within :data:`_NEAR` words of it belong to it. Other runs
+    are differences unless what was heard is the said words in other spelling ("101 point 3" for
+    "101.3", "time scale" for "timescale") or the cue's ``written`` words (normalised, e.g.
+    ``3000 m``) at that place."""
+    found: list[tuple] = []
+    spans: list[tuple[int, int]] = []  # said words of each change heard far
     for first, last, touched in _runs(steps, changes):
-        part = steps[first : last + 1]
-        said_text = " ".join(s.said for s in part if s.said)
-        heard = " ".join(s.heard for s in part if s.heard)
-        written = " ".join(dict.fromkeys(c.written for c in touched))
-        misheard = said_text.replace(" ", "") != heard.replace(" ", "")
-        as_said = " ".join(w for c in touched for w in said[c.start : c.end])  # heard as said: the change's words
-        if misheard or (touched and far(written, heard if misheard else as_said, language)):
-            found.append((said_text, heard, written, "; ".join(dict.fromkeys(c.entry for c in touched if c.entry))))
-    return found
+        for seg_said, heard, change, at in _share(steps[first : last + 1], touched, language):
+            said_text = " ".join(seg_said)
+            if change is not None:
+                if far(change.written, heard, language):
+                    spans.append((change.start, change.end))
+                elif not _misheard(said_text, heard) or alike(change.written, heard, language) >= SOUNDS_ALIKE:
+                    continue
+                found.append((said_text, heard, change.written, change.entry, False, at))
+            elif _misheard(said_text, heard) and not _as_written_there(said, at, heard, written):
+                found.append((said_text, heard, "", "", False, at))
+    kept = []
+    for said_text, heard, written_words, entry, _, at in found:
+        near = [s for s in spans if s[0] - _NEAR <= at[0] and at[1] <= s[1] + _NEAR]
+        if near and not written_words and not said_text:
+            continue  # words heard beside a misheard change: part of it
+        beside = bool(near) and not written_words
+        kept.append((said_text, heard, written_words, entry, beside))
+    return kept
+
+
+_NEAR = 3
+"""Said words either side of a change heard far within which words heard where nothing was said
+belong to it (what is left of a respelling heard as other words)."""
+
+
+def _share(part: Sequence[Step], touched: Sequence[Change], language: str) -> list[tuple]:
+    """A run of steps as ``(said words, heard text, change or None, (start, end) said indexes)``:
+    one part per change it touches and per stretch of said words beside them, the run's heard words
+    shared among them by sound (:func:`_best_cuts`); a run of words heard where nothing was said is
+    one part at the said word it was heard before."""
+    segs: list[list] = []  # [change or None, said words, start, end]
+    for s in part:
+        if s.kind == "insert" or s.said is None:
+            continue
+        owner = next((c for c in touched if c.start <= s.at < c.end), None)
+        if segs and segs[-1][0] is owner:
+            segs[-1][1].append(s.said)
+            segs[-1][3] = s.at + 1
+        else:
+            segs.append([owner, [s.said], s.at, s.at + 1])
+    heard = [s.heard for s in part if s.heard]
+    if not segs:
+        return [([], " ".join(heard), None, (part[0].at, part[0].at))]
+    cuts = _best_cuts([" ".join(seg[1]) for seg in segs], heard, language)
+    return [(seg[1], " ".join(heard[a:b]), seg[0], (seg[2], seg[3])) for seg, (a, b) in zip(segs, cuts)]
+
+
+_MOST_CUTS = 20_000
+"""Ways of sharing heard words among a run's parts tried at most (else each part keeps its place)."""
+
+
+def _best_cuts(said: Sequence[str], heard: Sequence[str], language: str) -> list[tuple[int, int]]:
+    """``[start, end)`` of the heard words for each said text, in order: the split in which most
+    sounds match (the Indel similarity, rapidfuzz, of the espeak-ng IPA of each pair, summed); with
+    one said text, all of them."""
+    from math import comb
+
+    from rapidfuzz import fuzz
+
+    n, k = len(heard), len(said)
+    if k == 1:
+        return [(0, n)]
+    if comb(n + k - 1, k - 1) > _MOST_CUTS:
+        share = [round(i * n / k) for i in range(k + 1)]
+        return list(zip(share, share[1:]))
+    from itertools import combinations_with_replacement
+
+    best: tuple[int, ...] = (0, *([n] * k))
+    best_score = -1.0
+    for inner in combinations_with_replacement(range(n + 1), k - 1):
+        bounds = (0, *inner, n)
+        score = 0.0
+        for text, a, b in zip(said, bounds, bounds[1:]):
+            if a < b:
+                x, y = _sound(text, language), _sound(" ".join(heard[a:b]), language)
+                score += fuzz.ratio(x, y) * (len(x) + len(y))
+        if score > best_score:
+            best, best_score = bounds, score
+    return list(zip(best, best[1:]))
+
+
+def _canon(words: Sequence[str]) -> list[str]:
+    """Normalised words with a decimal read out put back in figures ("101 point 3" → "101.3")."""
+    return re.sub(r"(?<=\d) (?:point|dot) (?=\d)", ".", " ".join(words)).split()
+
+
+def _misheard(said: str, heard: str) -> bool:
+    """``heard`` is not ``said`` in other spacing, hyphens or figures ("time scale", "101 point 3")."""
+    return "".join(_canon(said.split())).replace("-", "") != "".join(_canon(heard.split())).replace("-", "")
+
+
+def _as_written_there(said: Sequence[str], at: tuple[int, int], heard: str, written: Sequence[str]) -> bool:
+    """What was heard for said words ``[start, end)`` is what the author wrote there: the cue's said
+    words with the heard ones in their place align (jiwer) with its ``written`` words (normalised,
+    no lexicon or normaliser: "3000 m" for a said "3000 meter") without a difference there."""
+    if not written:
+        return False
+    import jiwer
+
+    before, middle = _canon(said[: at[0]]), _canon(heard.split())
+    ref, hyp = _canon(written), before + middle + _canon(said[at[1] :])
+    if not hyp or ref == hyp:
+        return bool(hyp)
+    k, m = len(before), len(middle)
+    for chunk in jiwer.process_words(" ".join(ref), " ".join(hyp)).alignments[0]:
+        hs, he = chunk.hyp_start_idx, chunk.hyp_end_idx
+        if chunk.type == "equal":
+            continue
+        if (hs < k + m and he > k) if m else (hs == k if chunk.type == "delete" else hs < k < he):
+            return False
+    return True
 
 
 def _runs(steps: Sequence[Step], changes: Sequence[Change]) -> list[tuple[int, int, list[Change]]]:
@@ -291,6 +443,7 @@ class _Group:
     changed: bool
     cue: tuple[str, str, str]
     suggestion: str | None
+    beside: bool = False
 
 
 def rank(
@@ -315,8 +468,9 @@ def rank(
                     written = _as_written(cue.written or cue.said, d.said.split(), plain)
                 texts = (cue.written or cue.said, cue.said, cue.heard or "(nothing)")
                 group = groups[key] = _Group(
-                    written, d.said, d.heard, [], d.entry, bool(d.written), texts, cue.suggestion
+                    written, d.said, d.heard, [], d.entry, bool(d.written), texts, cue.suggestion, d.beside
                 )
+            group.beside = group.beside and d.beside
             if cue.start_ms not in group.places:
                 group.places.append(cue.start_ms)
             for word in d.said.split():  # a word misheard here (not heard in the words heard)
@@ -336,7 +490,7 @@ def _finding(group: _Group, word_places: Mapping[str, set[int]], language: str, 
             score += 1000
         elif group.entry:
             score += 200
-    slur = _slur(group.said, group.heard, language) and not group.changed
+    slur = (group.beside or _slur(group.said, group.heard, language)) and not group.changed
     if not slur:
         reasons.append("unexplained")
         score += 100
@@ -353,6 +507,8 @@ def _finding(group: _Group, word_places: Mapping[str, set[int]], language: str, 
         score += (20 if slur else 40) * min(places - 1, 4)  # a slur alone never reaches WORTH
     if slur:
         reasons.append("slur")
+    if group.beside:
+        reasons.append("beside")
     entry = group.entry or None
     if entry:
         entry = "; ".join(_with_source(e, sources) for e in entry.split("; "))
@@ -370,6 +526,40 @@ def _finding(group: _Group, word_places: Mapping[str, set[int]], language: str, 
         cue_heard=group.cue[2],
         suggestion=None if entry else group.suggestion,
     )
+
+
+def merge(episodes: Sequence[tuple[str, Sequence[Finding]]]) -> list[Finding]:
+    """The findings of a course: each episode's (``(episode name, ranked findings)``, in course
+    order) grouped by their written words (words heard where nothing was said: by what was heard),
+    highest score first (then course order). A merged finding is scored and explained as its
+    best-scored episode's and shows its first place's cue, with every place (``places`` and ``episodes`` side by side, in course order) and, heard in several
+    places, scored higher as :func:`rank` does (a slur still never reaches :data:`WORTH`)."""
+    groups: dict[tuple[str, str], list[tuple[int, str, Finding]]] = {}
+    for order, (name, findings) in enumerate(episodes):
+        for f in findings:
+            key = (f.written.lower(), "" if f.written else f.heard)
+            groups.setdefault(key, []).append((order, name, f))
+    merged: list[tuple[int, int, Finding]] = []
+    for group in groups.values():
+        _, _, best = max(group, key=lambda g: (g[2].score, -g[0]))
+        places = tuple(ms for _, _, f in group for ms in f.places)
+        names = tuple(name for _, name, f in group for _ in f.places)
+        slur = "slur" in best.reasons
+        score = best.score + (20 if slur else 40) * min(len(places) - len(best.places), 4)
+        score = min(score, WORTH - 1) if slur else score
+        reasons = best.reasons if len(places) == 1 or "repeated" in best.reasons else (*best.reasons, "repeated")
+        first = group[0][2]  # its first place's cue is shown
+        found = replace(
+            first,
+            places=places,
+            episodes=names,
+            score=score,
+            worth=score >= WORTH,
+            reasons=reasons,
+            lexicon=best.lexicon or first.lexicon,
+        )
+        merged.append((group[0][0], places[0], found))
+    return [f for _, _, f in sorted(merged, key=lambda m: (-m[2].score, m[0], m[1]))]
 
 
 def _with_source(entry: str, sources: Mapping[str, str]) -> str:

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from narrate.errors import ConfigError
 from narrate.model import CueTime
-from narrate.proof.findings import Finding, Step, cue_changes, differences, lexicon_entries, rank
+from narrate.proof.findings import Finding, Step, cue_changes, differences, lexicon_entries, merge, rank
 from narrate.text.languages import language as language_module
 from narrate.text.normalize import spoken
 
@@ -71,12 +71,14 @@ class Difference:
     for words heard that were never said) and ``heard`` (empty for words not heard at all).
     ``written``: the written words behind ``said`` when the lexicon or the normaliser changed them
     (``deployment`` for said ``blorp tangle zibbet``), else empty; ``entry``: the lexicon entry
-    (``written: spoken``) that did, when known."""
+    (``written: spoken``) that did, when known; ``beside``: next to a changed word heard far from
+    its written word (likely misheard because of it)."""
 
     said: str
     heard: str
     written: str = ""
     entry: str = ""
+    beside: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,10 +213,12 @@ def compare(
         report.errors += sum(step.kind != "equal" for steps in per_cue.values() for step in steps)
         for cue_index in window.cues:
             steps = per_cue.get(cue_index, [])
-            found = differences(said[cue_index], steps, changes.get(cue_index, []), language)
+            cue = cue_times[cue_index]
+            written = words(cue.written) if cue.written.strip() else []
+            found = differences(said[cue_index], steps, changes.get(cue_index, []), language, written)
             if found:
                 diffs = tuple(Difference(*d) for d in found)
-                report.misheard.append(_misheard(cue_times[cue_index], steps, diffs, language))
+                report.misheard.append(_misheard(cue, steps, diffs, language))
     report.findings = rank(report.misheard, language, sources, plain)
     return report
 
@@ -317,15 +321,16 @@ def suggest_entry(text: str, differences: Sequence[Difference], language: str) -
     """A lexicon line for the one written word that was misheard, or None.
 
     Only when the cue has exactly one difference and it is one said word that appears in ``text``
-    as a written word of two letters or more (not a number) that the language's hyphenation dictionary
-    (pyphen) splits: ``word: syl-la-bles``, a respelling that makes the engine say each syllable on its
-    own, to listen to and refine.
+    as a written word of two letters or more (not a number) that is not a common word of the language
+    (:func:`_common`: a recogniser mishears "exactly" now and then, but the engine says it right) and
+    that the language's hyphenation dictionary (pyphen) splits: ``word: syl-la-bles``, a respelling
+    that makes the engine say each syllable on its own, to listen to and refine.
     """
     if len(differences) != 1 or len(differences[0].said.split()) != 1:
         return None
     said = differences[0].said
     written = next((w for w in _WORD.findall(text) if w.lower() == said), None)
-    if written is None or len(written) < 2:
+    if written is None or len(written) < 2 or _common(written, language):
         return None
     try:
         import pyphen
@@ -338,6 +343,22 @@ def suggest_entry(text: str, differences: Sequence[Difference], language: str) -
     return f"{written}: {respelt}" if respelt != written else None
 
 
+COMMON_ZIPF = 3.5
+"""Zipf frequency (wordfreq: log10 of uses per billion words) from which a word is common in its
+language: no respelling is suggested for it ("exactly" 5.2, "kettle" 3.5; "Tefal" 1.2)."""
+
+
+def _common(word: str, language: str) -> bool:
+    """``word`` is a common word of ``language`` (BCP 47): its wordfreq Zipf frequency is at least
+    :data:`COMMON_ZIPF`. False when wordfreq does not know the language."""
+    from wordfreq import available_languages, zipf_frequency
+
+    code = language.lower().split("-")[0]
+    if code not in available_languages():
+        return False
+    return zipf_frequency(word, code) >= COMMON_ZIPF
+
+
 def _clock(ms: int) -> str:
     minutes, rest = divmod(ms, 60_000)
     return f"{minutes}:{rest / 1000:04.1f}"
@@ -348,43 +369,64 @@ TOP = 5
 
 
 def format_report(reports: Sequence[EpisodeReport], verbose: bool = False) -> str:
-    """The text report: per episode one line with its WER and how many findings, then the findings
+    """The text report. One episode: one line with its WER and how many findings, then the findings
     worth a fix (at most :data:`TOP`, best first), each with its cue as written, said and heard,
     the lexicon entry behind it (``file:line``) or a suggested one, and its other places; the rest
-    in one summary line (``verbose``: every finding in full). Ends with a newline."""
+    in one summary line (``verbose``: every finding in full). Several episodes: one line per
+    episode (``verbose``: each with every finding in full), then the course's line and the findings
+    worth a fix over the whole course (:func:`narrate.proof.findings.merge`: a word misheard in
+    every episode is one finding), at most :data:`TOP`, and the rest summed up. Ends with a newline."""
     lines: list[str] = []
+    many = len(reports) > 1
     for rep in reports:
-        shown = rep.findings if verbose else [f for f in rep.findings if f.worth][:TOP]
-        cues = len(rep.misheard)
         head = (
             f"{rep.audio_file}: WER {rep.wer * 100:.1f}% ({rep.errors} errors in {rep.words} words), "
-            f"{_count(len(rep.findings), 'finding')} in {_count(cues, 'cue')}"
+            f"{_count(len(rep.findings), 'finding')} in {_count(len(rep.misheard), 'cue')}"
         )
-        if shown:
-            head += ":" if len(shown) == len(rep.findings) else f"; the first {len(shown)}:"
-        lines.append(head)
-        for number, finding in enumerate(shown, 1):
-            lines += _finding_lines(number, finding)
-        rest = [f for f in rep.findings if f not in shown]
-        if rest:
-            lines.append(_summary(rest))
-    total_words = sum(r.words for r in reports)
-    total_errors = sum(r.errors for r in reports)
-    if len(reports) > 1:
-        lines.append(
+        if many and not verbose:
+            lines.append(head)
+            continue
+        lines += _listed(head, rep.findings, verbose, False)
+    if many:
+        total_words = sum(r.words for r in reports)
+        total_errors = sum(r.errors for r in reports)
+        course = merge([(r.episode, r.findings) for r in reports])
+        head = (
             f"All {len(reports)} episodes: WER {total_errors / max(1, total_words) * 100:.1f}% "
-            f"({total_errors} errors in {total_words} words)"
+            f"({total_errors} errors in {total_words} words), {_count(len(course), 'finding')}"
         )
+        lines += _listed(head, course, False, True)
     return "\n".join(lines) + "\n"
+
+
+def _listed(head: str, findings: Sequence[Finding], verbose: bool, course: bool) -> list[str]:
+    """``head`` and the findings worth a fix (at most :data:`TOP`; ``verbose``: all of them), then
+    one line for the rest."""
+    shown = list(findings) if verbose else [f for f in findings if f.worth][:TOP]
+    if shown:
+        if len(shown) == len(findings):
+            head += ":"
+        elif len(shown) == 1:
+            head += "; the one worth a fix first:"
+        else:
+            head += f"; the {len(shown)} worth a fix first:"
+    lines = [head]
+    for number, finding in enumerate(shown, 1):
+        lines += _finding_lines(number, finding, course)
+    rest = [f for f in findings if f not in shown]
+    if rest:
+        lines.append(_summary(rest) + (", episode by episode" if course else ""))
+    return lines
 
 
 def _count(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-def _finding_lines(number: int, f: Finding) -> list[str]:
+def _finding_lines(number: int, f: Finding, course: bool = False) -> list[str]:
     """One finding: a headline (what was written, said, heard; why it ranks there), then its first
-    cue as written, said and heard, the lexicon entry or a suggestion, and its other places."""
+    cue as written, said and heard, the lexicon entry or a suggestion, and its other places (over a
+    ``course``: each place with its episode)."""
     if not f.said:
         what = f'heard "{f.heard}" where nothing was said'
     elif "lexicon" in f.reasons or "changed" in f.reasons:
@@ -396,14 +438,18 @@ def _finding_lines(number: int, f: Finding) -> list[str]:
     else:
         what = f'"{f.written}" heard "{f.heard}"'
     why: list[str] = [r for r in ("name", "number") if r in f.reasons]
+    spread = f" in {len(set(f.episodes))} episodes" if course and len(set(f.episodes)) > 1 else ""
     why += (
-        [f"{len(f.places)} places"]
+        [f"{len(f.places)} places{spread}"]
         if len(f.places) > 1
         else (["misheard elsewhere too"] if "repeated" in f.reasons else [])
     )
-    why += ["the engine's usual slur"] if "slur" in f.reasons else []
+    why += ["next to a misheard lexicon word"] if "beside" in f.reasons else []
+    why += ["the engine's usual slur"] if "slur" in f.reasons and "beside" not in f.reasons else []
     pad = " " * (len(str(number)) + 4)
-    lines = [f"  {number}. {_clock(f.places[0])}  {what}" + (f" [{', '.join(why)}]" if why else "")]
+    where = [(f.episodes[i] if course and f.episodes else "", ms) for i, ms in enumerate(f.places)]
+    first = f"{where[0][0]} {_clock(where[0][1])}".lstrip()
+    lines = [f"  {number}. {first}  {what}" + (f" [{', '.join(why)}]" if why else "")]
     lines.append(f"{pad}written: {f.cue_written}")
     lines.append(f"{pad}said:    {f.cue_said}")
     lines.append(f"{pad}heard:   {f.cue_heard}")
@@ -412,21 +458,39 @@ def _finding_lines(number: int, f: Finding) -> list[str]:
     if f.suggestion:
         lines.append(f"{pad}lexicon? {f.suggestion}")
     if len(f.places) > 1:
-        lines.append(f"{pad}also at: {', '.join(_clock(ms) for ms in f.places[1:])}")
+        lines.append(f"{pad}also at: {_places(where[1:], where[0][0])}")
     return lines
+
+
+def _places(where: Sequence[tuple[str, int]], episode: str) -> str:
+    """``0:10.7, 0:47.5; 02-boiling 0:04.8``: times, each episode named where it changes."""
+    parts: list[str] = []
+    for name, ms in where:
+        if name != episode:
+            parts.append(f"{name} {_clock(ms)}")
+            episode = name
+        elif parts and name:
+            parts[-1] += f", {_clock(ms)}"
+        else:
+            parts.append(_clock(ms))
+    return "; ".join(parts) if any(name for name, _ in where) else ", ".join(parts)
 
 
 def _summary(rest: Sequence[Finding]) -> str:
     """One line for the findings not shown: how many are worth a look, how many sound like what was
-    said (the engine's usual slurs, a few named), and how to see them all."""
+    said (the engine's usual slurs, a few named), how many are next to a misheard lexicon word, and
+    how to see them all."""
     worth = sum(f.worth for f in rest)
-    slurs = [f for f in rest if "slur" in f.reasons and not f.worth]
+    beside = sum("beside" in f.reasons and not f.worth for f in rest)
+    slurs = [f for f in rest if "slur" in f.reasons and "beside" not in f.reasons and not f.worth]
     named = ", ".join(f"{f.said or '(nothing)'} → {f.heard or '(nothing)'}" for f in slurs[:3])
     parts = [f"{worth} more worth a look"] if worth else []
     if slurs:
         more = ", …" if len(slurs) > 3 else ""
         parts.append(f"{len(slurs)} the engine's usual slurs, heard as something that sounds alike ({named}{more})")
-    other = len(rest) - worth - len(slurs)
+    if beside:
+        parts.append(f"{beside} next to a misheard lexicon word")
+    other = len(rest) - worth - len(slurs) - beside
     if other:
         parts.append(f"{other} more")
     return f"  + {_count(len(rest), 'more finding')}: {'; '.join(parts)}. --verbose lists them all"
@@ -435,17 +499,21 @@ def _summary(rest: Sequence[Finding]) -> str:
 def report_json(reports: Sequence[EpisodeReport], model: str, language: str) -> dict:
     """The report as JSON-ready data::
 
-    {"model": str, "language": str, "episodes": [{"episode", "audio_file", "audio_ms", "words",
+    {"model": str, "language": str, "findings": [...], "episodes": [{"episode", "audio_file", "audio_ms", "words",
      "errors", "wer", "misheard": [{"start_ms", "said", "heard", "written", "differences": [{"said",
      "heard", "written", "entry"}], "suggestion", "lexicon"}], "findings": [{"written", "said", "heard",
      "places", "reasons", "score", "worth", "lexicon", "cue_written", "cue_said", "cue_heard",
      "suggestion"}]}]}
 
-    ``findings`` are ranked, best first (see :func:`narrate.proof.findings.rank`).
+    ``findings`` are ranked, best first (see :func:`narrate.proof.findings.rank`); the top-level
+    ``findings`` are the course's (:func:`narrate.proof.findings.merge`, each with ``episodes``).
+    ``said`` and ``heard`` are normalised for scoring (numbers in figures: "3" for a spoken
+    "three"), except a misheard cue's ``said``: the script's text.
     """
     return {
         "model": model,
         "language": language,
+        "findings": [asdict(f) for f in merge([(r.episode, r.findings) for r in reports])],
         "episodes": [
             {
                 "episode": r.episode,

@@ -186,7 +186,7 @@ def test_the_text_report_leads_with_five_and_summarises_the_rest():
     numbered = [line for line in lines if re.match(r"  \d+\. ", line)]
     assert len(numbered) == TOP
     assert lines[0] == (
-        f"episodes/01-bread.x.mp3: WER 25.0% (8 errors in 32 words), 8 findings in 8 cues; the first {TOP}:"
+        f"episodes/01-bread.x.mp3: WER 25.0% (8 errors in 32 words), 8 findings in 8 cues; the {TOP} worth a fix first:"
     )
     assert lines[-1].startswith("  + 3 more findings: ") and lines[-1].endswith("--verbose lists them all")
     assert numbered[0] == '  1. 0:00.0  "Okonkwo" heard "ok" [name]'
