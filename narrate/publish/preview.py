@@ -12,7 +12,10 @@ chapter times are embedded in each page as JSON (``<script type="application/jso
 every link is relative, and nothing is loaded from the internet. HTML is rendered with Jinja2 with
 autoescaping on, so text from lessons is always escaped.
 
-Script rows on an episode page: a ``Say`` cue is one row (``[start_ms, end_ms)``); a following
+Script rows on an episode page: a ``Say`` cue is one row (``[start_ms, end_ms)``) showing the sentence
+as the lesson wrote it (``Say.written``, as the transcripts do: "1.7 L", "Tefal", never a lexicon
+respelling), with the spoken form, when it differs, in the row's ``title`` (shown on hover, for the
+author checking what is said: "one point seven liters", "Teffal"); a following
 sentence, paragraph or section pause is merged into the row before it (so the row stays highlighted
 through the silence after it), and paragraph or section pauses end a paragraph visually; a think
 pause is a row of its own showing its length. Answer rows (the ``Say`` cues after a think pause, up
@@ -70,7 +73,8 @@ class Row:
     ``pause_ms`` is the think pause's length (think rows only). ``paragraph_end`` marks a row
     followed by a paragraph or section pause. ``spans``: for a sentence that mixes languages,
     ``(space before, language or "", text)`` runs whose concatenation is ``text``, so that each
-    phrase in another language is marked with its ``lang``.
+    phrase in another language is marked with its ``lang``. ``text`` is the sentence as written
+    (``Say.written or Say.text``); ``said`` is the spoken text when it differs from it, else "".
     """
 
     id: str
@@ -83,6 +87,7 @@ class Row:
     answer_after_ms: int | None = None
     paragraph_end: bool = False
     spans: tuple[tuple[str, str, str], ...] = ()
+    said: str = ""
 
 
 @dataclass
@@ -166,16 +171,18 @@ def script_chapters(episode: Episode) -> list[ChapterBlock]:
             rows = blocks[-1].rows
         position = time.end_ms
         if isinstance(cue, Say):
+            shown = cue.written or cue.text
             rows.append(
                 Row(
                     row_id,
                     "say",
-                    cue.text,
+                    shown,
                     time.start_ms,
                     time.end_ms,
                     cue.role,
                     answer_after_ms=answer_after,
-                    spans=_spans(cue),
+                    spans=_spans(cue, shown),
+                    said=cue.text if cue.text.split() != shown.split() else "",
                 )
             )
         elif cue.kind == "think":
@@ -189,15 +196,32 @@ def script_chapters(episode: Episode) -> list[ChapterBlock]:
     return blocks
 
 
-def _spans(cue: Say) -> tuple[tuple[str, str, str], ...]:
-    """The runs of a mixed-language sentence as ``(space before, language, text)`` (see :class:`Row`);
-    () when the sentence is in one language or its runs do not add up to its text."""
+def _spans(cue: Say, shown: str) -> tuple[tuple[str, str, str], ...]:
+    """The runs of a mixed-language sentence as ``(space before, language, text)`` (see :class:`Row`),
+    whose concatenation is ``shown`` (the sentence as written); () when the sentence is in one
+    language, or its runs do not add up to its text, or a phrase in another language is not found
+    as said in ``shown``."""
     if not cue.parts:
         return ()
     out = []
     for n, (language, text) in enumerate(cue.parts):
         out.append(("" if n == 0 or text[:1] in ",;:.!?)]" else " ", language, text))
-    return tuple(out) if "".join(s + t for s, _, t in out) == cue.text else ()
+    if "".join(s + t for s, _, t in out) != cue.text:
+        return ()
+    if shown == cue.text:
+        return tuple(out)
+    written: list[tuple[str, str, str]] = []  # the other-language phrases as found in the written text
+    at = 0
+    for _, language, text in out:
+        found = shown.find(text, at) if language else -1
+        if language and found < 0:
+            return ()
+        if language:
+            written += [("", "", shown[at:found])] if found > at else []
+            written.append(("", language, text))
+            at = found + len(text)
+    written += [("", "", shown[at:])] if at < len(shown) else []
+    return tuple(written)
 
 
 def _mark_at(marks: list[ChapterMark], t: int, title: str) -> ChapterMark:

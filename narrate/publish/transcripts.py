@@ -11,7 +11,9 @@ Only ``kind == "say"`` cues become captions; pauses only advance time. A caption
 read is at most :data:`MAX_LINES` lines of :data:`LINE_WIDTH` characters and lasts at most
 :data:`MAX_CUE_MS` (the BBC and Netflix subtitle guidelines' two lines of about 42 characters, and
 their 7 s ceiling): a longer utterance becomes several caption cues, cut at clause boundaries
-(:mod:`narrate.text.clauses`). Where it is cut, the time is the start of the first word after the cut,
+(:mod:`narrate.text.clauses`). A cut never makes a cue shorter than :data:`MIN_CUE_MS` (Netflix's 5/6 s
+minimum, rounded up), nor a cue of one or two short words ("Is it"), unless no other cut is within
+reach (an utterance said too fast for its text). Where it is cut, the time is the start of the first word after the cut,
 from the engine's word timings (``CueTime.words``: espeak-ng's word events) when there are any, else
 proportional to the characters before it (a written word: when the spoken words it is said as start,
 matched by :func:`narrate.text.clauses.said_at`). Consecutive captions of one utterance touch (one ends where
@@ -36,7 +38,16 @@ from narrate.audio.id3 import check_chapters
 from narrate.model import ChapterMark, CueTime
 from narrate.text.clauses import boundary_strength, cut_points, keeps_together, said_at, word_spans
 
-__all__ = ["LINE_WIDTH", "MAX_LINES", "MAX_CUE_MS", "caption_cues", "to_webvtt", "to_srt", "to_json_chapters"]
+__all__ = [
+    "LINE_WIDTH",
+    "MAX_LINES",
+    "MAX_CUE_MS",
+    "MIN_CUE_MS",
+    "caption_cues",
+    "to_webvtt",
+    "to_srt",
+    "to_json_chapters",
+]
 
 LINE_WIDTH = 42
 """Maximum caption line length in characters (a single longer word is broken across lines)."""
@@ -44,6 +55,13 @@ MAX_LINES = 2
 """Maximum lines per caption cue."""
 MAX_CUE_MS = 7000
 """Maximum caption cue length in ms (a single word spoken for longer still makes one cue)."""
+MIN_CUE_MS = 1000
+"""Shortest caption cue in ms that a cut may make: Netflix's Timed Text Style Guide asks at least 5/6 s
+per subtitle event; narrate rounds it up to 1 s. An utterance said in less is one cue of its own
+length, and one said too fast for its text to fit cues of this length gets shorter ones."""
+SHORT_CHARS = 8
+"""A cue of one or two words of at most this many characters ("Is it", "or") is too short to stand
+alone: a cut that makes one is taken only when no other cut is within reach."""
 
 _VTT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
 
@@ -191,7 +209,11 @@ def caption_cues(cue: CueTime) -> list[tuple[int, int, list[str]]]:
     def strength(i: int) -> int:  # the run after the gap: its first word ("and", "which" ...) counts
         return boundary_strength(words[i - 1], words[i].split(" ", 1)[0])
 
-    bounds = [0, *cut_points(words, reach, strength), len(words)]
+    def fits(a: int, b: int) -> bool:  # long enough to read, and more than a word or two alone
+        text = " ".join(words[a:b])
+        return starts[b] - starts[a] >= MIN_CUE_MS and (len(text) > SHORT_CHARS or text.count(" ") >= 2)
+
+    bounds = [0, *cut_points(words, reach, strength, fits), len(words)]
     times = [starts[b] for b in bounds]
     for k in range(1, len(times) - 1):  # at least 1 ms each, within the cue
         times[k] = min(max(times[k], times[k - 1] + 1), cue.end_ms - (len(times) - 1 - k))

@@ -29,7 +29,8 @@ no comma. The marks never reach an utterance: :func:`split_utterance` and :func:
 **What is read as one is never cut.** :func:`keeps_together` names the gaps no cut should fall in: a
 number and its unit or the word it counts ("400 g", "24 loaves", "four hundred grams", "$ 5", "2.50 €"),
 a date ("March 15, 2024", "15. März 2024", "15 mars 2024"), a name (consecutive capitalised words,
-"Marie Curie") and an option letter and its option ("B: 400 g", "option B, 400 g").
+"Marie Curie"), a fill-in blank and its unit ("_____ g") and an option letter and its option ("B:
+400 g", "option B, 400 g").
 :func:`split_utterance` cuts there only when nothing else is within reach, and the captions
 (:mod:`narrate.publish.transcripts`) treat each such run as one word. :func:`written_parts` cuts the
 written form of a sentence where its spoken form was cut into utterances.
@@ -41,6 +42,8 @@ import difflib
 import functools
 import re
 from collections.abc import Callable, Sequence
+
+from narrate.text.common import BLANK
 
 __all__ = [
     "MATH_CLOSE",
@@ -135,7 +138,10 @@ def boundary_strength(word: str, next_word: str | None) -> int:
 
 
 def cut_points(
-    words: Sequence[str], reach: Callable[[int], int], strength: Callable[[int], int] | None = None
+    words: Sequence[str],
+    reach: Callable[[int], int],
+    strength: Callable[[int], int] | None = None,
+    fits: Callable[[int, int], bool] | None = None,
 ) -> list[int]:
     """Where to cut ``words`` into chunks: the indices where the second and later chunks start.
 
@@ -148,8 +154,12 @@ def cut_points(
     ``strength(i)``, when given, ranks the cut before ``words[i]`` instead of
     :func:`boundary_strength` (a negative rank: only when nothing better is within reach).
 
+    ``fits(a, b)``, when given, says whether ``words[a:b]`` may be a chunk at all (long enough to
+    read, say): a cut that makes a chunk that does not fit (the chunk before it, or the rest when
+    the rest is the last chunk) is taken only when no cut within reach does, whatever its rank.
+
     Returns ``[]`` when everything fits in one chunk. Cost: linear in ``len(words)`` plus the
-    cost of the ``reach`` calls.
+    cost of the ``reach`` and ``fits`` calls (with ``fits``, one ``reach`` call per candidate cut).
     """
     n = len(words)
     cuts: list[int] = []
@@ -163,10 +173,11 @@ def cut_points(
         chunks = -(-remaining // capacity)
         target = start + -(-remaining // chunks)
         lowest = start + max(1, capacity // 3)
-        best, best_key = end, (-9, 0)
+        best, best_key = end, (False, -9, 0)
         for cut in range(lowest, end + 1):
             rank = strength(cut) if strength else boundary_strength(words[cut - 1], words[cut])
-            key = (rank, -abs(cut - target))
+            ok = fits is None or (fits(start, cut) and (reach(cut) < n or fits(cut, n)))
+            key = (ok, rank, -abs(cut - target))
             if key > best_key:
                 best, best_key = cut, key
         cuts.append(best)
@@ -277,8 +288,10 @@ def keeps_together(words: Sequence[str], i: int) -> bool:
     number from its unit or counted word ("400 | g", "24 | loaves", "four | hundred grams", "two
     dollars | and fifty cents", "$ | 5"), a date ("March | 15, 2024", "15, | 2024", "15. | März"), a
     name (consecutive capitalised words, "Marie | Curie", but not a German noun after its article, "der
-    Bäcker | Marie"; a capitalised word and a small number, "Lesson | 2"), or a mark French spacing
-    sets apart ("farine | ?").
+    Bäcker | Marie"; a capitalised word and a small number, "Lesson | 2"), a blank (:data:`BLANK`)
+    and the unit after it, held like a number ("Add _____ | g of salt"), or a mark French spacing
+    sets apart ("farine | ?"). A letter after a number is its unit, not an option letter ("1.5 L, |
+    option B").
 
     Number words are those of narrate's own languages (num2words), whatever the text's language; a
     word that ends a clause (``. , ; : ! ?``) ends what is read as one, but for a date's day and an
@@ -307,10 +320,19 @@ def _option_or_mark(words: Sequence[str], i: int) -> bool:
     if b in _LONE_MARKS or a == "«":
         return True
     letter_before = len(_word(words, i - 2)) == 1 and _word(words, i - 2).isalpha()
-    if _LETTER.fullmatch(a) or (a in _LONE_MARKS and letter_before):
+    if _option_letter(words, i - 1) or (a in _LONE_MARKS and letter_before):
         return True
     lone_letter = len(b) == 1 and b.isupper() and after in _LONE_MARKS
-    return bool((_LETTER.fullmatch(b) or lone_letter) and a[-1:].isalpha())
+    return bool((_option_letter(words, i) or lone_letter) and a[-1:].isalpha())
+
+
+def _option_letter(words: Sequence[str], k: int) -> bool:
+    """Whether ``words[k]`` is an option letter ("B:", "(b)", "B,"): a letter after a number is its
+    unit ("1.5 L, | option B", "2 L: | enough"), not an option."""
+    word = words[k]
+    if not _LETTER.fullmatch(word):
+        return False
+    return not (word[:1].isalpha() and word[-1:] in ",:" and k > 0 and _numberish(words[k - 1]))
 
 
 def _date_across(core: str, b: str) -> bool:
@@ -334,6 +356,8 @@ def _number_or_name(words: Sequence[str], i: int) -> bool:
         return _numberish(b)
     if (_BARE.fullmatch(core) and not _ends_date(words, i - 1)) or _in(a, _number_words()[0]):
         return True  # a number before its unit ("400 g"; not "$2.50 | for", nor "March 15, 2024 | for")
+    if BLANK.fullmatch(core):
+        return True  # a blank stands for a number: "Add _____ | g of salt"
     noun = before.casefold() in _ARTICLES  # "der Bäcker | Marie Curie": a German noun, not a name
     if _capitalised(a) and not noun and (_capitalised(b) or _SMALL.fullmatch(b)):
         return True

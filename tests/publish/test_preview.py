@@ -345,3 +345,49 @@ def test_course_page_facts_are_spaced(tmp_path: Path, status, facts):
         for c in _doc(tmp_path / "index.html").xpath("//li[@class='episode-card']")
     ]
     assert facts in shown
+
+
+# (spoken text, as written, role): the preview shows the sentence as written, as the transcripts do,
+# and keeps the spoken form (a lexicon respelling, numbers in words) in the row's title for the author
+WRITTEN_ROWS = [
+    ("Lesson one: Heating Blorp tangle zibbet.", "Lesson one: Heating Water.", "narrator"),
+    (
+        "My Teffal kettle holds one point seven liters and my old Kelvin ator fridge keeps twenty-four bottles cold.",
+        "My Tefal kettle holds 1.7 L and my old Kelvinator fridge keeps 24 bottles cold.",
+        "narrator",
+    ),
+    (
+        "Question one. How much water does the Teffal kettle hold? Is it option A: one point five liters, "
+        "or option B: one point seven liters?",
+        "Question one. How much water does the Tefal kettle hold? Is it option A: 1.5 L, or option B: 1.7 L?",
+        "host",
+    ),
+    ("Check yourself. One question.", "", "host"),  # narrate's framing: shown as said, no title
+]
+
+
+def test_the_preview_shows_the_written_form_and_keeps_the_spoken_one_on_hover(tmp_path: Path):
+    lesson = Lesson(id="heating", title="Heating Water", number=1)
+    cues = (Chapter("Introduction"), *(Say(said, role, written=written) for said, written, role in WRITTEN_ROWS))
+    write_preview(tmp_path, CONFIG, [_episode(cues, lesson, "01-heating")], image_file=None)
+    html = (tmp_path / "episodes/01-heating.html").read_text(encoding="utf-8")
+    doc = lxml.html.fromstring(html)
+    words = doc.xpath("//li[contains(@class,'say')]//span[@class='words']")
+    assert [w.text_content() for w in words] == [written or said for said, written, _ in WRITTEN_ROWS]
+    assert [w.get("title") for w in words] == [said if written else None for said, written, _ in WRITTEN_ROWS]
+    visible = " ".join(doc.xpath("//span[@class='words']/text()"))
+    assert not any(respelt in visible for respelt in ("Teffal", "Kelvin ator", "Blorp", "one point seven"))
+    assert [r.text for b in script_chapters(_episode(cues, lesson, "01-heating")) for r in b.rows] == [
+        written or said for said, written, _ in WRITTEN_ROWS
+    ]
+
+
+def test_a_mixed_language_row_keeps_its_language_marks_on_the_written_form(tmp_path: Path):
+    said = "Say Bahnhof twelve times."
+    parts = (("", "Say"), ("de", "Bahnhof"), ("", "twelve times."))
+    lesson = Lesson(id="words", title="Words", number=1)
+    cues = (Chapter("Words"), Say(said, parts=parts, written="Say Bahnhof 12 times."))
+    write_preview(tmp_path, CONFIG, [_episode(cues, lesson, "01-words")], image_file=None)
+    (words,) = _doc(tmp_path / "episodes/01-words.html").xpath("//span[@class='words']")
+    assert words.text_content() == "Say Bahnhof 12 times." and words.get("title") == said
+    assert [(s.get("lang"), s.text) for s in words.xpath("./span")] == [("de", "Bahnhof")]

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, browser_or_skip
 
+from narrate.options import BuildOptions
 from narrate.pipeline import build, load
 from narrate.publish.preview import page_stem, script_chapters, write_preview
 from narrate.publish.serve import make_server
@@ -28,6 +29,7 @@ pytestmark = pytest.mark.e2e  # end-to-end builds: left out by scripts/test.sh -
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 COURSE = FIXTURES / "preview_course"
+RESPELT = ("kettle", "kettul")  # a lexicon respelling: heard, never shown (the preview shows it on hover)
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -36,7 +38,9 @@ DESKTOP = {"width": 1280, "height": 800}
 def site(tmp_path_factory):
     """The built fixture course with its preview, served on 127.0.0.1: (out_dir, base_url, episodes)."""
     out = tmp_path_factory.mktemp("preview-site")
-    result = build(COURSE, out)
+    lexicon = tmp_path_factory.mktemp("lexicon") / "lexicon.yaml"
+    lexicon.write_text(f"{RESPELT[0]}: {RESPELT[1]}\n", encoding="utf-8")
+    result = build(COURSE, out, BuildOptions(lexicon_file=lexicon))
     config = load(COURSE).config
     image = "cover.png" if (out / "cover.png").exists() else None
     write_preview(out, config, result.episodes, image_file=image)
@@ -165,6 +169,25 @@ def test_works_from_file_url(site, browser):
         page.locator("button.chapter").last.click()
         page.evaluate("document.getElementById('audio').pause()")
         assert abs(page.evaluate("document.getElementById('audio').currentTime") - start / 1000) < 0.3
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_rows_show_the_written_form_and_the_spoken_one_on_hover(site, browser):
+    out, base, episodes = site
+    episode = next(ep for ep in episodes if ep.lesson.id == "boiling")
+    rows = [r for b in script_chapters(episode) for r in b.rows if r.kind == "say"]
+    row = next(r for r in rows if r.text == "A kettle warms water from the bottom.")
+    assert row.said == "A kettul warms water from the bottom."
+    context, page, errors = _open(browser, f"{base}episodes/{page_stem(episode)}.html", DESKTOP)
+    try:
+        words = page.locator(f"#{row.id} .words")
+        words.hover()
+        assert words.inner_text() == "A kettle warms water from the bottom."
+        assert words.get_attribute("title") == "A kettul warms water from the bottom."
+        assert RESPELT[1] not in page.locator("#script").inner_text()  # heard, never shown
+        assert page.locator("#script .words[title]").count() == sum(1 for r in rows if r.said)
         assert errors == []
     finally:
         context.close()
