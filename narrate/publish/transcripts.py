@@ -24,12 +24,15 @@ A cue shows the sentence as the lesson wrote it (``CueTime.written``: "400 g", "
 host's prompts and options too), never the engine's spoken form ("four hundred grams", a lexicon
 respelling). Neither a cut between cues nor a line break falls inside what is read as one
 (:func:`narrate.text.clauses.keeps_together`: a number and its unit, a date, a name, an option
-letter and its option), unless that run alone is longer than a line.
+letter and its option), unless that run alone is longer than a line. A word longer than a line (a
+URL, a long identifier) is shown in pieces of at most a line, cut after a ``/``, ``.``, ``-`` ... where
+one is in reach (:func:`_pieces`), so even a cue holding one stays within two lines and 7 s.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
@@ -82,15 +85,17 @@ def _lines(words: list[str]) -> list[str]:
     longer is wrapped greedily.
     """
     joined = " ".join(words)
-    if len(joined) <= LINE_WIDTH:
+    if _width(joined) <= LINE_WIDTH:
         return [joined] if joined else []
     best: tuple[int, int] | None = None
     first = -1  # length of " ".join(words[:cut])
     for cut in range(1, len(words)):
-        first += len(words[cut - 1]) + 1
-        second = len(joined) - first - 1
+        first += _width(words[cut - 1]) + 1
+        second = _width(joined) - first - 1
         if first <= LINE_WIDTH and second <= LINE_WIDTH:
-            score = abs(first - second) - (12 if words[cut - 1][-1] in ",;:.!?" else 0)
+            score = (
+                abs(first - second) - (12 if words[cut - 1][-1] in ",;:.!?" else 0) - (50 if _glued(words, cut) else 0)
+            )
             if best is None or score < best[0]:
                 best = (score, cut)
     if best is not None:
@@ -181,7 +186,7 @@ def caption_cues(cue: CueTime) -> list[tuple[int, int, list[str]]]:
     ``cue.end_ms``, and each lasts at least 1 ms. Returns [] for blank text. Cost: linear in the
     text's length (quadratic at worst in a written cue's words, to match them to the spoken ones).
     """
-    shown, times = _shown_starts_ms(cue)
+    shown, times = _pieces(*_shown_starts_ms(cue), cue.end_ms)
     units = _units(shown)
     if not units:
         return []
@@ -193,7 +198,7 @@ def caption_cues(cue: CueTime) -> list[tuple[int, int, list[str]]]:
     def reach(i: int) -> int:
         line, lines = 0, 1
         for j in range(i, len(words)):
-            size = len(words[j])
+            size = _width(words[j])
             if line == 0:
                 line = size
             elif line + 1 + size <= LINE_WIDTH:
@@ -207,6 +212,8 @@ def caption_cues(cue: CueTime) -> list[tuple[int, int, list[str]]]:
         return len(words)
 
     def strength(i: int) -> int:  # the run after the gap: its first word ("and", "which" ...) counts
+        if _glued(words, i):
+            return -2  # inside a word longer than a line: only when nothing else is in reach
         return boundary_strength(words[i - 1], words[i].split(" ", 1)[0])
 
     def fits(a: int, b: int) -> bool:  # long enough to read, and more than a word or two alone
@@ -217,7 +224,48 @@ def caption_cues(cue: CueTime) -> list[tuple[int, int, list[str]]]:
     times = [starts[b] for b in bounds]
     for k in range(1, len(times) - 1):  # at least 1 ms each, within the cue
         times[k] = min(max(times[k], times[k - 1] + 1), cue.end_ms - (len(times) - 1 - k))
-    return [(times[k], times[k + 1], _lines(words[a:b])) for k, (a, b) in enumerate(zip(bounds, bounds[1:]))]
+    return [
+        (times[k], times[k + 1], [line.replace(_JOIN + " ", "").replace(_JOIN, "") for line in _lines(words[a:b])])
+        for k, (a, b) in enumerate(zip(bounds, bounds[1:]))
+    ]
+
+
+_JOIN = "\u2060"
+"""Marks the end of a piece of a word longer than a line (:func:`_pieces`): joined to the next piece
+without a space when they share a line."""
+_PIECE = re.compile(rf".{{1,{LINE_WIDTH - 1}}}(?:[/.?&=_-]|$)|.{{1,{LINE_WIDTH}}}")
+
+
+def _width(text: str) -> int:
+    """Characters ``text`` shows (a piece's :data:`_JOIN` mark shows none)."""
+    return len(text) - text.count(_JOIN)
+
+
+def _glued(words: list[str], cut: int) -> bool:
+    """The line break before ``words[cut]`` falls between two pieces of one long word (the best place)."""
+    return words[cut - 1].endswith(_JOIN)
+
+
+def _pieces(words: list[str], starts_ms: list[int], end_ms: int) -> tuple[list[str], list[int]]:
+    """Words longer than a line (a URL, a long identifier) → pieces of at most a line, cut after a
+    ``/``, ``.``, ``?``, ``&``, ``=``, ``_`` or ``-`` where one is in reach, each timed in proportion to
+    its characters between the word's start and the next word's; so a cue holding one is cut like
+    any other (at most two lines, at most :data:`MAX_CUE_MS`)."""
+    out_words: list[str] = []
+    out_ms: list[int] = []
+    for i, (word, start) in enumerate(zip(words, starts_ms)):
+        if len(word) <= LINE_WIDTH:
+            out_words.append(word)
+            out_ms.append(start)
+            continue
+        until = starts_ms[i + 1] if i + 1 < len(starts_ms) else end_ms
+        pieces = _PIECE.findall(word)
+        done = 0
+        for k, piece in enumerate(pieces):
+            out_words.append(piece + (_JOIN if k < len(pieces) - 1 else ""))
+            out_ms.append(start + (until - start) * done // len(word))
+            done += len(piece)
+    return out_words, out_ms
 
 
 def _captions(cues: Sequence[CueTime]) -> list[tuple[int, int, list[str]]]:

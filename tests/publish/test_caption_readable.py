@@ -153,3 +153,30 @@ BLANK_LINES = [
 @pytest.mark.parametrize("text, lines", BLANK_LINES)
 def test_a_line_break_never_parts_a_blank_from_its_unit(text, lines):
     assert caption_cues(CueTime("say", text, 0, 3000)) == [(0, 3000, lines)]
+
+
+LONG_WORDS = [
+    # (written, spoken, end_ms): a word longer than a line is shown in pieces of a line at most
+    (
+        "Get it from https://downloads.example.org/tools/release-2026/narrate-linux-arm64.tar.gz now.",
+        "Get it from " + "word " * 24 + "now.",
+        12570,
+    ),
+    ("The file is /srv/data/archive/2026/december/recordings/episode-0042-final.mp3 there.", "", 9800),
+    ("Call pneumonoultramicroscopicsilicovolcanoconiosisandsomemoreletterstoo today.", "", 8000),
+    ("Set NARRATE_SOME_VERY_LONG_ENVIRONMENT_VARIABLE_NAME_FOR_TESTING=1 first.", "", 7600),
+    ("See https://example.org/a?first=one&second=two&third=three&fourth=four&fifth=5 please.", "", 11000),
+]
+
+
+@pytest.mark.parametrize(("written", "spoken", "end_ms"), LONG_WORDS, ids=[w[:30] for w, _, _ in LONG_WORDS])
+def test_a_word_longer_than_a_line_is_cut_into_readable_cues(written, spoken, end_ms):
+    cue = CueTime("say", spoken or written, 0, end_ms, written=written if spoken else "")
+    captions = caption_cues(cue)
+    assert all(len(lines) <= MAX_LINES and all(len(line) <= LINE_WIDTH for line in lines) for _, _, lines in captions)
+    assert all(end - start <= MAX_CUE_MS for start, end, _ in captions)
+    assert captions[0][0] == 0 and captions[-1][1] == end_ms
+    assert all(a[1] == b[0] for a, b in zip(captions, captions[1:]))  # they touch
+    shown = "".join(line for _, _, lines in captions for line in lines)
+    assert shown.replace(" ", "") == written.replace(" ", "")  # nothing lost, no piece marker left
+    assert "\u2060" not in shown
