@@ -378,13 +378,14 @@ def check(
     one problem per line; a feed at a preview address or plain http is a warning (--strict: an error).
     With --listen, also hear each episode of the folder (see docs/proof-listening.md). A course folder
     (with course.yaml) or a lesson file is read as a build would read it, and its every lesson's script
-    linted (symbols, markup names, likely tokens ... heard; --strict: its warnings are errors)."""
+    linted (symbols, markup names, likely tokens ... heard; --strict: its warnings are errors).
+    --json: one JSON document on stdout, whatever fails (see docs/cli.md)."""
     if narrate.is_content(target):
-        options = narrate.BuildOptions(strict=strict)
-        narrate.load(target, options)
-        if _echo_lint(narrate.lint(target, options), strict):
-            raise SystemExit(1)
-        click.echo(f"{target}: OK")
+        if listen:
+            raise click.UsageError(
+                f"--listen hears a built folder, not a {'course' if Path(target).is_dir() else 'lesson'}"
+            )
+        _check_content(target, as_json, strict)
         return
     if listen and target.startswith(("http://", "https://")):
         raise click.UsageError("--listen hears a built folder, not a URL")
@@ -392,7 +393,14 @@ def check(
     if not as_json:
         for problem in problems:
             click.echo(printable(problem))
-    heard = _listen(Path(target), asr_model, cache_dir, quiet or as_json) if listen else None
+    heard = None
+    if listen:
+        try:
+            heard = _listen(Path(target), asr_model, cache_dir, quiet or as_json)
+        except (click.ClickException, OSError) as exc:  # with --json: one more problem in the document
+            if not as_json:
+                raise
+            problems = [*problems, _problem(exc)]
     remote = target.startswith(("http://", "https://"))
     before_publishing = [] if problems or remote else narrate.check_warnings(target)
     if as_json:
@@ -417,6 +425,39 @@ def check(
         raise SystemExit(1)
     if not as_json:
         click.echo(f"{target}: OK")
+
+
+def _check_content(target: str, as_json: bool, strict: bool) -> None:
+    """``narrate check`` of a course folder or lesson file: read as a build would read it, its every
+    lesson's script linted. ``as_json``: one document ``{"content", "problems", "lint"}`` on stdout
+    (``problems``: the error that stops a build, as ``Error: <file>:<line>: <what>``; ``lint``: the
+    lint's findings, ``Warning:`` lines, ``Error:`` with --strict). Exits 1 on a problem, or with
+    --strict on any lint finding."""
+    options = narrate.BuildOptions(strict=strict)
+    if not as_json:
+        narrate.load(target, options)
+        if _echo_lint(narrate.lint(target, options), strict):
+            raise SystemExit(1)
+        click.echo(f"{target}: OK")
+        return
+    import json
+
+    problems: list[str] = []
+    findings: list[str] = []
+    try:
+        narrate.load(target, options)
+        findings = narrate.lint(target, options)
+    except (click.ClickException, OSError) as exc:  # the course does not build
+        problems.append(_problem(exc))
+    lint = [f"{'Error' if strict else 'Warning'}: {printable(f)}" for f in findings]
+    click.echo(json.dumps({"content": target, "problems": problems, "lint": lint}, ensure_ascii=False, indent=1))
+    if problems or (strict and lint):
+        raise SystemExit(1)
+
+
+def _problem(exc: click.ClickException | OSError) -> str:
+    """An error as a line of a --json document's ``problems``: ``Error: <file>:<line>: <what>``."""
+    return f"Error: {(from_os_error(exc) if isinstance(exc, OSError) else exc).format_message()}"
 
 
 def _echo_lint(findings: list[str], strict: bool) -> bool:

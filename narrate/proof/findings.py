@@ -15,8 +15,9 @@ takes the changes learned from the cues that have one.
 **Differences.** A run of said words heard otherwise is reported; a change it touches is one of
 its own, exactly the change's words with the heard words that sound like them (its neighbours are
 their own), named by its written words, when heard far from the written word (a lexicon entry that
-says something else) or like neither the written nor the said words. What was heard as written
-("3000 m") or in other figures ("101 point 3") is not a difference.
+says something else; not an expansion, an abbreviation, formula or acronym said as its words and
+heard as said: "NaCl" heard "sodium chloride") or like neither the written nor the said words.
+What was heard as written ("3000 m") or in other figures ("101 point 3") is not a difference.
 
 **A course.** :func:`merge` groups the episodes' findings by written word, every place kept.
 
@@ -98,7 +99,9 @@ class Finding:
     (higher first); ``worth``: score ≥ :data:`WORTH`; ``lexicon``: the entry behind it, with
     ``(file:line)`` when known; ``cue_written``, ``cue_said``, ``cue_heard``: the first place's
     whole cue as written, said and heard; ``suggestion``: a lexicon line to start from, or None;
-    ``episodes``: over a course (:func:`merge`), the episode of each place; else empty.
+    ``episodes``: over a course (:func:`merge`), the episode of each place; else empty;
+    ``script``: the said words as the script spells them ("oh konk woh" where ``said``, normalised
+    for scoring, is "0 konk woh"), or "" when they cannot be told apart from the rest of the cue.
     """
 
     written: str
@@ -114,6 +117,7 @@ class Finding:
     cue_heard: str
     suggestion: str | None = None
     episodes: tuple[str, ...] = ()
+    script: str = ""
 
 
 Normalise = Callable[[str], list[str]]
@@ -242,7 +246,7 @@ def differences(
         for seg_said, heard, change, at in _share(steps[first : last + 1], touched, language):
             said_text = " ".join(seg_said)
             if change is not None:
-                if far(change.written, heard, language):
+                if far(change.written, heard, language, said_text):
                     spans.append((change.start, change.end))
                 elif not _misheard(said_text, heard) or alike(change.written, heard, language) >= SOUNDS_ALIKE:
                     continue
@@ -381,17 +385,45 @@ def _runs(steps: Sequence[Step], changes: Sequence[Change]) -> list[tuple[int, i
 # ---------------------------------------------------------------- how alike
 
 
-def far(written: str, heard: str, language: str) -> bool:
+def far(written: str, heard: str, language: str, said: str = "") -> bool:
     """True when ``heard`` is far from the ``written`` words: nothing heard, or less than :data:`FAR`
     alike in sound, and not an abbreviation of what was heard from one of its words on ("MoE" heard
-    "mixture of experts", "Li-ion" heard "a lithium ion")."""
+    "mixture of experts", "Li-ion" heard "a lithium ion"), nor an expansion heard like the ``said``
+    words (:func:`_expansion`: "NaCl" said and heard "sodium chloride")."""
     if not heard.strip():
         return True
+    if said and _expansion(written, said, heard, language):
+        return False
     letters = re.sub(r"\W", "", written.lower())
     words = [re.sub(r"\W", "", w) for w in heard.lower().split()]
     if letters and any(_abbreviates(letters, "".join(words[i:])) for i in range(len(words))):
         return False
     return alike(written, heard, language) < FAR
+
+
+def _expansion(written: str, said: str, heard: str, language: str) -> bool:
+    """A written abbreviation, formula or acronym (:func:`abbreviation`) said as its words and heard
+    as said, or as something that sounds like it (:data:`SOUNDS_ALIKE`): the lexicon entry or the
+    normaliser does its job, however far the words are from the letters. Heard exactly as said
+    ("NaCl" said and heard "sodium chloride") it is no difference; one sound off ("sodium
+    chlorite") it is a misheard word of the entry, not one far from the written word."""
+    if not abbreviation(written) or not heard.strip() or not said.strip():
+        return False
+    return not _misheard(said, heard) or alike(said, heard, language) >= SOUNDS_ALIKE
+
+
+def abbreviation(written: str) -> bool:
+    """Every written word with letters in ``written`` is an abbreviation, a formula or an acronym:
+    letters with digits ("H2O", "K3"), two capitals or more ("NaCl", "MoE", "NASA"), a capital after
+    a small letter ("pH", "iPhone"), or no vowel ("kg", "Dr")."""
+    tokens = [t for t in _FINE.findall(written) if re.search(r"[^\W\d_]", t)]
+    return bool(tokens) and all(
+        re.search(r"\d", t)
+        or sum(ch.isupper() for ch in t) >= 2
+        or re.search(r"[a-z][A-Z]", t)
+        or not re.search(r"[aeiouyAEIOUY]", t)
+        for t in tokens
+    )
 
 
 def _abbreviates(short: str, long: str) -> bool:
@@ -444,6 +476,7 @@ class _Group:
     cue: tuple[str, str, str]
     suggestion: str | None
     beside: bool = False
+    script: str = ""
 
 
 def rank(
@@ -470,6 +503,7 @@ def rank(
                 group = groups[key] = _Group(
                     written, d.said, d.heard, [], d.entry, bool(d.written), texts, cue.suggestion, d.beside
                 )
+                group.script = _script(cue.said, d.said, d.entry, plain)
             group.beside = group.beside and d.beside
             if cue.start_ms not in group.places:
                 group.places.append(cue.start_ms)
@@ -485,7 +519,7 @@ def _finding(group: _Group, word_places: Mapping[str, set[int]], language: str, 
     score = 0
     if group.changed:
         reasons.append("lexicon" if group.entry else "changed")
-        if far(group.written, group.heard, language):
+        if far(group.written, group.heard, language, group.said):
             reasons.append("far")
             score += 1000
         elif group.entry:
@@ -525,6 +559,7 @@ def _finding(group: _Group, word_places: Mapping[str, set[int]], language: str, 
         cue_said=group.cue[1],
         cue_heard=group.cue[2],
         suggestion=None if entry else group.suggestion,
+        script=group.script,
     )
 
 
@@ -582,15 +617,15 @@ def _is_name(written: str, text: str) -> bool:
     """A written word is a name: letters mixed with digits (K3), or capitalised inside a sentence
     that is not itself in title case."""
     tokens = _TOKEN.findall(text)
-    lowered = [t.lower() for t in tokens]
+    lowered = [_bare(t) for t in tokens]
     capitalised = sum(t[:1].isupper() for t in tokens)
     title_case = len(tokens) > 1 and capitalised * 2 > len(tokens)
     for word in written.split():
         if re.search(r"[^\W\d]", word) and re.search(r"\d", word):
             return True
-        if word.lower() not in lowered:
+        if _bare(word) not in lowered:
             continue
-        i = lowered.index(word.lower())
+        i = lowered.index(_bare(word))
         original = tokens[i]
         if len(original) < 2:  # a single letter: an option's, or "a"
             continue
@@ -601,6 +636,11 @@ def _is_name(written: str, text: str) -> bool:
     return False
 
 
+def _bare(token: str) -> str:
+    """A written token in lower case without its possessive ("okonkwo" of "Okonkwo's")."""
+    return re.sub(r"['’]s$", "", token.lower())
+
+
 def _sentence_start(text: str, token: str) -> bool:
     """``token`` (its first occurrence) starts ``text`` or a sentence or clause after ``. ! ? :``."""
     at = text.find(token)
@@ -608,7 +648,35 @@ def _sentence_start(text: str, token: str) -> bool:
 
 
 def _has_number(group: _Group) -> bool:
-    return any(ch.isdigit() for ch in group.written + group.said)
+    """Digits in the written words or the script's; or said words normalised to digits that the
+    script did not spell "oh" ("ninety" is a number, the "oh" of a respelling "oh konk woh" is not)."""
+    if any(ch.isdigit() for ch in group.written + group.script):
+        return True
+    spelt_oh = re.search(r"\b(?:oh|o)\b", group.script, re.IGNORECASE)
+    return any(ch.isdigit() for ch in group.said) and not spelt_oh
+
+
+def _script(cue_said: str, said: str, entry: str, plain: Normalise | None) -> str:
+    """The script's spelling of a difference's ``said`` words (normalised): the lexicon ``entry``'s
+    spoken side when it is one entry (not IPA), else the fewest script tokens in a row that
+    normalise to them; "" when none do."""
+    if entry and "; " not in entry:
+        spoken = entry.split(": ", 1)[1].strip()
+        if not spoken.startswith("/"):
+            return spoken
+    if not said or plain is None:
+        return ""
+    wanted = said.split()
+    for tokens in (_TOKEN.findall(cue_said), _BARE.findall(cue_said)):  # then "woh" of "woh's" on its own
+        for n in range(1, len(wanted) + 3):
+            for i in range(len(tokens) - n + 1):
+                if plain(" ".join(tokens[i : i + n])) == wanted:
+                    return " ".join(tokens[i : i + n])
+    return ""
+
+
+_BARE = re.compile(r"[^\W_](?:[\w.-]*[^\W_])?")
+"""Script tokens split at apostrophes too (the scoring normaliser reads "woh's" as "woh is")."""
 
 
 # ---------------------------------------------------------------- where an entry is written

