@@ -43,7 +43,7 @@ def build(
     content: str | Path, out: str | Path, options: BuildOptions | None = None, *, progress: Progress | None = None
 ) -> BuildResult:
     """Build a course folder (or one lesson file) into the folder ``out``: episodes (MP3, 44.1 kHz
-    mono, -16 LUFS integrated per ITU-R BS.1770, ID3v2.4 chapters), WebVTT/SRT transcripts, Podcasting
+    mono, -16 LUFS integrated per ITU-R BS.1770, ID3v2.3 chapters), WebVTT/SRT transcripts, Podcasting
     2.0 JSON chapters, the RSS feed and the preview. Rebuilds redo only what changed.
 
     Args:

@@ -4,7 +4,7 @@ Content (a course folder, or one lesson file) → output folder::
 
     OUT/feed.xml                       RSS 2.0 + itunes + podcast namespaces
     OUT/cover.<ext>                    the course cover, when the course has one
-    OUT/episodes/NN-<id>.mp3           tagged, chaptered episode (ID3v2.4 CHAP/CTOC)
+    OUT/episodes/NN-<id>.mp3           tagged, chaptered episode (ID3v2.3 CHAP/CTOC)
     OUT/episodes/NN-<id>.vtt / .srt    transcripts from the real cue times
     OUT/episodes/NN-<id>.chapters.json Podcasting 2.0 JSON chapters
     OUT/episodes/NN-<id>.script.txt    the narration script, as ``narrate script`` prints it

@@ -24,6 +24,7 @@ import ipaddress
 import math
 import re
 import unicodedata
+import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import Field, field, fields
 from pathlib import Path
@@ -105,13 +106,19 @@ def normalise_formats(formats: Iterable[str] | str | None) -> tuple[str, ...]:
     ``"epub"`` → ``("mp3", "epub")``.
 
     Raises:
-        ConfigError: an unknown format or an empty list (no file: the caller adds it).
+        ConfigError: an unknown or empty format (``"epub,"``, ``",epub"``, ``[""]``: a stray comma
+            would otherwise be dropped unsaid) or an empty list (no file: the caller adds it).
     """
     if formats is None:
         return ("mp3",)
     if isinstance(formats, str):
-        formats = formats.split(",")
-    wanted = [f.strip().lower().lstrip(".") for f in formats if f.strip()]
+        items = formats.split(",") if formats.strip() else []
+    else:
+        items = list(formats)
+    if any(not f.strip() for f in items) and any(f.strip() for f in items):
+        raise ConfigError(_empty_format(",".join(items)))
+    items = [f for f in items if f.strip()]  # only commas and spaces: no format given
+    wanted = [f.strip().lower().lstrip(".") for f in items]
     unknown = [f for f in wanted if f not in FORMATS]
     if unknown:
         raise ConfigError(f"unknown format '{unknown[0]}' (choose from {', '.join(FORMATS)})")
@@ -120,6 +127,13 @@ def normalise_formats(formats: Iterable[str] | str | None) -> tuple[str, ...]:
     if not audio_formats(wanted):
         wanted.append("mp3")
     return tuple(f for f in FORMATS if f in wanted)
+
+
+def _empty_format(given: str | None) -> str:
+    """The message for an empty format in the text ``given`` (None: an empty item of a list)."""
+    if given is None:
+        return f"an empty format (choose from {', '.join(FORMATS)})"
+    return f"an empty format in '{given}' (formats are separated by commas; choose from {', '.join(FORMATS)})"
 
 
 def audio_formats(formats: Iterable[str]) -> tuple[str, ...]:
@@ -513,13 +527,19 @@ class Url(Text):
 
 
 class Uuid(Text):
-    """A UUID (RFC 9562), written in its usual form (``8-4-4-4-12`` hex digits), kept in lower case."""
+    """A UUID (RFC 9562), written in its usual form (``8-4-4-4-12`` hex digits), kept in lower case; not
+    the nil or max UUID (all zeros, all ones), which identify nothing."""
 
     kind = "uuid"
 
     def text(self, text: str, ctx: Context) -> str:
         if not re.fullmatch(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}", text):
             raise ConfigError(f"'{self.key}' must be a UUID such as 917393e3-1b1e-5cef-ace4-edaa54e1f810, not '{text}'")
+        if uuid.UUID(text) in (uuid.UUID(int=0), uuid.UUID(int=(1 << 128) - 1)):
+            raise ConfigError(
+                f"'{self.key}' is the {'nil' if uuid.UUID(text).int == 0 else 'max'} UUID {text}, which names no"
+                " podcast (RFC 9562 section 5.9-5.10): use the generated one or a UUID of your own"
+            )
         return text.lower()
 
 
@@ -724,7 +744,21 @@ class List(Setting):
 
 
 class Formats(List):
-    """Audio formats (:func:`normalise_formats`): known ones, MP3 first, no repeats."""
+    """Audio formats (:func:`normalise_formats`): known ones, MP3 first, no repeats.
+
+    Raises (:meth:`parse`):
+        ConfigError: an empty format (``"epub,"``, ``[""]``), at its line; an unknown one; no format.
+    """
+
+    def parse(self, raw: Any, ctx: Context) -> tuple[str, ...]:
+        if isinstance(raw, str) and raw.strip() and any(not part.strip() for part in raw.split(",")):
+            raise ConfigError(f"'{self.key}' has {_empty_format(raw)}")
+        if isinstance(raw, list):
+            for n, item in enumerate(raw):
+                if isinstance(item, str) and not item.strip():
+                    line = raw.line_of(n) if isinstance(raw, LineList) else ctx.holder.line_of(self.name)
+                    raise ConfigError(f"'{self.key}' has {_empty_format(None)}", ctx.path, line)
+        return super().parse(raw, ctx)
 
     def items(self, items: list[str]) -> tuple[str, ...]:
         return normalise_formats(items)

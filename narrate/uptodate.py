@@ -51,6 +51,7 @@ import hashlib
 import json
 import os
 import stat
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -365,8 +366,11 @@ def records_path(out_dir: Path) -> Path:
     return Path(out_dir) / RECORDS_FILE
 
 
-def save_records(out_dir: Path, made: Made) -> None:
-    """Record the published episodes: fingerprint, timing and file sizes (written atomically).
+def save_records(out_dir: Path, made: Made, books: Sequence[str] = ()) -> None:
+    """Record the published episodes: fingerprint, timing and file sizes (written atomically); and
+    ``books``, the course-wide files this build wrote at the top of ``out_dir`` (the read-along EPUB,
+    the audiobook M4B: names relative to ``out_dir``), so that the next build removes one it no
+    longer writes (:func:`recorded_books`).
 
     Call after the episodes' files are in their final place (``audio_file`` and ``files`` final).
     """
@@ -379,8 +383,36 @@ def save_records(out_dir: Path, made: Made) -> None:
         data["cue_times"] = [dataclasses.asdict(c) for c in episode.cue_times]
         sizes = {rel: (Path(out_dir) / rel).stat().st_size for rel in _outputs(episode)}
         entries[episode_stem(episode.lesson)] = {"fingerprint": print_, "episode": data, "sizes": sizes}
-    text = json.dumps({"format": RECORD_FORMAT, "episodes": entries}, ensure_ascii=False, sort_keys=True)
-    write_atomic(records_path(out_dir), text)
+    data = {"format": RECORD_FORMAT, "episodes": entries, "books": sorted(set(books))}
+    write_atomic(records_path(out_dir), json.dumps(data, ensure_ascii=False, sort_keys=True))
+
+
+BOOK_SUFFIXES = (".epub", ".m4b")
+"""The course-wide files a build writes at the top of the output folder: :func:`recorded_books`."""
+
+
+def recorded_books(out_dir: Path) -> list[str]:
+    """The course-wide files (read-along EPUB, audiobook M4B) the last build recorded in
+    ``OUT/.narrate-build.json`` (see :func:`save_records`): plain file names ending in
+    :data:`BOOK_SUFFIXES`, nothing else (a hand-edited record names no other file). ``[]`` when
+    there is no record, or one from before books were recorded."""
+    try:
+        data = json.loads(records_path(out_dir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    books = data.get("books") if isinstance(data, dict) else None
+    if not isinstance(books, list):
+        return []
+    return [
+        name
+        for name in books
+        if isinstance(name, str)
+        and name.endswith(BOOK_SUFFIXES)
+        and not name.startswith(".")
+        and "/" not in name
+        and "\\" not in name
+        and name not in ("..", ".")
+    ]
 
 
 def load_record(out_dir: Path, records: dict, script: Script, print_: str) -> Episode | None:

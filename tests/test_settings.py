@@ -264,3 +264,76 @@ def test_language_option_on_a_course_is_a_warning_not_silence(tmp_path):
         assert "--language de is for a lesson file outside a course; this course is in 'en-us'" in result.output
     same = CliRunner().invoke(main, ["script", str(course), "--language", "EN-US"])
     assert "--language" not in same.output
+
+
+# A stray comma or an empty item in the formats: one error, at its line (it was dropped unsaid, or
+# reported twice: "must be text" and "no format given").
+EMPTY_FORMATS = [
+    ('audio:\n  formats: [""]\n', 3, "'audio.formats' has an empty format (choose from mp3, m4b, epub)"),
+    (
+        "audio:\n  formats:\n    - mp3\n    - ''\n",
+        5,
+        "'audio.formats' has an empty format (choose from mp3, m4b, epub)",
+    ),
+    (
+        'audio:\n  formats: "epub,"\n',
+        3,
+        "'audio.formats' has an empty format in 'epub,' (formats are separated by commas; choose from mp3, m4b, epub)",
+    ),
+    (
+        'audio:\n  formats: ",epub"\n',
+        3,
+        "'audio.formats' has an empty format in ',epub' (formats are separated by commas; choose from mp3, m4b, epub)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("yaml", "line", "message"), EMPTY_FORMATS)
+def test_an_empty_format_in_course_yaml_is_one_error_at_its_line(tmp_path, yaml, line, message):
+    course = write_course(tmp_path / "c", "title: T\n" + yaml, {"01-a.yaml": GOOD})
+    result = CliRunner().invoke(main, ["script", str(course)])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [f"Error: {course / 'course.yaml'}:{line}: {message}"]
+
+
+@pytest.mark.parametrize("formats", ["epub,", ",epub", "mp3,,epub", "mp3, ,m4b"])
+def test_an_empty_format_on_the_command_line_is_refused(formats):
+    with pytest.raises(narrate.ConfigError) as info:
+        narrate.BuildOptions(formats=formats)
+    assert info.value.format_message() == (
+        f"--format: an empty format in '{formats}' (formats are separated by commas; choose from mp3, m4b, epub)"
+    )
+
+
+@pytest.mark.parametrize("formats", ["", ",", " , ", ",,"])
+def test_only_commas_on_the_command_line_is_no_format(formats):
+    with pytest.raises(narrate.ConfigError) as info:
+        narrate.BuildOptions(formats=formats)
+    assert info.value.format_message() == "--format: no format given (choose from mp3, m4b, epub)"
+
+
+@pytest.mark.parametrize(
+    ("guid", "message"),
+    [
+        (
+            "00000000-0000-0000-0000-000000000000",
+            "'guid' is the nil UUID 00000000-0000-0000-0000-000000000000, which names no podcast (RFC 9562 "
+            "section 5.9-5.10): use the generated one or a UUID of your own",
+        ),
+        (
+            "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+            "'guid' is the max UUID FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF, which names no podcast (RFC 9562 "
+            "section 5.9-5.10): use the generated one or a UUID of your own",
+        ),
+    ],
+)
+def test_the_nil_and_max_uuid_are_refused_as_a_guid(tmp_path, guid, message):
+    course = write_course(tmp_path / "c", f"title: T\nguid: {guid}\n", {"01-a.yaml": GOOD})
+    result = CliRunner().invoke(main, ["script", str(course)])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [f"Error: {course / 'course.yaml'}:2: {message}"]
+
+
+def test_an_ordinary_uuid_is_kept_as_the_guid(tmp_path):
+    course = write_course(tmp_path / "c", "title: T\nguid: 917393E3-1B1E-5CEF-ACE4-EDAA54E1F810\n", {"01-a.yaml": GOOD})
+    assert narrate.load(course).config.guid == "917393e3-1b1e-5cef-ace4-edaa54e1f810"

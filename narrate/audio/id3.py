@@ -1,10 +1,19 @@
 """ID3 tags, chapters and cover art for the episode MP3.
 
-Standards: ID3v2.4.0 (https://id3.org/id3v2.4.0-structure, -frames) and the "ID3v2 Chapter Frame
-Addendum" v1.0 (https://id3.org/id3v2-chapters-1.0): one ``CHAP`` frame per chapter, with a ``TIT2``
-sub-frame holding its title, and one top-level, ordered ``CTOC`` frame listing them.
+Standards: ID3v2.3.0 (https://id3.org/id3v2.3.0) and the "ID3v2 Chapter Frame Addendum" v1.0
+(https://id3.org/id3v2-chapters-1.0): one ``CHAP`` frame per chapter, with a ``TIT2`` sub-frame
+holding its title, and one top-level, ordered ``CTOC`` frame listing them.
 
-Every text frame is UTF-8 (encoding 3). No ID3v1 tag is written; an existing one is removed.
+Why ID3v2.3 and not 2.4: a v2.4 frame size is "syncsafe" (7 bits a byte), a v2.3 one a plain 32-bit
+integer. ffmpeg (libavformat's ``id3v2.c``, checked with 5.1) reads the size of a ``CHAP``'s sub-frames
+as a plain integer whatever the version, so in a v2.4 tag a chapter whose title frame is 128 bytes or
+more (a 126-character ASCII title, 63 characters of accented text) gets a wrong size and the chapter
+is dropped: ffprobe, mpv, VLC and every ffmpeg-based player list it no more. A v2.3 size means the
+same to every reader; v2.3 is also what most podcast tools write and what Apple reads.
+
+Every text frame is UTF-16 with a byte-order mark (encoding 1; v2.3 has no UTF-8); the date is
+``TYER`` (year) and ``TDAT`` (DDMM), v2.3's frames for v2.4's ``TDRC``. No ID3v1 tag is written; an
+existing one is removed.
 
 Frame order: mutagen's ``ID3.save`` sorts frames by a size heuristic, which would store the
 ``CHAP`` frames in an order unrelated to time. Some players list chapters in stored order, so
@@ -27,12 +36,14 @@ from mutagen.id3 import (
     ID3,
     TALB,
     TCON,
-    TDRC,
+    TDAT,
     TIT2,
     TLAN,
     TPE1,
     TRCK,
+    TYER,
     CTOCFlags,
+    Encoding,
     ID3NoHeaderError,
     PictureType,
 )
@@ -43,7 +54,8 @@ from narrate.model import ChapterMark
 
 __all__ = ["check_chapters", "write_tags", "read_chapters", "read_tags"]
 
-_UTF8 = 3  # ID3v2.4 text encoding byte for UTF-8
+_UTF16 = Encoding.UTF16  # text encoding byte 1: UTF-16 with a byte-order mark (ID3v2.3 has no UTF-8)
+_ID3_VERSION = 3  # ID3v2.3.0: plain frame sizes (see the module docstring)
 _TOC_ID = "toc"
 _COVER_MIMES = ("image/jpeg", "image/png")
 
@@ -100,10 +112,10 @@ def write_tags(
     date: str | None = None,
     genre: str = "Podcast",
 ) -> None:
-    """Replace the tags of ``mp3_path`` in place with an ID3v2.4 tag (and no ID3v1 tag).
+    """Replace the tags of ``mp3_path`` in place with an ID3v2.3 tag (and no ID3v1 tag).
 
     Writes ``TIT2`` title, ``TALB`` album, ``TPE1`` artist, ``TRCK`` "track/track_total" (or "track"),
-    ``TDRC`` date (ISO ``YYYY[-MM-DD]``, optional), ``TCON`` genre, ``TLAN`` and ``COMM`` (ISO 639-2
+    ``TYER``/``TDAT`` date (from ISO ``YYYY[-MM[-DD]]``, optional; read back as ``YYYY[-MM-DD]``), ``TCON`` genre, ``TLAN`` and ``COMM`` (ISO 639-2
     ``language``, comment only when non-empty), ``APIC`` front cover (``cover_mime`` is "image/jpeg"
     or "image/png"), then one ``CTOC`` "toc" and one ``CHAP`` "chp<i>" per chapter (times in ms,
     byte offsets unused: 0xFFFFFFFF), stored in time order.
@@ -124,16 +136,16 @@ def write_tags(
         raise ValueError(f"cover MIME type must be one of {', '.join(_COVER_MIMES)}, not {cover_mime!r}")
 
     tags = _OrderedID3()
-    tags.add(TIT2(encoding=_UTF8, text=[title]))
-    tags.add(TALB(encoding=_UTF8, text=[album]))
-    tags.add(TPE1(encoding=_UTF8, text=[artist]))
-    tags.add(TRCK(encoding=_UTF8, text=[f"{track}/{track_total}" if track_total else str(track)]))
+    tags.add(TIT2(encoding=_UTF16, text=[title]))
+    tags.add(TALB(encoding=_UTF16, text=[album]))
+    tags.add(TPE1(encoding=_UTF16, text=[artist]))
+    tags.add(TRCK(encoding=_UTF16, text=[f"{track}/{track_total}" if track_total else str(track)]))
     if date:
-        tags.add(TDRC(encoding=_UTF8, text=[date]))
-    tags.add(TCON(encoding=_UTF8, text=[genre]))
-    tags.add(TLAN(encoding=_UTF8, text=[language]))
+        _add_date(tags, date)
+    tags.add(TCON(encoding=_UTF16, text=[genre]))
+    tags.add(TLAN(encoding=_UTF16, text=[language]))
     if comment:
-        tags.add(COMM(encoding=_UTF8, lang=language, desc="", text=[comment]))
+        tags.add(COMM(encoding=_UTF16, lang=language, desc="", text=[comment]))
     if chapters:
         ids = [f"chp{i}" for i in range(len(chapters))]
         tags.add(
@@ -152,16 +164,29 @@ def write_tags(
                     end_time=mark.end_ms,
                     start_offset=0xFFFFFFFF,
                     end_offset=0xFFFFFFFF,
-                    sub_frames=[TIT2(encoding=_UTF8, text=[mark.title])],
+                    sub_frames=[TIT2(encoding=_UTF16, text=[mark.title])],
                 )
             )
     if cover is not None:
-        tags.add(APIC(encoding=_UTF8, mime=cover_mime, type=PictureType.COVER_FRONT, desc="", data=cover))
+        tags.add(APIC(encoding=_UTF16, mime=cover_mime, type=PictureType.COVER_FRONT, desc="", data=cover))
 
     try:
-        tags.save(str(mp3_path), v1=0, v2_version=4)
+        tags.save(str(mp3_path), v1=0, v2_version=_ID3_VERSION)
     except MutagenError as exc:
         raise BuildError(f"cannot write tags: {exc}", file=mp3_path) from exc
+
+
+def _add_date(tags: ID3, date: str) -> None:
+    """Add ISO ``YYYY[-MM[-DD]]`` ``date`` as v2.3's ``TYER`` and (with a day) ``TDAT`` "DDMM".
+
+    Raises ``ValueError`` for a date of another form.
+    """
+    parts = date.split("-")
+    if not (1 <= len(parts) <= 3 and all(p.isascii() and p.isdigit() for p in parts) and len(parts[0]) == 4):
+        raise ValueError(f"date must be YYYY, YYYY-MM or YYYY-MM-DD, not {date!r}")
+    tags.add(TYER(encoding=_UTF16, text=[parts[0]]))
+    if len(parts) == 3:
+        tags.add(TDAT(encoding=_UTF16, text=[parts[2] + parts[1]]))
 
 
 def _load(path: Path) -> ID3 | None:
@@ -206,6 +231,43 @@ def read_chapters(path: Path) -> list[ChapterMark]:
     return [_chapter_mark(f) for f in sorted(chaps.values(), key=lambda f: (f.start_time, f.element_id))]
 
 
+def ffmpeg_unlisted(path: Path) -> list[tuple[int, int]]:
+    """``(chapter number from 1, title frame size in bytes)`` of each chapter that ffmpeg (and so
+    ffprobe and the players built on it) does not list: in an ID3v2.4 tag, a ``CHAP`` sub-frame of
+    128 bytes or more, whose syncsafe size ffmpeg reads as a plain integer. ``[]`` for an ID3v2.3
+    tag (narrate's own: plain sizes) or no tag. Chapters in :func:`read_chapters`' order.
+
+    Raises:
+        BuildError: the file cannot be read or its tag is corrupt.
+    """
+    tags = _load(path)
+    if tags is None or tags.version[1] != 4:
+        return []
+    chaps = {frame.element_id: frame for frame in tags.getall("CHAP")}
+    order = next((t.child_element_ids for t in tags.getall("CTOC") if t.flags & CTOCFlags.TOP_LEVEL), None)
+    frames = (
+        [chaps[i] for i in order if i in chaps]
+        if order is not None
+        else sorted(chaps.values(), key=lambda f: (f.start_time, f.element_id))
+    )
+    found = []
+    for number, chap in enumerate(frames, start=1):
+        size = max((_text_frame_bytes(f) for f in chap.sub_frames.values() if hasattr(f, "text")), default=0)
+        if size >= 128:
+            found.append((number, size))
+    return found
+
+
+def _text_frame_bytes(frame) -> int:
+    """The size of a text frame's data as mutagen writes it: the encoding byte, the text (a BOM for
+    UTF-16) and its terminator."""
+    codec, bom, null = {0: ("latin-1", 0, 1), 1: ("utf-16-le", 2, 2), 2: ("utf-16-be", 0, 2), 3: ("utf-8", 0, 1)}[
+        int(frame.encoding)
+    ]
+    text = "\0".join(str(t) for t in frame.text)
+    return 1 + bom + len(text.encode(codec, errors="replace")) + null
+
+
 _READ_KEYS = {
     "title": "TIT2",
     "album": "TALB",
@@ -221,7 +283,8 @@ def read_tags(path: Path) -> dict[str, str]:
     """Read the main tags of an MP3 as text, for tests and ``narrate inspect``.
 
     Keys (only those present): ``title``, ``album``, ``artist``, ``track`` (e.g. "3/12"),
-    ``date``, ``genre``, ``language``, ``comment``; plus ``id3_version`` (e.g. "2.4.0").
+    ``date``, ``genre``, ``language``, ``comment``; plus ``id3_version`` (e.g. "2.3.0"). A v2.3 date (``TYER``, ``TDAT``)
+    is read as ``YYYY[-MM-DD]`` (mutagen converts it to v2.4's ``TDRC`` on loading).
 
     Raises:
         BuildError: the file cannot be read or its tag is corrupt.

@@ -42,10 +42,10 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import SplitResult, unquote, urlsplit
 from xml.parsers import expat
 
-from narrate.audio.id3 import check_chapters, read_chapters
+from narrate.audio.id3 import check_chapters, ffmpeg_unlisted, read_chapters
 from narrate.config import EMAIL, FUNDING_TEXT_MAX, LANGUAGE_TAG
-from narrate.errors import NarrateError
-from narrate.model import PERSON_ROLES
+from narrate.errors import BuildError, NarrateError
+from narrate.model import PERSON_ROLES, ChapterMark
 from narrate.publish.feed import APPLE_CATEGORIES, ATOM, CONTENT, ITUNES, MAX_DESCRIPTION_BYTES, PODCAST
 from narrate.publish.transcript_check import check_srt, check_webvtt
 from narrate.setting_kinds import local_host
@@ -558,6 +558,7 @@ class _Checker:
                 [ffmpeg, "-hide_banner", "-nostdin", "-i", str(path), "-map", "0:a:0", "-f", "null", "-"],
                 capture_output=True,
                 text=True,
+                errors="replace",  # ffmpeg prints long tags cut mid-character
             )
             times = _DECODED_TIME.findall(result.stderr)
             if result.returncode == 0 and times:
@@ -567,6 +568,25 @@ class _Checker:
                 error = (result.stderr.strip().splitlines() or ["no duration"])[-1]
                 self.add(path, None, f"cannot read the audio: {error}")
         return self.durations[path]
+
+    def probed_chapters(self, audio: Path, marks: list[ChapterMark]) -> None:
+        """Report each ID3 chapter of ``audio`` that players built on ffmpeg (mpv, VLC, many podcast
+        apps) would not list: ffmpeg reads a ``CHAP``'s sub-frame size as a plain integer, which an
+        ID3v2.4 (syncsafe) size of 128 bytes or more is not (:func:`narrate.audio.id3.ffmpeg_unlisted`;
+        read from the tag, no ffprobe run)."""
+        try:
+            unlisted = ffmpeg_unlisted(audio)
+        except BuildError:
+            return  # an unreadable tag is reported by the chapters check
+        for number, size in unlisted:
+            mark = marks[number - 1] if number <= len(marks) else None
+            what = f"('{mark.title}' at {mark.start_ms} ms) " if mark else ""
+            self.add(
+                audio,
+                None,
+                f"chapter {number} {what}has a title frame of {size} bytes in an ID3v2.4 tag, which ffmpeg "
+                "misreads: players built on ffmpeg will not list it (rebuild to write ID3v2.3)",
+            )
 
     def chapters(self, item: ET.Element, what: str, audio: Path | None) -> None:
         marks = None
@@ -580,6 +600,7 @@ class _Checker:
                     check_chapters(marks)
                 except ValueError as exc:
                     self.add(audio, None, str(exc))
+                self.probed_chapters(audio, marks)
                 duration = self.duration(audio)
                 if marks and duration is not None:
                     end, real = marks[-1].end_ms, round(duration * 1000)

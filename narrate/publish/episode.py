@@ -2,7 +2,7 @@
 
 Per episode ``NN-<id>`` (under ``OUT/episodes/``):
 
-* ``NN-<id>.mp3``: MP3 (LAME CBR, 44.1 kHz mono by default), ID3v2.4 tags, CHAP/CTOC chapters, cover;
+* ``NN-<id>.mp3``: MP3 (LAME CBR, 44.1 kHz mono by default), ID3v2.3 tags, CHAP/CTOC chapters, cover;
 * ``NN-<id>.m4b``: AAC in MP4 with chapters, tags and cover (when "m4b" is among the formats);
 * ``NN-<id>/NN-<chapter-slug>.mp3``: one MP3 per chapter with track numbers (``split``);
 * transcripts (VTT, SRT), JSON chapters, the script text.

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from narrate import uptodate
+from narrate.audio.m4b import audiobook_name
 from narrate.model import BuildResult, Episode, episode_stem
 from narrate.publish.epub import book_name, write_book
 from narrate.publish.feed import render_feed
@@ -34,6 +35,7 @@ def publish(ctx: BuildContext, plan: FeedPlan, made: Made, folder: Path, cover: 
         NarrateError: a file cannot be written (the previous feed stays in place).
     """
     out_dir, config = ctx.out_dir, ctx.config
+    previous_books = uptodate.recorded_books(out_dir)  # read before this build's records replace them
     for episode in made.episodes:
         episode.bonus = episode.lesson.id == REVIEW_ID
     episodes = move_into_place(folder, out_dir, made.episodes)
@@ -46,11 +48,13 @@ def publish(ctx: BuildContext, plan: FeedPlan, made: Made, folder: Path, cover: 
         if not shown
     }
     write_preview(out_dir, config, episodes, image_file=cover, status=status)
+    books = [audiobook_name(config.title)] if ctx.options.audiobook else []  # moved into place above
     if "epub" in config.audio.formats:  # the read-along book: every episode but drafts
         held = [(e, i.when) for e, i in zip(episodes, plan.identities) if not e.lesson.draft]
         if held:
             when = max(w for _, w in held)
-            write_book(out_dir, config, [e for e, _ in held], cover=cover, modified=when, identifier=plan.show)
+            book = write_book(out_dir, config, [e for e, _ in held], cover=cover, modified=when, identifier=plan.show)
+            books += [book] if book else []
     chosen = [n for n, shown in enumerate(plan.in_feed) if shown]
     feed = render_feed(
         config,
@@ -61,11 +65,28 @@ def publish(ctx: BuildContext, plan: FeedPlan, made: Made, folder: Path, cover: 
         show_guid=plan.show,
     )
     commit_feed(out_dir, feed, episodes)
+    remove_old_books(out_dir, previous_books, books)
     waiting = [identity.when.date() for _, identity in plan.held_back(ctx)]
     record_schedule(config, out_dir, plan.first_day, min(waiting) if waiting else None, plan.show)
-    save_records(out_dir, made)
+    save_records(out_dir, made, books)
     uptodate.record(out_dir, ctx.digest, len(episodes))
     return episodes
+
+
+def remove_old_books(out_dir: Path, previous: list[str], current: list[str]) -> list[str]:
+    """Delete the course-wide files (read-along EPUB, audiobook M4B) that an earlier build wrote
+    (``previous``, from :func:`narrate.uptodate.recorded_books`) and this one did not (``current``):
+    a book under the course's old title, or one of a build without ``epub`` or ``--audiobook``,
+    would otherwise stay beside the new one with old audio and be published. Files narrate did not
+    record are never touched. Returns the names deleted, relative to ``out_dir``.
+
+    Raises:
+        OSError: a file cannot be deleted (not a missing one).
+    """
+    gone = [name for name in previous if name not in current and (out_dir / name).is_file()]
+    for name in gone:
+        (out_dir / name).unlink(missing_ok=True)
+    return gone
 
 
 def finish(ctx: BuildContext, plan: FeedPlan, made: Made, episodes: list[Episode]) -> BuildResult:

@@ -137,7 +137,9 @@ _LEADING_PUNCT = re.compile(r"^[\s,;:.!?)]+")
 _REPEATS = re.compile(r"([!?])\1+")
 _LONG_ELLIPSIS = re.compile(r"\.{4,}")
 _TRAILING_JOINERS = re.compile(r"[\s,—–-]+$")
-_FINAL_STOP = re.compile(r"[.!?:;…][\"'”’)\]]*$")
+FINAL_STOP = re.compile(r"[.!?:;…؟？。！।۔።][\"'”’»)\]]*$")
+"""Text that ends so (before closing quotes or brackets) already ends a sentence: Latin, Arabic (؟),
+CJK (？。！), Devanagari (।), Urdu (۔) and Ethiopic (።) stops."""
 _DOTTED = re.compile(r"(?:[a-z]\.){2,}")
 _ONE_LETTER = re.compile(r"[a-hj-z]\.")
 
@@ -385,7 +387,7 @@ def as_sentence(text: str) -> str:
     text = _TRAILING_JOINERS.sub("", text)
     if not is_pronounceable(text):
         return ""
-    if not _FINAL_STOP.search(text):
+    if not FINAL_STOP.search(text):
         text += "."
     return text
 

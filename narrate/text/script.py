@@ -46,7 +46,7 @@ from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, split_utterance, unmark_
 from narrate.text.code import speak_code_block
 from narrate.text.common import BLANK, count_blanks
 from narrate.text.languages import is_question
-from narrate.text.normalize import as_sentence, sentences, spoken
+from narrate.text.normalize import FINAL_STOP, as_sentence, sentences, spoken
 from narrate.text.phrases import SOURCE_LANGUAGE, Phrases, phrases_for
 from narrate.text.spans import Span, has_spans, plain_text, protect, restore, split_spans
 
@@ -543,16 +543,12 @@ def _with_cues(b: _Builder, q: Question) -> Question:
     )
 
 
-_PROMPT_END = re.compile(r"[.!?:;…؟？。！][\"'”’»)\]]*$")
-"""A prompt that ends so (before closing quotes or brackets) is said as written."""
-
-
 def _ended(b: _Builder, said: str) -> str:
     """A spoken quiz prompt with end punctuation, so that it never runs into the options said after
     it ("Pick Is it A: ..."): as written when it has some, else a question mark when it reads as a
     question (:func:`narrate.text.languages.is_question`), else a full stop."""
     text = plain_text(unmark_math(said)).rstrip()
-    if not text or _PROMPT_END.search(text):
+    if not text or FINAL_STOP.search(text):
         return said
     return said.rstrip() + ("?" if is_question(text, b.foreign or b.language) else ".")
 

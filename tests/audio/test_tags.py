@@ -1,4 +1,4 @@
-"""Tests for narrate.audio.id3: ID3v2.4 tags, CHAP/CTOC chapters in time order, cover art."""
+"""Tests for narrate.audio.id3: ID3v2.3 tags, CHAP/CTOC chapters in time order, cover art."""
 
 from __future__ import annotations
 
@@ -69,16 +69,20 @@ def _syncsafe(b: bytes) -> int:
 
 
 def raw_frames(path: Path) -> tuple[bytes, list[tuple[str, bytes]]]:
-    """Parse the ID3v2 tag by hand: (10-byte header, [(frame id, frame body)] in stored order)."""
+    """Parse the ID3v2 tag by hand: (10-byte header, [(frame id, frame body)] in stored order).
+
+    The tag size is syncsafe in both versions; a frame size is syncsafe in v2.4, a plain integer in v2.3.
+    """
     data = path.read_bytes()
     header = data[:10]
     assert header[:3] == b"ID3"
     end = 10 + _syncsafe(header[6:10])
+    frame_size = _syncsafe if header[3] == 4 else (lambda b: int.from_bytes(b, "big"))
     frames = []
     pos = 10
     while pos + 10 <= end and data[pos : pos + 4] != b"\x00\x00\x00\x00":
         frame_id = data[pos : pos + 4].decode("ascii")
-        size = _syncsafe(data[pos + 4 : pos + 8])
+        size = frame_size(data[pos + 4 : pos + 8])
         frames.append((frame_id, data[pos + 10 : pos + 10 + size]))
         pos += 10 + size
     return header, frames
@@ -90,20 +94,27 @@ def test_chapters_round_trip_with_mutagen_and_ffprobe(mp3):
     assert probe_chapters(mp3) == [(c.title, c.start_ms, c.end_ms) for c in CHAPTERS]
 
 
-def test_tag_is_v24_utf8_without_id3v1(mp3):
+def _utf16(text: str) -> bytes:
+    """An ID3 text frame body in encoding 1: the byte, UTF-16 with its BOM (little-endian), a 2-byte NUL."""
+    return b"\x01" + b"\xff\xfe" + text.encode("utf-16-le") + b"\x00\x00"
+
+
+def test_tag_is_v23_utf16_without_id3v1(mp3):
     # ffmpeg's file may carry its own tag; make sure an old ID3v1 tag is removed too.
     with mp3.open("ab") as f:
         f.write(b"TAG" + b"x" * 125)
     _write(mp3)
     header, frames = raw_frames(mp3)
-    assert header[3:5] == b"\x04\x00"  # ID3v2.4.0
+    assert header[3:5] == b"\x03\x00"  # ID3v2.3.0: plain frame sizes, which ffmpeg reads right
     assert mp3.read_bytes()[-128:-125] != b"TAG"
     text_frames = {fid: body for fid, body in frames if fid.startswith("T")}
-    # encoding byte 3 = UTF-8, then the text and mutagen's terminating NUL
-    assert text_frames["TIT2"] == b"\x03Lesson 3: Tiling\x00"
-    assert text_frames["TRCK"] == b"\x033/12\x00"
-    assert text_frames["TALB"] == b"\x03Geometry Course\x00"
-    assert ID3(str(mp3)).version == (2, 4, 0)
+    # encoding byte 1 = UTF-16 with BOM (v2.3 has no UTF-8), then the text and a terminating NUL
+    assert text_frames["TIT2"] == _utf16("Lesson 3: Tiling")
+    assert text_frames["TRCK"] == _utf16("3/12")
+    assert text_frames["TALB"] == _utf16("Geometry Course")
+    assert text_frames["TYER"] == _utf16("2024")
+    assert text_frames["TDAT"] == _utf16("0605")  # DDMM
+    assert ID3(str(mp3)).version == (2, 3, 0)
     # the audio is still there and decodable
     assert abs(MP3(str(mp3)).info.length - 7.0) < 0.1
 
@@ -117,7 +128,8 @@ def test_frames_stored_in_time_order(mp3):
         "TALB",
         "TPE1",
         "TRCK",
-        "TDRC",
+        "TYER",
+        "TDAT",
         "TCON",
         "TLAN",
         "COMM",
@@ -177,7 +189,7 @@ def test_text_tags_round_trip(mp3):
         "genre": "Podcast",
         "language": "eng",
         "comment": "Über alles",
-        "id3_version": "2.4.0",
+        "id3_version": "2.3.0",
     }
 
 
@@ -255,3 +267,25 @@ def test_check_chapters_accepts_empty_and_exact():
     check_chapters([], 5000)
     check_chapters([ChapterMark("x", 0, 5000)], 5000)
     check_chapters([ChapterMark("x", 0, 5000)])
+
+
+# Chapter titles whose TIT2 sub-frame is 128 bytes or more: ffmpeg reads a CHAP sub-frame's size as a
+# plain integer, so in an ID3v2.4 tag (syncsafe sizes) it dropped these chapters (ffprobe listed only
+# the short ones). Each case: a title, and the short title of the chapter after it.
+LONG_TITLES = [
+    ("a" * 125, "short"),  # 127-byte sub-frame in v2.4's UTF-8: listed before too
+    ("a" * 126, "short"),  # 128 bytes in UTF-8: the first length ffmpeg dropped
+    ("a" * 127, "short"),
+    ("é" * 63, "short"),  # 126 UTF-8 bytes of text: dropped too
+    ("Ω" * 300, "short"),
+    ("word " * 60 + "end", "short"),
+    ("中文标题" * 40, "short"),
+]
+
+
+@pytest.mark.parametrize(("title", "after"), LONG_TITLES)
+def test_long_chapter_titles_listed_by_ffprobe(mp3, title, after):
+    chapters = [ChapterMark(title, 0, 3000), ChapterMark(after, 3000, 7000)]
+    _write(mp3, chapters=chapters)
+    assert read_chapters(mp3) == chapters
+    assert probe_chapters(mp3) == [(title, 0, 3000), (after, 3000, 7000)]

@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from helpers import decoded_ms, huge_png, make_mp3
-from mutagen.id3 import ID3
+from mutagen.id3 import ID3, TIT2
 from PIL import Image
 
 from narrate.audio.id3 import write_tags
@@ -368,6 +369,43 @@ def test_last_chapter_short_of_the_audio(out):
     tags.save(str(mp3), v2_version=4)
     assert mp3.stat().st_size == length_before  # padding absorbs the change: only the chapter is wrong
     assert lines(out) == [f"Error: {mp3}: the last chapter ends at {real - 51} ms but the audio lasts {real} ms"]
+
+
+# A chapter title in the MP3 and the JSON chapters, the ID3 version the tag is saved in, and whether
+# ffprobe misses the chapter: ffmpeg reads a CHAP sub-frame's size as a plain integer, which a v2.4
+# (syncsafe) size of 128 bytes or more is not.
+UNLISTED_CHAPTERS = [
+    ("a" * 125, 4, False),  # TIT2 frame of 127 bytes (UTF-8): listed
+    ("a" * 126, 4, True),  # 128 bytes: dropped by ffmpeg
+    ("é" * 63, 4, True),
+    ("a" * 126, 3, False),  # narrate's own tags: v2.3, plain sizes
+    ("Ω" * 300, 3, False),
+]
+
+
+@pytest.mark.parametrize(("title", "version", "unlisted"), UNLISTED_CHAPTERS)
+def test_a_chapter_ffprobe_does_not_list_is_reported(out, title, version, unlisted):
+    mp3 = out / "episodes" / "01-bowline.mp3"
+    tags = ID3(str(mp3))
+    chapter = next(f for f in tags.getall("CHAP") if f.element_id == "chp1")
+    chapter.sub_frames.setall("TIT2", [TIT2(encoding=3, text=[title])])
+    tags.save(str(mp3), v2_version=version)
+    edit(out / "episodes" / "01-bowline.chapters.json", '"title": "Dressing"', '"title": ' + json.dumps(title))
+    start = chapter.start_time
+    size = 1 + len(title.encode()) + 1  # UTF-8: the encoding byte, the text, its terminator
+    expected = [
+        f"Error: {mp3}: chapter 2 ('{title}' at {start} ms) has a title frame of {size} bytes in an ID3v2.4 tag, "
+        "which ffmpeg misreads: players built on ffmpeg will not list it (rebuild to write ID3v2.3)"
+    ]
+    assert lines(out) == (expected if unlisted else [])
+    probed = subprocess.run(
+        ["ffprobe", "-v", "error", "-show_chapters", "-of", "json", str(mp3)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    titles = [c.get("tags", {}).get("title") for c in json.loads(probed.stdout)["chapters"]]
+    assert (title not in titles) == unlisted  # what check predicts is what ffprobe does
 
 
 def test_json_chapters_differ(out):

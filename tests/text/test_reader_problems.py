@@ -471,7 +471,7 @@ def test_an_escaped_gift_character_is_heard_not_dropped(tmp_path, gift, said):
         ("b.gift", "Which language? {=C\\# ~C ~C++}\n", ("C#", "C", "C++")),
         ("b.aiken", "Not equal?\nA. !=\nB. ==\nC. <>\nANSWER: A\n", ("!=", "==", "<>")),
         ("b.aiken", "Opens a set?\nA. {\nB. [\nANSWER: A\n", ("{", "[")),
-        ("b.aiken", "Ends a question?\nA. ?\nB. !\nC. .\nANSWER: A\n", ("?", "!", ".")),
+        # ("?", "!", "."): options that say nothing, refused (test_a_quiz_part_with_nothing_to_say_is_an_error)
         ("l.md", "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Not equal?\n- [x] !=\n- [ ] ==\n", ("!=", "==")),
         ("l.md", "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Cost?\n- [x] $5\n- [ ] 5\n- [ ] 5%\n", ("$5", "5", "5%")),
     ],
@@ -823,3 +823,106 @@ def test_an_admonition_after_a_solved_exercise_stays_where_it_is(tmp_path):
     assert [q.answers for q in lesson.quiz] == [("Four.",)]
     spoken = [b.text for s in lesson.sections for b in s.blocks if isinstance(b, (Paragraph, Callout))]
     assert "More on sums." in spoken
+
+
+_NOTHING = "has no letter or digit to say (emoji and most symbols are not read aloud: write what is to be said)"
+
+# A quiz part that says nothing once normalised (emoji, arrows, ticks, stray punctuation dropped): the
+# listener heard "Is it option A: , or option B: ?" or no answer at all. One error, at the question's line.
+UNSAID = [
+    (
+        "l.yaml",
+        'title: T\nquiz:\n  - prompt: "🔋?"\n    options: [a, b]\n    answer: a\n',
+        3,
+        "the question's prompt",
+        "🔋?",
+    ),
+    (
+        "l.yaml",
+        'title: T\nquiz:\n  - prompt: Which?\n    options: ["🔋", "⚡"]\n    answer: "🔋"\n',
+        3,
+        "an option",
+        "🔋",
+    ),
+    (
+        "l.yaml",
+        'title: T\nquiz:\n  - prompt: Which?\n    options: [volt, "→"]\n    answer: volt\n',
+        3,
+        "an option",
+        "→",
+    ),
+    (
+        "l.yaml",
+        'title: T\nquiz:\n  - prompt: Which?\n    options: [done, "✓"]\n    answer: done\n',
+        3,
+        "an option",
+        "✓",
+    ),
+    (
+        "l.yaml",
+        'title: T\nquiz:\n  - prompt: Which?\n    options: [plus, "+"]\n    answer: plus\n',
+        3,
+        "an option",
+        "+",
+    ),
+    ("l.yaml", 'title: T\nquiz:\n  - prompt: Which?\n    answer: "🔋🔋"\n', 3, "an answer", "🔋🔋"),
+    ("l.yaml", 'title: T\nquiz:\n  - prompt: "Fill: ____ and ____."\n    answer: [volt, "★"]\n', 3, "an answer", "★"),
+    ("l.yaml", 'title: T\nquiz:\n  - prompt: Why?\n    solution: "🤔"\n', 3, "the solution", "🤔"),
+    ("l.md", "# T\n\n## S\n\nText.\n\n## Quiz\n\n### Pick one\n- [x] 🔋\n- [ ] volt\n", 9, "an option", "🔋"),
+    (
+        "l.md",
+        "# T\n\n## S\n\nText.\n\n## Quiz\n\n### ⚡⚡\n- [x] amp\n- [ ] volt\n",
+        9,
+        "the question's prompt",
+        "⚡⚡",
+    ),
+    ("b.gift", "Which? {=🔋 ~volt}\n", 1, "an option", "🔋"),
+    ("b.aiken", "Ends a question?\nA. ?\nB. !\nC. .\nANSWER: A\n", 1, "an option", "?"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "line", "what", "quoted"), UNSAID, ids=[f"{u[0]}-{u[4]}" for u in UNSAID])
+def test_a_quiz_part_with_nothing_to_say_is_an_error(tmp_path, name, text, line, what, quoted):
+    path = _write(tmp_path, name, text)
+    with pytest.raises(ContentError) as err:
+        read_lesson(path)
+    assert (err.value.line, err.value.problem) == (line, f"{what} {_NOTHING}: '{quoted}'")
+
+
+SAID = [
+    ("Which?", ("🔋 battery", "⚡ volt")),  # emoji beside words: the words are said
+    ("Which sign?", ("!=", "<>")),
+    ("Which?", ("½", "°C")),
+    ("ما هو؟", ("أزرق", "أحمر")),  # letters of any script
+]
+
+
+@pytest.mark.parametrize(("prompt", "options"), SAID)
+def test_a_quiz_part_with_something_to_say_is_read(tmp_path, prompt, options):
+    quoted = ", ".join(f'"{o}"' for o in options)
+    text = f'title: T\nquiz:\n  - prompt: "{prompt}"\n    options: [{quoted}]\n    answer: "{options[0]}"\n'
+    (question,) = read_lesson(_write(tmp_path, "l.yaml", text)).quiz
+    assert (question.prompt, question.options) == (prompt, options)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('title: "🔋"\nsections:\n  - title: Intro\n    body: [Text.]\n', [(None, "the lesson title", "🔋", "title")]),
+        (
+            'title: T\nsections:\n  - title: "⚡"\n    body: [Text.]\n',
+            [(3, "section title", "⚡", "heading")],
+        ),
+    ],
+)
+def test_a_title_with_nothing_to_say_is_a_warning(tmp_path, caplog, text, expected):
+    path = _write(tmp_path, "l.yaml", text)
+    lesson = read_lesson(path)  # read leniently: a warning
+    assert lesson.sections
+    assert [r.getMessage() for r in caplog.records] == [
+        (f"{path}:{line}: " if line else f"{path}: ") + f"{what} {_NOTHING}: '{quoted}' (the listener hears no {word})"
+        for line, what, quoted, word in expected
+    ]
+    with strictness(True), pytest.raises(ContentError) as err:  # --strict: an error
+        read_lesson(path)
+    assert err.value.problem.startswith(f"{expected[0][1]} {_NOTHING}")

@@ -286,6 +286,14 @@ def test_sentences(text, expected):
         ("Is it?  ", "Is it?"),
         ("(MoE)", "(MoE)."),
         ("Ends with a colon:", "Ends with a colon:"),
+        # another script's own stop ends the sentence: no "." after it
+        ("ما هي البطارية؟", "ما هي البطارية؟"),
+        ("电池是什么？", "电池是什么？"),
+        ("これは電池です。", "これは電池です。"),
+        ("यह बैटरी है।", "यह बैटरी है।"),
+        ("یہ بیٹری ہے۔", "یہ بیٹری ہے۔"),
+        ("«Qu'est-ce qu'une pile ?»", "«Qu'est-ce qu'une pile ?»"),
+        ("ما هي البطارية", "ما هي البطارية."),
     ],
 )
 def test_as_sentence(text, expected):

@@ -24,12 +24,13 @@ as YAML (``narrate import``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol, get_args
 
-from narrate.errors import ContentError, NarrateError, warn
-from narrate.model import Block, Lesson, Question, Section
+from narrate.errors import ContentError, NarrateError, lenient, warn
+from narrate.model import PROMPT_CUES, Block, Lesson, Question, Section
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.plugins import OWN_DISTRIBUTION, Plugin, discover, load, own
 from narrate.text.readers.common import SLUG
@@ -213,18 +214,65 @@ def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -
             f"unsupported lesson file type '{path.suffix or path.name}' (use {', '.join(supported())})", path
         )
     if plugin.source == OWN_DISTRIBUTION:
-        return reader.read(path, number, language)
-    try:
         lesson = reader.read(path, number, language)
-    except NarrateError:
-        raise
-    except (Exception, SystemExit) as exc:  # a plug-in's bug: an error naming it, no traceback
-        raise ContentError(f"{plugin.describe()} failed to read the file ({type(exc).__name__}: {exc})", path) from None
-    problem = lesson_problem(lesson)
-    if problem:
-        raise ContentError(f"{plugin.describe()} {problem}", path)
+    else:
+        try:
+            lesson = reader.read(path, number, language)
+        except NarrateError:
+            raise
+        except (Exception, SystemExit) as exc:  # a plug-in's bug: an error naming it, no traceback
+            raise ContentError(
+                f"{plugin.describe()} failed to read the file ({type(exc).__name__}: {exc})", path
+            ) from None
+        problem = lesson_problem(lesson)
+        if problem:
+            raise ContentError(f"{plugin.describe()} {problem}", path)
+    check_said(lesson, path)
     return lesson
 
+
+_NOTHING = "has no letter or digit to say (emoji and most symbols are not read aloud: write what is to be said)"
+
+
+def check_said(lesson: Lesson, path: Path) -> None:
+    """Refuse a quiz question whose prompt, an option or an answer says nothing once normalised
+    (:func:`narrate.text.normalize.is_pronounceable`: emoji, arrows, ticks and stray punctuation are
+    dropped): the listener would hear "Is it option A: , or option B: ?" or an answer never given.
+    A part holding a reader's mark (:data:`narrate.model.PROMPT_CUES`: code, program output or a table
+    there, a true/false option) is said by its phrase, so it passes.
+    A lesson or section title that says nothing is a warning (an error under ``--strict``): the
+    listener hears "Lesson one:" alone, which misleads no one. The lesson's language is not needed:
+    a letter or digit of any script counts.
+
+    Raises:
+        ContentError: the first such question part, at the question's line, quoting the text.
+    """
+    from narrate.text.normalize import is_pronounceable  # the languages: only once a lesson is read
+
+    for q in lesson.quiz:
+        parts = [("the question's prompt", q.prompt)]
+        parts += [("an option", option) for option in q.options]
+        if not q.options:
+            parts += [("the solution" if q.open else "an answer", answer) for answer in q.answers]
+        for what, text in parts:
+            if any(mark in text for mark in PROMPT_CUES):
+                continue  # code, output or a table there, or true/false: the script says its phrase
+            if not is_pronounceable(text):
+                raise ContentError(f"{what} {_NOTHING}: '{text}'", path, q.line or None)
+    if lesson.title.strip() and not _SAYABLE.search(lesson.title):
+        lenient(f"the lesson title {_NOTHING}: '{lesson.title}' (the listener hears no title)", path)
+    for section in lesson.sections:
+        if section.title.strip() and not _SAYABLE.search(section.title):
+            lenient(
+                f"section title {_NOTHING}: '{section.title}' (the listener hears no heading)",
+                path,
+                section.line or None,
+            )
+
+
+_SAYABLE = re.compile(r"[^\W_]")
+"""A letter or digit of any script: a title without one says nothing (checked without normalising it,
+so reading a lesson normalises nothing)."""
 
 _BLOCKS = get_args(Block)
 
