@@ -217,3 +217,33 @@ def test_an_answer_may_name_its_option_by_letter(tmp_path):
         encoding="utf-8",
     )
     assert read_lesson(path).quiz[0].answers == ("Coffee",)
+
+
+TAGS = [
+    # (a title or body text in YAML, the tags warned about (none: no warning), the title as read)
+    ('title: "The <div> and <span> elements"', ["<div>", "<span>"], "The and elements"),
+    ('title: "Using <table>\\n for layout"', ["<table>"], "Using for layout"),
+    ('title: "A <b>bold</b> claim"', [], "A bold claim"),
+    ('title: "The `<div>` element"', [], "The `<div>` element"),
+    ('title: "Lines<br>apart"', [], "Lines apart"),
+    ('title: "Close it with </p> always"', ["</p>"], "Close it with always"),
+    ('title: "x < y and y > z"', [], "x < y and y > z"),
+]
+
+
+@pytest.mark.parametrize(("title", "warned", "read"), TAGS, ids=[t for t, _, _ in TAGS])
+def test_html_tags_a_yaml_text_talks_about_are_warned_and_a_title_stays_on_one_line(
+    tmp_path, caplog, title, warned, read
+):
+    path = tmp_path / "l.yaml"
+    path.write_text(f"{title}\nsections:\n  - title: S\n    body: [Text.]\n", encoding="utf-8")
+    lesson = read_lesson(path)
+    assert lesson.title == read
+    messages = [r.getMessage() for r in caplog.records]
+    if warned:
+        assert messages == [
+            f"{path}:1: 'title': {', '.join(warned)} read as HTML markup and left out; to have a tag said, write it "
+            f"in backticks: `{warned[0]}`"
+        ]
+    else:
+        assert messages == []

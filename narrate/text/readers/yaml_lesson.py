@@ -9,15 +9,16 @@ Pauses are written in seconds and stored in milliseconds.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from narrate.config import LANGUAGE_TAG
-from narrate.errors import ContentError, Problems, collected
+from narrate.errors import ContentError, Problems, collected, lenient
 from narrate.model import Block, BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
 from narrate.settings import DEFAULT_LANGUAGE, MAX_PAUSE_S, range_text, unknown_keys
-from narrate.text.markup import clean_text
+from narrate.text.markup import clean_text, looks_like_html
 from narrate.text.readers.common import (
     DATE,
     SLUG,
@@ -55,6 +56,23 @@ LESSON_KEYS = (
 VOICE_KEYS = ("narrator", "host")
 EPISODE_TYPES = ("full", "trailer", "bonus")
 """``itunes:episodeType`` values (Apple Podcasts)."""
+_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)[^<>]*>")
+_CODE = re.compile(r"`[^`]*`")
+_VOID = frozenset({"br", "hr", "img", "wbr"})
+
+
+def _talked_about_tags(text: str) -> list[str]:
+    """HTML tags in a YAML text that look talked about rather than used: an opening or closing tag
+    with no partner in the text (``"the <div> and <span> elements"``), outside backticks; formatting
+    in pairs (``<b>bold</b>``) and line breaks are markup. Sorted, each as written."""
+    text = _CODE.sub("", text)
+    if not looks_like_html(text):
+        return []
+    found = [(m.group(0), m.group(1), m.group(2).lower()) for m in _TAG.finditer(text)]
+    opened = {name for _, close, name in found if not close}
+    closed = {name for _, close, name in found if close}
+    return sorted({tag for tag, close, name in found if name not in _VOID and (name in closed) != (name in opened)})
+
 SECTION_KEYS = ("title", "body")
 QUESTION_KEYS = ("prompt", "title", "options", "answer", "solution", "explanation", "think_pause", "topic", "notes")
 _KINDS = {
@@ -132,7 +150,8 @@ class LessonValidator:
             if required:
                 self.fail(f"{what or 'lesson'} needs '{key}'", data.line_of(key) if key in data else data.line)
             return ""
-        return self.scalar(value, f"'{key}'", data.line_of(key))
+        text = self.scalar(value, f"'{key}'", data.line_of(key))
+        return " ".join(text.split()) if key in ("title", "topic") else text  # a title is one line
 
     def scalar(self, value: Any, name: str, line: int, item: bool = False) -> str:
         if isinstance(value, (datetime.date, datetime.datetime)):
@@ -143,6 +162,14 @@ class LessonValidator:
         text = clean_text(str(value), self.language).strip()
         if not text:
             self.fail(f"{name} is empty", line)
+        tags = _talked_about_tags(str(value))
+        if tags:
+            lenient(
+                f"{name}: {', '.join(tags[:4])} read as HTML markup and left out; to have a tag said, write it "
+                f"in backticks: `{tags[0]}`",
+                self.path,
+                line,
+            )
         return text
 
     def texts(self, data: LineDict, key: str, name: str) -> tuple[str, ...]:
