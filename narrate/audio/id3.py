@@ -195,7 +195,8 @@ def _load(path: Path) -> ID3 | None:
     except ID3NoHeaderError:
         return None
     except MutagenError as exc:
-        raise BuildError(f"cannot read tags: {exc}", file=path) from exc
+        why = str(exc).strip() or str(exc.__context__ or "").strip() or "the file ends inside its ID3 tag (cut short?)"
+        raise BuildError(f"cannot read tags: {why}", file=path) from exc
 
 
 class _ChapterFrame(Protocol):

@@ -13,6 +13,7 @@ from mutagen.mp3 import MP3
 from PIL import Image
 
 from narrate.audio.id3 import check_chapters, read_chapters, read_tags, write_tags
+from narrate.errors import BuildError
 from narrate.model import ChapterMark
 
 pytestmark = pytest.mark.skipif(
@@ -289,3 +290,12 @@ def test_long_chapter_titles_listed_by_ffprobe(mp3, title, after):
     _write(mp3, chapters=chapters)
     assert read_chapters(mp3) == chapters
     assert probe_chapters(mp3) == [(title, 0, 3000), (after, 3000, 7000)]
+
+
+@pytest.mark.parametrize("size", [0x0800, 0x1000, 0x7F7F])
+def test_a_tag_cut_short_names_why(tmp_path, size):
+    cut = tmp_path / "cut.mp3"  # an ID3 header announcing more bytes than the file holds
+    cut.write_bytes(b"ID3\x03\x00\x00" + size.to_bytes(4, "big") + b"TIT2" + b"\x00" * 20)
+    with pytest.raises(BuildError) as info:
+        read_chapters(cut)
+    assert str(info.value) == f"{cut}: cannot read tags: the file ends inside its ID3 tag (cut short?)"
