@@ -304,9 +304,15 @@ def keeps_together(words: Sequence[str], i: int) -> bool:
         return True
     if b.startswith(_DASHES):
         return False
+    if _TITLE_ABBREVIATION.fullmatch(a.lstrip(_OPENING)) and _capitalised(b):
+        return True  # "Dr. | Jean-Baptiste", "Prof. | Ada": a title and the name it goes with
     if a[-1:] in _CLOSING:
         return _date_across(a.lstrip(_OPENING), b)
     return _number_or_name(words, i)
+
+
+_TITLE_ABBREVIATION = re.compile(r"[A-ZÀ-Þ][a-zß-ÿ]{0,3}\.")
+"""A short capitalised abbreviation before a name: "Dr.", "Mr.", "Mrs.", "Prof.", "St.", "Sr.", "M."."""
 
 
 def _word(words: Sequence[str], i: int) -> str:

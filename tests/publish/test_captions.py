@@ -296,6 +296,10 @@ TOGETHER = [
     ("count one, two, three", "count one, two, three"),
     # names: consecutive capitalised words, a capitalised word and a small number
     ("a recipe by Marie Curie for bread", "a recipe by Marie_Curie for bread"),
+    ("a letter to Dr. Lamarck today", "a letter to Dr._Lamarck today"),  # a title and its name
+    ("we met Prof. Ada Lovelace there", "we met Prof._Ada_Lovelace there"),
+    ("the road to St. Ives", "the road to St._Ives"),
+    ("it ends here. Then more", "it ends here. Then more"),  # a sentence's end is no title
     ("read Lesson 2 first", "read Lesson_2_first"),
     ("Le pain de Marie Curie est bon", "Le pain de Marie_Curie est bon"),
     ("traf der Bäcker Marie Curie dort", "traf der Bäcker Marie_Curie dort"),  # "der Bäcker": a German noun
