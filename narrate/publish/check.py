@@ -36,6 +36,7 @@ import urllib.error
 import urllib.request
 import uuid
 import xml.etree.ElementTree as ET
+import zipfile
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from pathlib import Path, PurePosixPath
@@ -94,6 +95,25 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
         return f"{self.level}: {where}: {self.message}"
+
+
+def epub_container_problem(book: Path) -> str | None:
+    """What keeps ``book`` from opening as an EPUB 3 container (OCF 3.3: a ZIP whose first entry is
+    ``mimetype``, stored uncompressed, holding ``application/epub+zip``, and a
+    ``META-INF/container.xml``), or None. A quick look, not EPUBCheck."""
+    try:
+        with zipfile.ZipFile(book) as archive:
+            entries = archive.infolist()
+            first = entries[0] if entries else None
+            if first is None or first.filename != "mimetype" or first.compress_type != zipfile.ZIP_STORED:
+                return "not an EPUB: its first entry is not an uncompressed 'mimetype'"
+            if archive.read(first).strip() != b"application/epub+zip":
+                return "not an EPUB: its mimetype is not application/epub+zip"
+            if "META-INF/container.xml" not in archive.namelist():
+                return "not an EPUB: no META-INF/container.xml"
+    except (OSError, zipfile.BadZipFile, EOFError) as exc:
+        return f"not an EPUB: cannot read it as a ZIP ({exc})"
+    return None
 
 
 def check_output(out_dir: Path) -> list[Problem]:
@@ -292,6 +312,10 @@ class _Checker:
         previous = None
         for number, item in enumerate(items, start=1):
             previous = self.item(item, number, guids, previous)
+        for book in sorted(self.out.glob("*.epub")):
+            problem = epub_container_problem(book)
+            if problem:
+                self.add(book, None, problem)
         return self.problems
 
     def required(self, parent: ET.Element, tag: str, what: str, label: str) -> ET.Element | None:

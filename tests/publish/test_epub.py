@@ -15,6 +15,7 @@ import pytest
 from narrate.config import CourseConfig, normalise_formats
 from narrate.errors import ConfigError
 from narrate.model import Chapter, ChapterMark, CueTime, Episode, Lesson, Pause, Say, Script
+from narrate.publish.check import epub_container_problem
 from narrate.publish.epub import ACTIVE_CLASS, ZIP_DATE, book_name, clock, write_book
 from narrate.settings import audio_formats
 
@@ -310,3 +311,42 @@ def test_the_book_is_identified_as_the_show(tmp_path):
     name = write_book(tmp_path, CONFIG, [SECOND], cover=None, modified=MODIFIED, identifier=show)
     with zipfile.ZipFile(tmp_path / name) as book:
         assert _xml(book, "EPUB/package.opf").findtext("o:metadata/dc:identifier", namespaces=NS) == f"urn:uuid:{show}"
+
+
+def _zip(path, entries, *, compress_mimetype=False):
+    """A ZIP of ``entries`` (name → bytes) in order; ``mimetype`` deflated when ``compress_mimetype``."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries:
+            deflate = name != "mimetype" or compress_mimetype
+            archive.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED if deflate else zipfile.ZIP_STORED)
+    return path
+
+
+CONTAINER = ("META-INF/container.xml", b"<container/>")
+MIMETYPE = ("mimetype", b"application/epub+zip")
+BOOKS = [
+    ("whole", [MIMETYPE, CONTAINER], False, None),
+    ("mimetype second", [CONTAINER, MIMETYPE], False, "not an EPUB: its first entry is not an uncompressed 'mimetype'"),
+    (
+        "mimetype deflated",
+        [MIMETYPE, CONTAINER],
+        True,
+        "not an EPUB: its first entry is not an uncompressed 'mimetype'",
+    ),
+    ("another media type", [("mimetype", b"application/zip"), CONTAINER], False, "not an EPUB: its mimetype is not"),
+    ("no container", [MIMETYPE, ("EPUB/a.xhtml", b"<html/>")], False, "not an EPUB: no META-INF/container.xml"),
+    ("empty zip", [], False, "not an EPUB: its first entry is not an uncompressed 'mimetype'"),
+]
+
+
+@pytest.mark.parametrize(("what", "entries", "deflated", "problem"), BOOKS, ids=[b[0] for b in BOOKS])
+def test_check_looks_inside_a_book(tmp_path, what, entries, deflated, problem):
+    book = _zip(tmp_path / "b.epub", entries, compress_mimetype=deflated)
+    found = epub_container_problem(book)
+    assert (found is None) if problem is None else found.startswith(problem)
+
+
+def test_check_reports_a_book_that_is_not_a_zip(tmp_path):
+    book = tmp_path / "b.epub"
+    book.write_bytes(b"junk")
+    assert epub_container_problem(book) == "not an EPUB: cannot read it as a ZIP (File is not a zip file)"
