@@ -73,6 +73,7 @@ def _talked_about_tags(text: str) -> list[str]:
     closed = {name for _, close, name in found if close}
     return sorted({tag for tag, close, name in found if name not in _VOID and (name in closed) != (name in opened)})
 
+
 SECTION_KEYS = ("title", "body")
 QUESTION_KEYS = ("prompt", "title", "options", "answer", "solution", "explanation", "think_pause", "topic", "notes")
 _KINDS = {
