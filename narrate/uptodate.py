@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 
 from narrate.files import source_digest, write_atomic
 from narrate.model import ChapterMark, CueTime, Episode, Script, episode_stem
-from narrate.publish.preview import LISTEN_MARKS
+from narrate.publish.media_types import LISTEN_MARKS
 from narrate.settings import audio_formats
 from narrate.version import __version__
 
@@ -258,7 +258,7 @@ def unchanged(out_dir: Path, digest: str | None) -> int | None:
 
 def output_sizes(out_dir: Path) -> dict[str, int]:
     """``relative path → size`` of every visible file under ``out_dir`` (hidden files and folders
-    skipped, and :data:`narrate.publish.preview.LISTEN_MARKS`), and of the episode records (``narrate.uptodate``), which
+    skipped, and :data:`narrate.publish.media_types.LISTEN_MARKS`), and of the episode records (``narrate.uptodate``), which
     later builds rely on."""
     sizes: dict[str, int] = {}
     records = Path(out_dir) / RECORDS_FILE

@@ -34,7 +34,7 @@ from narrate.errors import BuildError, ConfigError
 from narrate.files import write_atomic
 from narrate.model import CueTime
 from narrate.proof.report import GAP_MS, EpisodeReport, Window, _missing_extra, compare, windows
-from narrate.publish.preview import LISTEN_MARKS
+from narrate.publish.media_types import LISTEN_MARKS
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.speech.cache import default_cache_dir
 from narrate.uptodate import RECORD_FORMAT, RECORDS_FILE, read_records, records_path

@@ -53,3 +53,10 @@ def media_type(name: str | PurePath) -> str:
 def content_type(name: str | PurePath) -> str:
     """The HTTP ``Content-Type`` of a file by its extension (``application/octet-stream`` when unknown)."""
     return CONTENT_TYPES.get(PurePath(name).suffix.lower(), "application/octet-stream")
+
+
+LISTEN_MARKS = "assets/listen.js"
+"""The author's proof-listening marks for the preview, written by ``narrate check --listen``, not by
+the build: not an output of it, and never published (``narrate publish`` leaves it out). Here, with
+the media types of what is published, so that the no-change path can name it without importing the
+preview."""

@@ -49,9 +49,6 @@ _DOWNLOADS = ("script", "vtt", "srt", "chapters")
 
 ASSETS = ("preview.css", "preview.js")
 """Static files copied from ``narrate/publish/templates`` into ``OUT/assets/``."""
-LISTEN_MARKS = "assets/listen.js"
-"""The author's proof-listening marks for the preview, written by ``narrate check --listen``, not by
-the build: not an output of it, and never published (``narrate publish`` leaves it out)."""
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.PackageLoader("narrate.publish", "templates"),

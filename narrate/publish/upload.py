@@ -66,9 +66,8 @@ from xml.parsers import expat
 from narrate.errors import ConfigError, NarrateError, warn
 from narrate.publish import check as output_check
 from narrate.publish.feed import with_new_feed_url
-from narrate.publish.media_types import content_type
+from narrate.publish.media_types import LISTEN_MARKS, content_type
 from narrate.publish.output import locked, sha256_file
-from narrate.publish.preview import LISTEN_MARKS
 from narrate.setting_kinds import local_host
 
 FEED_FILE = "feed.xml"
@@ -173,7 +172,7 @@ def upload_order(files: list[str]) -> list[str]:
 def local_files(out_dir: Path) -> list[str]:
     """Files of a built folder to publish, relative with ``/``: everything but hidden files and folders
     (``.narrate-*`` state, the build lock, ``.part`` files) and the author's proof-listening marks
-    (:data:`narrate.publish.preview.LISTEN_MARKS`: what the recogniser misheard is not for learners)."""
+    (:data:`narrate.publish.media_types.LISTEN_MARKS`: what the recogniser misheard is not for learners)."""
     out_dir = Path(out_dir)
     return sorted(
         rel
