@@ -247,3 +247,35 @@ def test_html_tags_a_yaml_text_talks_about_are_warned_and_a_title_stays_on_one_l
         ]
     else:
         assert messages == []
+
+
+FLOW_LISTS = [
+    # (the options line, the items warned about (none: no warning))
+    ("options: [250 ml, 1,5 l]", ("1", "5 l")),
+    ("options: [0,25 kg, 1 kg]", ("0", "25 kg")),
+    ("options: [3, 4, 5]", None),  # whole numbers: three options
+    ("options: [one, two, three]", None),
+    ("options: ['1,5 l', 2 l]", None),
+    ("options:\n      - 1\n      - 5 l", None),  # a block list: one item per line, nothing parted
+]
+
+
+@pytest.mark.parametrize(("options", "warned"), FLOW_LISTS, ids=[o for o, _ in FLOW_LISTS])
+def test_a_decimal_comma_parted_by_a_yaml_flow_list_is_warned(tmp_path, caplog, options, warned):
+    path = tmp_path / "l.yaml"
+    answer = "'1,5 l'" if "'" in options else "two" if "one" in options else "1"
+    path.write_text(
+        f"title: T\nsections:\n  - title: S\n    body: [Text.]\nquiz:\n  - prompt: Which?\n    {options}\n"
+        f"    answer: {answer}\n",
+        encoding="utf-8",
+    )
+    read_lesson(path)
+    messages = [r.getMessage() for r in caplog.records if "YAML parts them" in r.getMessage()]
+    if warned is None:
+        assert messages == []
+    else:
+        a, b = warned
+        assert messages[0] == (
+            f"{path}:7: 'options': '{a}' and '{b}' are two items of a [...] list (YAML parts them at the comma); "
+            f"if '{a},{b}' is one, quote it"
+        )

@@ -179,6 +179,15 @@ class LessonValidator:
             return ()
         if not isinstance(value, LineList):
             self.fail(f"'{key}' must be a list", data.line_of(key))
+        for n in range(len(value) - 1):  # "[250 ml, 1,5 l]": YAML parts a decimal comma into two items
+            a, b = value[n], value[n + 1]
+            if type(a) is int and type(b) is str and b[:1].isdigit() and value.line_of(n) == value.line_of(n + 1):
+                lenient(
+                    f"'{key}': '{a}' and '{b}' are two items of a [...] list (YAML parts them at the comma); "
+                    f"if '{a},{b}' is one, quote it",
+                    self.path,
+                    value.line_of(n),
+                )
         return tuple(self.scalar(v, name, value.line_of(n), item=True) for n, v in enumerate(value))
 
     def seconds(self, data: LineDict, key: str) -> int | None:
