@@ -225,11 +225,16 @@ def read_chapters(path: Path) -> list[ChapterMark]:
     tags = _load(path)
     if tags is None:
         return []
+    return [_chapter_mark(frame) for frame in _chapter_frames(tags)]
+
+
+def _chapter_frames(tags: ID3) -> list[_ChapterFrame]:
+    """The ``CHAP`` frames in the top-level ``CTOC``'s order; without one, by start time."""
     chaps = {frame.element_id: frame for frame in tags.getall("CHAP")}
     for toc in tags.getall("CTOC"):
         if toc.flags & CTOCFlags.TOP_LEVEL:
-            return [_chapter_mark(chaps[i]) for i in toc.child_element_ids if i in chaps]
-    return [_chapter_mark(f) for f in sorted(chaps.values(), key=lambda f: (f.start_time, f.element_id))]
+            return [chaps[i] for i in toc.child_element_ids if i in chaps]
+    return sorted(chaps.values(), key=lambda f: (f.start_time, f.element_id))
 
 
 def ffmpeg_unlisted(path: Path) -> list[tuple[int, int]]:
@@ -244,15 +249,8 @@ def ffmpeg_unlisted(path: Path) -> list[tuple[int, int]]:
     tags = _load(path)
     if tags is None or tags.version[1] != 4:
         return []
-    chaps = {frame.element_id: frame for frame in tags.getall("CHAP")}
-    order = next((t.child_element_ids for t in tags.getall("CTOC") if t.flags & CTOCFlags.TOP_LEVEL), None)
-    frames = (
-        [chaps[i] for i in order if i in chaps]
-        if order is not None
-        else sorted(chaps.values(), key=lambda f: (f.start_time, f.element_id))
-    )
     found = []
-    for number, chap in enumerate(frames, start=1):
+    for number, chap in enumerate(_chapter_frames(tags), start=1):
         size = max((_text_frame_bytes(f) for f in chap.sub_frames.values() if hasattr(f, "text")), default=0)
         if size >= 128:
             found.append((number, size))

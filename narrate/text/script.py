@@ -17,7 +17,6 @@ or semicolon that ends each part, as it would inside the sentence).
 
 from __future__ import annotations
 
-import functools
 import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -49,8 +48,6 @@ from narrate.text.languages import is_question
 from narrate.text.normalize import FINAL_STOP, as_sentence, sentences, spoken
 from narrate.text.phrases import SOURCE_LANGUAGE, Phrases, phrases_for
 from narrate.text.spans import Span, has_spans, plain_text, protect, restore, split_spans
-
-as_sentence = functools.lru_cache(maxsize=4096)(as_sentence)  # pure; both passes of a script ask it the same
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 TABLE_READ_ROWS = 6
