@@ -196,8 +196,12 @@ def compare(
     def words(text: str) -> list[str]:
         return _words(text, normalise)
 
+    known: dict[str, tuple[str, ...]] = {}
+
     def plain(text: str) -> list[str]:  # written words as the normaliser says them, without the lexicon
-        return words(spoken(text, language=language))
+        if text not in known:  # the same token runs are asked for again and again while findings are named
+            known[text] = tuple(words(spoken(text, language=language)))
+        return list(known[text])
 
     said = {i: words(cue_times[i].text) for w in parts for i in w.cues}
     changes = _changes(cue_times, said, lexicon_entries(lexicon or {}, words), plain)
