@@ -35,6 +35,7 @@ from narrate.files import write_atomic
 from narrate.model import CueTime
 from narrate.proof.report import GAP_MS, EpisodeReport, Window, _missing_extra, compare, windows
 from narrate.publish.media_types import LISTEN_MARKS
+from narrate.publish.output import sha256_file
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.speech.cache import default_cache_dir
 from narrate.uptodate import RECORD_FORMAT, RECORDS_FILE, read_records, records_path
@@ -158,7 +159,7 @@ def _bundled_base(cache_root: Path) -> Path:
 def _sha256(path: Path) -> str | None:
     """Hex SHA-256 of a file's bytes; None when it cannot be read."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return sha256_file(path)
     except OSError:
         return None
 
