@@ -22,6 +22,8 @@ from typing import TypeVar
 
 import click
 
+from narrate.model import CODE_CLOSE, CODE_OPEN
+
 T = TypeVar("T")
 
 log = logging.getLogger("narrate")
@@ -66,7 +68,9 @@ def printable(text: str) -> str:
     """``text`` safe to print on a terminal as one line: every control character (C0 including
     newline and tab, DEL, C1 such as CSI) and every bidirectional override or isolate (which
     reorder what the terminal shows), and the line and paragraph separators, written as a Python
-    escape (``\\x1b``, ``\\n``, ``\\u202e``); a backslash itself is left as it is."""
+    escape (``\\x1b``, ``\\n``, ``\\u202e``); a backslash itself is left as it is. A code span a
+    reader marked (:func:`narrate.model.mark_code`) is shown in backticks."""
+    text = text.replace(CODE_OPEN, "`").replace(CODE_CLOSE, "`")
     return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
 
 

@@ -16,11 +16,15 @@ Episode (what was built)::
 
 All times are integer milliseconds (``*_ms``). Text in the content model is written text, as the
 author wrote it; text in ``Say`` cues is spoken text, after normalisation (see ``narrate.text.normalize``).
+A reader marks the code spans it found in written text (:func:`mark_code`): the text stage reads them as
+code is read, and what is shown (chapter titles, transcripts, the feed) shows them as written
+(:func:`shown_lesson`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, Union
 
@@ -93,6 +97,49 @@ class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     line: int = 0
+
+
+CODE_OPEN = "\ue050"
+"""Opens a code span in written text (a private-use character, never shown or spoken; see :func:`mark_code`)."""
+CODE_CLOSE = "\ue051"
+"""Closes a code span (see :data:`CODE_OPEN`)."""
+_MARKED_CODE = re.compile("\ue050([^\ue050\ue051]*)\ue051?|\ue051")
+
+
+def mark_code(code: str) -> str:
+    """``code`` (a Markdown code span's text, a MyST ``{code}`` role's) as a code span of written text:
+    between :data:`CODE_OPEN` and :data:`CODE_CLOSE` (marks inside ``code`` are dropped). ``""`` stays ``""``."""
+    code = code.replace(CODE_OPEN, "").replace(CODE_CLOSE, "")
+    return f"{CODE_OPEN}{code}{CODE_CLOSE}" if code else ""
+
+
+def unmark_code(text: str) -> str:
+    """``text`` with each marked code span as written (its marks dropped): ``"Run \\ue050ls -la\\ue051."``
+    → ``"Run ls -la."``."""
+    return _MARKED_CODE.sub(lambda m: m.group(1) or "", text) if CODE_OPEN in text or CODE_CLOSE in text else text
+
+
+def shown_lesson(lesson: Lesson) -> Lesson:
+    """``lesson`` as it is shown (chapter titles, the feed, show notes, the preview): every text with its
+    marked code spans as written (:func:`unmark_code`). The same object when nothing is marked."""
+    return _unmarked(lesson)
+
+
+def _unmarked(value: Any) -> Any:
+    if isinstance(value, str):
+        return unmark_code(value)
+    if isinstance(value, tuple):
+        items = tuple(_unmarked(v) for v in value)
+        return value if all(a is b for a, b in zip(items, value)) else items
+    if is_dataclass(value) and not isinstance(value, type):
+        changed = {}
+        for f in fields(value):
+            old = getattr(value, f.name)
+            new = _unmarked(old)
+            if new is not old:
+                changed[f.name] = new
+        return replace(value, **changed) if changed else value
+    return value
 
 
 PROMPT_CUES = {

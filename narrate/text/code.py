@@ -65,11 +65,21 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 
+from narrate.model import CODE_OPEN
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text import languages
+from narrate.text.common import CODE_SPAN, code_of
 from narrate.text.languages import number_words
 
-__all__ = ["SYMBOL_ALIASES", "SYMBOL_NAMES", "named_before", "speak_code", "speak_code_block", "symbol_words"]
+__all__ = [
+    "SYMBOL_ALIASES",
+    "SYMBOL_NAMES",
+    "named_before",
+    "speak_code",
+    "speak_code_block",
+    "speak_code_spans",
+    "symbol_words",
+]
 
 #: Written operator → the key of its words in a language's ``symbol_words`` (the English words).
 #: Multi-character operators first (longest match wins), then single characters.
@@ -739,6 +749,13 @@ def speak_code(code: str, language: str = DEFAULT_LANGUAGE) -> str:
     say = symbol_words(language)
     lines = [_PROMPT.sub("", line) for line in code.splitlines()]
     return " ".join(w for line in lines for w in _Reader(line, say, language).words() if w)
+
+
+def speak_code_spans(text: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """``text`` with each code span (:data:`CODE_SPAN`) read as :func:`speak_code` reads it."""
+    if CODE_OPEN not in text and "`" not in text:
+        return text
+    return CODE_SPAN.sub(lambda m: speak_code(code_of(m), language), text)
 
 
 def speak_code_block(code: str, language: str = DEFAULT_LANGUAGE) -> list[str]:

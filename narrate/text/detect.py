@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 
 from narrate.model import Lesson
+from narrate.text.common import CODE_SPAN
 from narrate.text.lexicon_report import lesson_texts
 
 CANDIDATES = ("en de fr es it pt nl sv da nb fi pl cs sk ru uk ar he fa tr el hu ro ca hr bg id vi hi ja zh ko").split()
@@ -76,5 +77,6 @@ def detect_language(text: str) -> str | None:
 
 
 def detect_lesson_language(lesson: Lesson) -> str | None:
-    """The language of a lesson's text (title, sections, quiz), or None when it cannot tell."""
-    return detect_language("\n".join(text for text, _file, _line in lesson_texts(lesson)))
+    """The language of a lesson's text (title, sections, quiz; code spans left out: code is no
+    human language), or None when it cannot tell."""
+    return detect_language(CODE_SPAN.sub(" ", "\n".join(text for text, _file, _line in lesson_texts(lesson))))

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from narrate.setting_kinds import ipa_of
+from narrate.text.common import CODE_SPAN
 from narrate.text.languages.en import ABBREVIATIONS
 
 
@@ -205,11 +206,12 @@ def lexicon_report(items: Iterable[tuple[str, Path | None, int]], lexicon: Mappi
     ``items`` are ``(written text, file, line of the text's first line)``. Flags acronyms (two or more
     capitals close together: "MoE", "RL", "KDA", "LatentMoE"), letter-digit mixes ("K3", "GPT-5.6"; not numbers the speech stage
     reads itself, such as "21st", "7B", "10x", "1990s") and unknown abbreviations ("approx." is
-    known; "Corp." is known; "U.S." is not). One finding per token (its first occurrence), sorted by
+    known; "Corp." is known; "U.S." is not); code spans are read as code and not looked at. One finding per token (its first occurrence), sorted by
     token case-insensitively, then by token.
     """
     seen: dict[str, Finding] = {}
     for text, file, line in items:
+        text = CODE_SPAN.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)  # code is read as code
         for start, end in covered_spans(text, lexicon):  # words an entry covers are not reported
             text = text[:start] + " " * (end - start) + text[end:]
         for token, reason, offset in _scan(text):

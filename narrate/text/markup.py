@@ -22,7 +22,9 @@ import re
 from functools import lru_cache
 from html.parser import HTMLParser
 
+from narrate.model import CODE_OPEN
 from narrate.settings import DEFAULT_LANGUAGE
+from narrate.text.common import CODE_SPAN
 
 __all__ = ["clean_text", "drop_footnote_markers", "html_to_text", "join_hyphenated"]
 
@@ -40,7 +42,6 @@ _BLOCK_TAGS = frozenset(
     "main nav ol p pre section summary table tbody td tfoot th thead tr ul".split()
 )
 _LINE_TAGS = frozenset("br p li div tr details summary".split())  # these start or end a line
-_CODE_SPAN = re.compile(r"(`+)[^`].*?\1", re.S)
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 _TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)\b[^<>]*>")
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -106,7 +107,7 @@ def html_to_text(text: str) -> str:
     """HTML -> its text (see the module docstring); text without HTML is returned unchanged.
     Block tags (``<p>``, ``<br>``, ``<li>``) become line breaks; runs of spaces within a line are
     collapsed. Never raises."""
-    if "<" not in text and "&" not in text or not looks_like_html(_CODE_SPAN.sub("", text)):
+    if "<" not in text and "&" not in text or not looks_like_html(CODE_SPAN.sub("", text)):
         return text
     spans: list[str] = []
 
@@ -116,11 +117,11 @@ def html_to_text(text: str) -> str:
 
     parser = _TextParser()
     try:
-        parser.feed(_CODE_SPAN.sub(keep, text))
+        parser.feed(CODE_SPAN.sub(keep, text))
         parser.close()
     except AssertionError:  # html.parser on a marked section it cannot read ("<![if !supportLists]>")
         parser = _TextParser()
-        parser.feed(_CODE_SPAN.sub(keep, text.replace("<![", "&lt;![")))
+        parser.feed(CODE_SPAN.sub(keep, text.replace("<![", "&lt;![")))
         parser.close()
     lines = [" ".join(line.split()) for line in "".join(parser.out).split("\n")]
     out = "\n".join(line for line in lines if line) if "\n" not in text.strip() else "\n".join(lines).strip()
@@ -191,5 +192,13 @@ def join_hyphenated(text: str, language: str = DEFAULT_LANGUAGE) -> str:
 
 def clean_text(text: str, language: str = DEFAULT_LANGUAGE) -> str:
     """A lesson's written text, repaired: :func:`html_to_text`, :func:`drop_footnote_markers`,
-    :func:`join_hyphenated` (in that order). Returns ``str``; never raises."""
-    return join_hyphenated(drop_footnote_markers(html_to_text(text)), language)
+    :func:`join_hyphenated` (in that order); code spans (:data:`CODE_SPAN`) are left as written
+    (``x[1]`` there is an item, not a footnote). Returns ``str``; never raises."""
+    text = html_to_text(text)
+    if CODE_OPEN not in text and "`" not in text:
+        return join_hyphenated(drop_footnote_markers(text), language)
+    out, start = [], 0
+    for m in CODE_SPAN.finditer(text):
+        out += [join_hyphenated(drop_footnote_markers(text[start : m.start()]), language), m.group(0)]
+        start = m.end()
+    return "".join(out) + join_hyphenated(drop_footnote_markers(text[start:]), language)

@@ -29,10 +29,11 @@ from pathlib import Path
 from ftfy.fixes import uncurl_quotes
 
 from narrate.files import source_digest, write_atomic
+from narrate.model import CODE_OPEN
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, unmark_math
-from narrate.text.code import speak_code, symbol_words
-from narrate.text.common import BLANK, repair_text
+from narrate.text.code import speak_code, speak_code_spans, symbol_words
+from narrate.text.common import BLANK, CODE_SPAN, repair_text
 from narrate.text.languages import en, language_for
 from narrate.text.languages import language as language_of
 from narrate.text.lexicon import Finding, apply_lexicon, lexicon_report
@@ -340,6 +341,7 @@ def _spoken(text: str, lexicon: Mapping[str, str] | None = None, language: str =
     emoji or whitespace). Never raises on any ``str``.
     """
     lang = language_of(language)  # None: a language without a module, whose engine reads digits itself
+    text = speak_code_spans(text, language)  # before any rule: code is read as code is read
     text, held = _hold_math(text)
     text = _LONG_DIGITS.sub(lambda m: " ".join(m.group(0)), clean_text(_repair(text), language))
     text = _PROSE_CODE.sub(partial(_prose_code, language=language), text)
@@ -436,7 +438,10 @@ def sentences(text: str, *, language: str = DEFAULT_LANGUAGE) -> list[str]:
     out: list[str] = []
     for para in _PARAGRAPH.split(text):
         start = 0
+        code = [m.span() for m in CODE_SPAN.finditer(para)] if CODE_OPEN in para or "`" in para else []
         for m in _BOUNDARY.finditer(para):
+            if any(a < m.start() < b for a, b in code):
+                continue  # a full stop inside a code span ("`e.g. Foo`") ends no sentence
             if _is_break(para, m, language):
                 out.append(para[start : m.end(2)])
                 start = m.end()

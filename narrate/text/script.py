@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import (
+    CODE_OPEN,
     PROMPT_CUES,
     REPEAT_EXTRA_MS,
     TRUE_FALSE,
@@ -40,6 +41,8 @@ from narrate.model import (
     Say,
     Script,
     Table,
+    shown_lesson,
+    unmark_code,
 )
 from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, split_utterance, unmark_math, written_parts
 from narrate.text.code import speak_code_block
@@ -113,7 +116,7 @@ class _Builder:
     def chapter(self, title: str) -> None:
         if self.cues and isinstance(self.cues[-1], Chapter):
             self.cues.pop()  # the previous chapter had nothing in it
-        self.cues.append(Chapter(title.strip()))
+        self.cues.append(Chapter(unmark_code(title).strip()))  # code as written: a chapter title is shown
 
     def say(self, written: str, role: str = "narrator", *, already_spoken: bool = False) -> bool:
         """Say ``written`` (normalised unless ``already_spoken``); False when there is nothing to say.
@@ -131,8 +134,8 @@ class _Builder:
         text = written if already_spoken else self.spoken(written)
         if not text.strip():
             return False
-        if text[0].islower() and not written.lstrip()[:1].isalpha():
-            text = text[0].upper() + text[1:]  # "2,500 mAh is ..." → "Two thousand ..."
+        if text[0].islower() and not written.lstrip()[:1].isalpha() and not written.lstrip().startswith(CODE_OPEN):
+            text = text[0].upper() + text[1:]  # "2,500 mAh is ..." → "Two thousand ..."; code keeps its case
         if self.cues and isinstance(self.cues[-1], Say):
             self.pause(self.pauses.sentence_ms, "sentence")
         if has_spans(text):
@@ -237,10 +240,11 @@ def build_script(lesson: Lesson, config: CourseConfig, lexicon: Mapping[str, str
 
     ``lexicon`` defaults to the course's lexicon. Framing phrases ("Lesson one", "Question two", ...)
     come from the lesson language's catalogue (see :mod:`narrate.text.phrases`). Each Say cue
-    carries what the transcripts show (:attr:`Say.written`, see :func:`_with_written`).
+    carries what the transcripts show (:attr:`Say.written`, see :func:`_with_written`); the script's
+    lesson is the lesson as shown (:func:`narrate.model.shown_lesson`: code spans as written).
     """
     b = _with_written(_builder(config, lexicon, lesson_language(lesson, config)), lambda b: _lesson(b, lesson, config))
-    return Script(lesson=lesson, cues=b.finish(), language=b.language)
+    return Script(lesson=shown_lesson(lesson), cues=b.finish(), language=b.language)
 
 
 def _lesson(b: _Builder, lesson: Lesson, config: CourseConfig) -> None:
@@ -340,7 +344,7 @@ def question_title(question: Question) -> str:
     """
     if question.title.strip():
         return " ".join(question.title.split())
-    text = re.sub(BLANK.pattern + r"\.?", "…", plain_text(question.prompt))  # "in about _____." → "in about …"
+    text = plain_text(re.sub(BLANK.pattern + r"\.?", "…", question.prompt))  # "in about _____." → "in about …"
     for mark in PROMPT_CUES:
         text = text.replace(mark, " ")
     text = " ".join(text.split()).rstrip(" ,;:")
@@ -418,7 +422,7 @@ def build_review_script(
     if lesson is None:
         return None
     b = _with_written(_builder(config, lexicon, config.language), lambda b: _review(b, lessons, lesson, config))
-    return Script(lesson=lesson, cues=b.finish(), language=config.language)
+    return Script(lesson=shown_lesson(lesson), cues=b.finish(), language=config.language)
 
 
 def _review(b: _Builder, lessons: Sequence[Lesson], lesson: Lesson, config: CourseConfig) -> None:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from narrate.config import LANGUAGE_TAG
+from narrate.model import unmark_code
 
 SPAN = re.compile(r"\[([^\[\]]+)\]\{\s*lang=([^\s{}]+)((?:\s+[a-z]+)*)\s*\}")
 """``[text]{lang=xx}`` or ``[text]{lang=xx repeat}``: groups text, language, flags."""
@@ -56,8 +57,9 @@ def split_spans(text: str) -> list[Span]:
 
 
 def plain_text(text: str) -> str:
-    """The text as written, without span markup: ``"Say [hola]{lang=es}."`` → ``"Say hola."``."""
-    return SPAN.sub(lambda m: m.group(1), text)
+    """The text as written, without span markup or code marks: ``"Say [hola]{lang=es}."`` → ``"Say
+    hola."`` (a marked code span as written, :func:`narrate.model.unmark_code`)."""
+    return SPAN.sub(lambda m: m.group(1), unmark_code(text))
 
 
 def span_problem(text: str) -> str | None:

@@ -15,9 +15,10 @@ import helpers
 import pytest
 
 from narrate.errors import ContentError
-from narrate.model import TRUE_FALSE, CodeBlock, Table
+from narrate.model import TRUE_FALSE, CodeBlock, Table, mark_code
 from narrate.pipeline import lesson_script_text
 from narrate.text.clauses import unmark_math
+from narrate.text.normalize import spoken
 from narrate.text.readers import read_lesson
 
 DIALECTS = Path(__file__).parent.parent / "fixtures" / "dialects"
@@ -76,7 +77,7 @@ def test_workbench_structure():
     codes = [b for b in blocks if isinstance(b, CodeBlock)]
     assert [(c.language, c.output) for c in codes] == [("bash", False), ("", True)]
     assert lesson.quiz[0].prompt.startswith("Which file is longest?")
-    assert "w c dash l star dot c s v pipe sort dash n dash r pipe head dash n two" in lesson.quiz[0].answers[0]
+    assert "w c dash l star dot c s v pipe sort dash n dash r pipe head dash n two" in spoken(lesson.quiz[0].answers[0])
 
 
 def test_jekyll_table_next_and_money():
@@ -207,7 +208,10 @@ def test_gated_exercise_and_solution_and_myst_targets(tmp_path):
     assert lesson.sections[0].blocks[0].text == "Capital grows."
     (q,) = lesson.quiz
     assert q.open and unmark_math(q.prompt) == "Double k sub 0. What is k sub 1?"
-    assert tuple(map(unmark_math, q.answers)) == ("It is 2 k sub 0. print of two.",)  # a one-line answer is read
+    assert tuple(map(unmark_math, q.answers)) == (
+        f"It is 2 k sub 0. {mark_code('print(2)')}.",
+    )  # a one-line answer is read
+    assert spoken(q.answers[0]) == "It is two k sub zero. print of two."
 
 
 def test_equation_arrays_are_said_row_by_row(tmp_path):
@@ -449,7 +453,7 @@ def test_a_quote_holding_a_solution_is_a_challenge_without_its_class_line(tmp_pa
     path.write_text(f"# T\n\n## S\n\nText.\n\n{quote}\nAfter.\n", encoding="utf-8")
     lesson = read_lesson(path)
     (q,) = lesson.quiz
-    assert (q.prompt, q.answers, q.open) == (prompt, (answer,), True)
+    assert (spoken(q.prompt), q.answers, q.open) == (prompt, (answer,), True)
     assert [b.text for b in lesson.sections[0].blocks] == ["Text.", "After."]  # the answer is not read before
 
 

@@ -296,7 +296,7 @@ MKDOCS = [
       "(sentence pause 0.35 s)", "[host] About three minutes."]),
     ('**Exercise 2:** Pour it.\n\n```sh\npour --slowly\n```\n\n!!! note\n    Mind the spout.\n\n'
      '??? success "Solution"\n    ```sh\n    pour --slowly cup\n    ```\n',
-     ["[host] Exercise two: Pour it. pour dash dash slowly.", "[host] Note.", "[host] Mind the spout.",
+     ["[host] Exercise two: Pour it.", "[host] pour dash dash slowly.", "[host] Note.", "[host] Mind the spout.",
       "(think pause 5.00 s)", "[host] Here is a solution.", "[host] pour dash dash slowly cup."]),
     ('**Übung:** Wie lange dauert es?\n\n??? success "Lösung"\n    Drei Minuten.\n',
      ["[host] Übung: Wie lange dauert es?", "(think pause 5.00 s)"]),

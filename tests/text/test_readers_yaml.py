@@ -224,7 +224,7 @@ TAGS = [
     ('title: "The <div> and <span> elements"', ["<div>", "<span>"], "The and elements"),
     ('title: "Using <table>\\n for layout"', ["<table>"], "Using for layout"),
     ('title: "A <b>bold</b> claim"', [], "A bold claim"),
-    ('title: "The `<div>` element"', [], "The `<div>` element"),
+    ('title: "The `<div>` element"', [], "The \ue050<div>\ue051 element"),  # a code span (mark_code)
     ('title: "Lines<br>apart"', [], "Lines apart"),
     ('title: "Close it with </p> always"', ["</p>"], "Close it with always"),
     ('title: "x < y and y > z"', [], "x < y and y > z"),

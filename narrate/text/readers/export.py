@@ -10,6 +10,7 @@ from __future__ import annotations
 import yaml
 
 from narrate.model import BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Table
+from narrate.text.common import backtick_code
 from narrate.text.readers.common import ms_to_seconds
 
 
@@ -19,6 +20,7 @@ class _Dumper(yaml.SafeDumper):
 
 
 def _str(dumper: yaml.SafeDumper, value: str):
+    value = backtick_code(value)  # a code span as the YAML reader reads one back
     style = "|" if "\n" in value else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 

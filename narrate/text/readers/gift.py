@@ -50,9 +50,10 @@ from functools import partial
 from pathlib import Path
 
 from narrate.errors import Collector, ContentError, lenient
-from narrate.model import TRUE_FALSE, Lesson, Question
+from narrate.model import TRUE_FALSE, Lesson, Question, mark_code
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.clauses import mark_math
+from narrate.text.common import CODE_SPAN, code_of
 from narrate.text.markup import html_to_text
 from narrate.text.math import speak_math
 from narrate.text.readers.common import _option_key, default_id
@@ -116,6 +117,15 @@ _MD_ATTRIBUTES = re.compile(r"\{:[^}\n]*\}")
 
 
 def _markdown_plain(text: str) -> str:
+    """Markdown text without its marks; a code span (`` `ls -la` ``) marked as code
+    (:func:`narrate.model.mark_code`), its text left as written."""
+    if "`" in text:
+        out, start = [], 0
+        for m in CODE_SPAN.finditer(text):
+            out += [_markdown_plain(text[start : m.start()]), mark_code(code_of(m))]
+            start = m.end()
+        if out:
+            return "".join(out) + _markdown_plain(text[start:])
     text = _MD_ATTRIBUTES.sub("", _MD_IMAGE.sub("", text))
     text = _MD_LINK.sub(r"\1", text)
     return _MD_EMPHASIS.sub("", _MD_LINE.sub("", text))

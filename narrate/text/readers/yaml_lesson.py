@@ -18,6 +18,7 @@ from narrate.config import LANGUAGE_TAG
 from narrate.errors import ContentError, Problems, collected, lenient
 from narrate.model import Block, BulletList, Callout, Caption, CodeBlock, Lesson, Paragraph, Question, Section, Table
 from narrate.settings import DEFAULT_LANGUAGE, MAX_PAUSE_S, range_text, unknown_keys
+from narrate.text.common import mark_code_spans
 from narrate.text.markup import clean_text, looks_like_html
 from narrate.text.readers.common import (
     DATE,
@@ -160,7 +161,7 @@ class LessonValidator:
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             what = _KINDS.get(type(value), type(value).__name__)
             self.fail(f"{name} must be text, not {what}{_quote_hint(value) if item else ''}", line)
-        text = clean_text(str(value), self.language).strip()
+        text = mark_code_spans(clean_text(str(value), self.language).strip())  # `code` read as code
         if not text:
             self.fail(f"{name} is empty", line)
         tags = _talked_about_tags(str(value))

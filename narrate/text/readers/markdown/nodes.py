@@ -11,10 +11,11 @@ from markdown_it.tree import SyntaxTreeNode
 
 from narrate.model import (
     Table,
+    mark_code,
 )
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.clauses import mark_math, unmark_math
-from narrate.text.code import named_before, speak_code
+from narrate.text.code import named_before
 from narrate.text.markup import clean_text, html_to_text
 from narrate.text.math import speak_math
 from narrate.text.readers.dialects import ial_classes
@@ -43,7 +44,7 @@ _SILENT_NODES = {"myst_line_comment", "myst_target", "myst_block_break"}
 
 def _inline(node: SyntaxTreeNode, breaks: str = " ") -> str:
     """Plain text of inline content: markup dropped, images → alt text, soft breaks → ``breaks``,
-    code spans and math as spoken, MyST roles by their text, footnote references dropped; a code span
+    code spans marked as code (:func:`narrate.model.mark_code`), math as spoken, MyST roles by their text, footnote references dropped; a code span
     of one symbol that the words before it name ("the caret (`^`)") is not read again
     (:func:`narrate.text.code.named_before`), nor the "and" between two such spans."""
     children = node.children
@@ -105,7 +106,7 @@ def _inline_one(node: SyntaxTreeNode, breaks: str = " ") -> str:
     if node.type == "text":
         return node.content
     if node.type == "code_inline":
-        return speak_code(node.content, _LANGUAGE.get())
+        return mark_code(node.content)
     if node.type in ("math_inline", "math_inline_double"):
         return node.content
     if node.type == "myst_role":
@@ -124,7 +125,7 @@ def _role(name: str, content: str) -> str:
     if name == "math":
         return mark_math(speak_math([content], _LANGUAGE.get())[0])
     if name in ("code", "literal", "kbd", "file", "command", "samp"):
-        return speak_code(content, _LANGUAGE.get())
+        return mark_code(content)
     if name.startswith("cite") or name == "footcite":
         return "the cited work"
     if shown and shown.group(1):

@@ -22,6 +22,7 @@ from narrate.text.readers.markdown.walker import _Q, WalkerBase
 from narrate.text.readers.markers import (
     ANSWER_WORDS,
     EXPLANATION_WORDS,
+    QUESTION_WORDS,
     alternatives,
 )
 
@@ -33,6 +34,9 @@ _FIELD = re.compile(
     + r")|(?P<think>think(?: pause)?))\s*[:：]\s*(?P<value>.*)$",
     re.I,
 )
+_PROMPT_LABEL = re.compile(r"^(?:" + alternatives(QUESTION_WORDS) + r"|q)\s*\d*\s*[.:)：]\s*(?=\S)", re.I)
+"""A prompt's label ("Question:", "Q2.", "**Frage:**" once bold is dropped): it starts a question and is
+not said (the script numbers the questions itself)."""
 _TASK = re.compile(r"^\[([ xX])\]\s+(.*)$", re.S)
 
 
@@ -134,11 +138,16 @@ class QuizReader(WalkerBase):
                     q.think_ms = self.think(value, line)
                 continue
             value = raw.strip()
+            label = _PROMPT_LABEL.match(value)
+            value = value[label.end() :] if label else value
             if not value:
                 continue
             answered = q is not None and (q.answer is not None or bool(q.right))
             done = q is not None and (answered or bool(q.options) or _is_prompt(q.prompt))
-            if field_name == "answer" and q is not None:
+            if label and (q is None or done):  # "Question: ..." after "Answer: ..." starts the next one
+                q, field_name = _Q(value, line), None
+                self.questions.append(q)
+            elif field_name == "answer" and q is not None:
                 q.answer = f"{q.answer} {value}".strip()
             elif field_name == "explanation" and q is not None:
                 q.explanation.append(value)

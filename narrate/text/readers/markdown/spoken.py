@@ -14,9 +14,9 @@ from narrate.model import (
     CodeBlock,
     Paragraph,
     Table,
+    mark_code,
 )
-from narrate.text.code import speak_code
-from narrate.text.readers.markdown.nodes import _LANGUAGE, _sentence
+from narrate.text.readers.markdown.nodes import _sentence
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def _spoken_text(blocks: list, code_cue: bool = False) -> str:
             parts.append(f"{_sentence(block.title)} {_sentence(block.text)}")
         elif isinstance(block, CodeBlock) and code_cue:
             if _short_code(block) and not block.output:
-                parts.append(_sentence(speak_code(block.code, _LANGUAGE.get())))
+                parts.append(_sentence(mark_code(block.code)))
             else:
                 parts.append(_CUE_OUTPUT if block.output else _CUE_CODE)
         elif isinstance(block, Table) and code_cue:
