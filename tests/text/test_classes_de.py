@@ -151,6 +151,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Es stand am Ende 3-1.", "Es stand am Ende drei zu eins."),
         ("Das Spiel endete 3:2.", "Das Spiel endete drei zu zwei."),
         ("Der Maßstab ist 1:100.", "Der Maßstab ist eins zu hundert."),
+        ("Im Verhältnis 1:2:1 mischen.", "Im Verhältnis eins zu zwei zu eins mischen."),
     ],
     "telephone": [
         ("(0411) 1234-1234", "null vier eins eins, eins zwei drei vier, eins zwei drei vier"),  # issue 23

@@ -278,6 +278,29 @@ def test_a_liquid_value_in_a_code_span_leaves_no_backtick_behind(tmp_path, text,
     assert said in result.stdout.splitlines()
 
 
+SITE_MARKUP = [
+    # (a page as a Hugo or MkDocs site writes it, a line said, what is never said): a highlight shortcode is
+    # a code block (its code in the show notes), an icon is a picture
+    ('{{< highlight python "hl_lines=2" >}}\nclass KettleStack(Stack):\n\n    def boil(self):\n        pass\n{{< /highlight >}}\n',
+     "A code example, in the show notes.", "KettleStack"),
+    ("{{<highlight bash>}}\nls -la\n{{</highlight>}}\n", "A code example, in the show notes.", "l s dash l a"),
+    ("[:fontawesome-solid-file-pdf: Download the slides](slides.pdf){: .md-button }\n", "Download the slides", "fontawesome"),
+    ("Done :material-check-bold: and :octicons-mark-github-16: linked.\n", "Done and linked.", "octicons"),
+    ("Keep the ratio 3:4:5 and the time 10:30:15 as written.\n",
+     "Keep the ratio three to four to five and the time ten thirty and fifteen seconds as written.", "material"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "said", "unsaid"), SITE_MARKUP, ids=range(len(SITE_MARKUP)))
+def test_site_shortcodes_and_icons_are_never_spoken(tmp_path, body, said, unsaid):
+    lesson = tmp_path / "site.md"
+    lesson.write_text(f"# Kettles\n\n## Boiling\n\nWater boils.\n\n{body}", encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0, result.output
+    assert said in [line.strip() for line in result.stdout.splitlines()], result.stdout
+    assert unsaid not in result.stdout and "highlight" not in result.stdout
+
+
 MKDOCS = [
     # (an MkDocs / Python-Markdown page, what is said in order): admonitions are callouts with their title,
     # an "Answer" one after an exercise paragraph is that exercise's answer after a think pause

@@ -29,7 +29,14 @@ CASES = [
     ("en", "The line echo $name prints each name.", "The line echo dollar name prints each name."),
     ("en", "Print ${HOME} first.", "Print dollar HOME first."),
     ("fr", "La variable $HOME est lue.", "La variable dollar HOME est lue."),
+    # a file extension or dotfile after a space
+    ("en", "Files ending in .txt are text.", "Files ending in dot t x t are text."),
+    ("en", "We can add a .PHONY target.", "We can add a dot PHONY target."),
+    ("en", "Edit your .bashrc (or .zshrc) first.", "Edit your dot bashrc (or dot zshrc) first."),
+    ("de", "Die Dateien .csv und .tsv.", "Die Dateien Punkt c s v und Punkt t s v."),
     # what only looks like code keeps its reading
+    ("en", "The value is .5 today.", "The value is point five today."),
+    ("en", "It ends here . Then more.", "It ends here. Then more."),
     ("en", "It costs $5.", "It costs five dollars."),
     ("en", "Pass -1 too.", "Pass minus one too."),
     ("en", "Type 5 - 3.", "Type five minus three."),

@@ -74,6 +74,8 @@ PAIRS = [
     ("18:00", "eighteen hundred"),
     ("1:30:05", "one hour thirty minutes five seconds"),
     ("a 3:1 ratio", "a three to one ratio"),
+    ("mix 1:2:1 by volume", "mix one to two to one by volume"),
+    ("a 3:4:5 triangle", "a three to four to five triangle"),
     # scale suffixes
     ("2.8T-parameter", "two point eight trillion parameter"),
     ("3T-class", "three trillion class"),

@@ -966,7 +966,7 @@ def _symbol(rules: Rules, m: re.Match) -> str:
     return f" {MINUS if m.group(1) == '−' else rules.symbols[m.group(1)]} "
 
 
-_RATIO = re.compile(r"(?<![\w:.,])(\d+):(\d+)(?![\w:]|[.,]\d)")
+_RATIO = re.compile(r"(?<![\w:.,])\d+(?::\d+)+(?![\w:]|[.,]\d)")
 _HYPHEN_MINUS = re.compile(r"(?<=\d)\s+-\s+(?=\d[\d.,]*\s*=)")
 _BETWEEN: dict[str, re.Pattern] = {}
 
@@ -1275,7 +1275,7 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     text = c.day_month.sub(partial(_day_month, rules), text)
     text = c.clock.sub(partial(_clock, rules), text)
     if rules.ratio_word:  # "3:2", "1:100" (a clock time was read above)
-        text = _RATIO.sub(rf"\1 {rules.ratio_word} \2", text)
+        text = _RATIO.sub(lambda m: f" {rules.ratio_word} ".join(m.group(0).split(":")), text)
     for step in (_clock_dots, _point_decimals, _scaled):
         text = step(text, rules)
     text = c.money_before.sub(partial(_amount, rules, 2, 1), text)

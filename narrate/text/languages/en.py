@@ -252,7 +252,8 @@ _CLOCK = re.compile(
     r"(?<![\w:.])(?P<h>\d{1,2})(?::(?P<m>[0-5]\d)(?![\d:]))?"
     r"(?:\s?(?P<ap>[aApP])\.?\s?[mM]\.?(?![\w]))?"
 )
-_RATIO = re.compile(r"(?<![\w:.])(\d+):(\d+)(?![\w:])")
+_RATIO = re.compile(r"(?<![\w:.])\d+(?::\d+)+(?![\w:])")
+"""A ratio of two or more parts ("16:9", "3:4:5"; a clock time or ``h:mm:ss`` is read before)."""
 _YEAR_CTX = re.compile(
     r"\b(?P<ctx>(?:" + "|".join(_YEAR_CONTEXT) + "|" + "|".join(_MONTHS) + r")(?:\s+\d{1,2}(?:st|nd|rd|th)?,)?)"
     r"\s+(?P<y>1[1-9]\d\d|10[1-9]\d|10\d[1-9]|20\d\d)(?:\s?[–-]\s?(?P<y2>\d{4}|\d\d))?(?![\w%.,]\d|[\w%$°])",
@@ -779,7 +780,7 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = _CURRENCY_RE.sub(lambda m: _currency(m) + _gap(m), text)
     text = _HMS.sub(_hms, text)
     text = _CLOCK.sub(_clock, text)
-    text = _RATIO.sub(lambda m: f"{cardinal(m.group(1))} to {cardinal(m.group(2))}", text)
+    text = _RATIO.sub(lambda m: " to ".join(cardinal(part) for part in m.group(0).split(":")), text)
     text = _YEAR_SPAN.sub(lambda m: f"{m['from']} {year(m['y'])} {m['to']} {year(m['y2'])}", text)
     text = _YEAR_CTX.sub(_year_ctx, text)
     text = years_in_context(text)

@@ -3,14 +3,15 @@
 * Jekyll/Liquid and Hugo: ``{% ... %}``, ``{{ ... }}`` and ``{{< ... >}}`` tags are never spoken (a
   code span holding only a ``{{ ... }}`` goes with its backticks, so no empty span pairs with the next); an
   ``{% include figure.html ... caption="..." %}`` (or Hugo ``{{< figure caption="..." >}}``) on its own
-  line gives its caption as a figure; ``{% highlight lang %}`` ... ``{% endhighlight %}`` is a code fence.
+  line gives its caption as a figure; ``{% highlight lang %}`` ... ``{% endhighlight %}`` (Hugo ``{{<
+  highlight lang >}}`` ... ``{{< /highlight >}}``) is a code fence.
 * attribute blocks after images (``![](fig.svg){alt='...' width=50%}``, Pandoc/Workbench) are dropped;
   an ``alt`` gives the caption when the brackets are empty.
 * kramdown attribute lists: a line ``{: .challenge}`` (after any ``>`` markers) becomes an HTML comment
   ``<!--narrate-ial .challenge-->`` that the reader attaches to the block before it; ``{: ...}`` inside
   a line is dropped.
 * MathML (``<math>...</math>``) becomes inline math ``$⟦M0⟧$`` standing for it (see ``Prepared.mathml``).
-* MyST target lines (``(label)=``) are dropped.
+* MyST target lines (``(label)=``) and Material for MkDocs icons (``:fontawesome-solid-file-pdf:``) are dropped.
 * MkDocs / Python-Markdown admonitions (``!!! note "Title"``, collapsible ``??? success "Answer"``)
   become quotes titled by a heading, their indented body inside (:func:`_mkdocs_admonitions`); the
   reader reads them as callouts, and an "Answer"/"Solution" one after a paragraph that opens with
@@ -47,6 +48,9 @@ _MATHML = re.compile(r"<math\b[^>]*>.*?</math>", re.S | re.I)
 MATHML_MARK = re.compile(r"^⟦M(\d+)⟧$")
 _RAW_INLINE = re.compile(r"(`+)[^`\n]+?\1\{=[A-Za-z][\w-]*\}")
 _RAW_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*\{=[A-Za-z][\w-]*\}[ \t]*$")
+_ICON = re.compile(r"(?<![\w:`]):(?:material|fontawesome|octicons|simple)-[a-z0-9]+(?:-[a-z0-9]+)*:(?![\w:`])")
+"""A Material for MkDocs icon (``:fontawesome-solid-file-pdf:``, ``:material-check:``,
+``:octicons-mark-github-16:``): a picture, nothing to say."""
 _TARGET = re.compile(r"^[ \t]{0,3}\([\w.:-]+\)=[ \t]*$")  # a MyST target line: "(lp_intro)="
 _GATE = "::::::::"  # the colon fence a gated directive becomes
 RAW_DIRECTIVES = {"math", "code-cell", "code-block", "code", "sourcecode", "literalinclude", "raw", "eval-rst"}
@@ -78,6 +82,7 @@ def prepare(text: str) -> Prepared:
     text = _IMAGE_ATTRS.sub(_image_attrs, text)
     text = _plain_spans(text)
     text = _RAW_INLINE.sub("", text)
+    text = _ICON.sub("", text)
     lines = _mkdocs_admonitions(_without_raw_blocks(text.split("\n")))
     for n, line in enumerate(lines):
         m = _IAL_LINE.match(line)
@@ -210,6 +215,10 @@ def _hugo(m: re.Match) -> str:
     keep = "\n" * m.group(0).count("\n")
     if m.group(1) == "figure" and _attr(m.group(2)):
         return f"![{_attr(m.group(2))}](figure)" + keep
+    if m.group(1) == "highlight":  # {{< highlight python "hl_lines=4" >}}: a code fence in that language
+        return "```" + (m.group(2).split() or [""])[0].strip("\"'") + keep
+    if m.group(1) == "/highlight":
+        return "```" + keep
     return keep
 
 
