@@ -15,9 +15,10 @@ import unicodedata
 
 from narrate.model import CODE_CLOSE, CODE_OPEN, mark_code
 
-BLANK = re.compile(r"_{2,}(?![^\ue050]*\ue051)")
-"""A blank in a fill-in-the-blank prompt: two or more underscores (``_____`` by convention), not in a
-code span a reader marked (:func:`narrate.model.mark_code`: ``__init__`` there is code)."""
+BLANK = re.compile(r"_{2,}(?![^\ue050]*\ue051)|(?<![^\W_])_{2,}(?![^\W_])")
+"""A blank in a fill-in-the-blank prompt: two or more underscores (``_____`` by convention); in a code
+span a reader marked (:func:`narrate.model.mark_code`) only a run standing alone (`` `____ = 5` ``):
+``__init__`` there is code."""
 
 # Single-byte code pages that ftfy does not try; UTF-8 read as one of these gives e.g. "ยท" for "·".
 _EXTRA_CODEPAGES = ("cp874", "cp1255", "cp1256", "cp1258", "koi8-r")

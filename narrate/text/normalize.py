@@ -113,12 +113,14 @@ _PROSE_CODE = re.compile(
     r"(?<=[\s(\"'“‘])-{1,3}(?=[)\]\"'”’])"  # "(starting with --)": the dashes are what is talked about
     r"|(?<=\s)(?<![=+*/<>(,]\s)(?<![=+*/<>])(?:--[a-z][a-z0-9]*(?:-[a-z0-9]+)*|-[a-zA-Z])(?=[\s).,;:!?]|$)"  # "-v", "--dry-run": options
     r"|(?<![\w$\\])\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(?![\w$])"  # "echo $name": a shell variable
-    r"|(?<=[\s(\"'“‘])\.[A-Za-z][A-Za-z0-9_-]*(?=[\s).,;:!?\"'”’]|$)"  # ".txt", ".bashrc", ".PHONY": a file's name
+    r"|(?:(?<=[\s(\"'“‘])|^)\.(?:[a-z][A-Za-z0-9_-]*|[A-Z][A-Z0-9_]+)(?=[\s).,;:!?\"'”’]|$)"  # ".txt", ".PHONY": a file's name
+    r"|(?:(?<=[\s(\"'“‘])|^)(?:~|\.{1,2})?/[A-Za-z_.][\w.-]*(?:/[\w.-]+)*/?(?<![.,;:!?])(?=[\s),;:!?\"'”’]|\.?$|\.\s)"  # a path
 )
 """Code written in prose without a code span: dashes named on their own ("an option starting with
 --"), options ("-v", "--dry-run"; not a minus after a sign: "x = -a"), shell variables
-(``$name``, ``${name}``) and a file extension or dotfile after a space ("ending in .txt", "a .PHONY
-target"); read as code is read ("dash dash", "dash v", "dollar name", "dot t x t")."""
+(``$name``, ``${name}``), a file extension or dotfile after a space ("ending in .txt", "a .PHONY
+target") and a path from the root, home or here ("/home/ana/notes.txt", "~/data", "../raw"); read
+as code is read ("dash dash", "dash v", "dollar name", "dot t x t", "slash home slash ana ...")."""
 
 
 def _prose_code(m: re.Match, language: str) -> str:

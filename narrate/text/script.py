@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from narrate.config import CourseConfig, PauseConfig
 from narrate.model import (
+    CODE_CLOSE,
     CODE_OPEN,
     PROMPT_CUES,
     REPEAT_EXTRA_MS,
@@ -312,6 +313,13 @@ def _lesson(b: _Builder, lesson: Lesson, config: CourseConfig) -> None:
             b.say(say("next.up", titles=say.join(titles)), already_spoken=True)
 
 
+def _unstopped(b: _Builder, written: str, stops: str) -> str:
+    """``written`` as said (or shown) without its final ``stops``, unless it ends in code: the dots of
+    `` `cd ..` `` are what is typed (and already said: "c d dot dot")."""
+    said = b.spoken(written)
+    return said if written.rstrip().endswith(CODE_CLOSE) else said.rstrip(stops)
+
+
 def _with_written(b: _Builder, run: Callable[[_Builder], None]) -> _Builder:
     """``run`` on ``b`` (what is said), then on a twin in the shown pass (what is shown: the same
     phrases around the lesson's text as written, without the lexicon's respellings); each Say cue
@@ -344,7 +352,7 @@ def question_title(question: Question) -> str:
     """
     if question.title.strip():
         return " ".join(question.title.split())
-    text = plain_text(re.sub(BLANK.pattern + r"\.?", "…", question.prompt))  # "in about _____." → "in about …"
+    text = plain_text(re.sub(f"(?:{BLANK.pattern})\\.?", "…", question.prompt))  # "in about _____." → "in about …"
     for mark in PROMPT_CUES:
         text = text.replace(mark, " ")
     text = " ".join(text.split()).rstrip(" ,;:")
@@ -578,7 +586,7 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         return
     prompt = _ended(b, b.spoken(q.prompt))
     if q.options:
-        options = [b.spoken(o).rstrip(".!?;:") for o in q.options]
+        options = [_unstopped(b, o, ".!?;:") for o in q.options]
         lettered = [say("option", letter=LETTERS[i], option=o) for i, o in enumerate(options)]
         choices = say.join(lettered, "or")
         b.say(say("question.choice", number=number, prompt=prompt, choices=choices), "host", already_spoken=True)
@@ -590,12 +598,12 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         elif index is not None:
             reveal = say("answer.choice", option=lettered[index])
         else:
-            reveal = say("answer.one", answer=b.spoken(q.answers[0]).rstrip(".!?"))
+            reveal = say("answer.one", answer=_unstopped(b, q.answers[0], ".!?"))
         b.say(reveal, "host", already_spoken=True)
     else:
         b.say(say("question.open", number=number, prompt=prompt), "host", already_spoken=True)
         b.pause(think_ms, "think")
-        answers = [b.spoken(a).rstrip(".!?;:") for a in q.answers]
+        answers = [_unstopped(b, a, ".!?;:") for a in q.answers]
         answers = [a for a in answers if a]
         blanks = count_blanks(q.prompt)
         words = len(" ".join(q.answers).split())  # as written: "3.14, within 0.005" is no sentence

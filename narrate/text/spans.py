@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 
 from narrate.config import LANGUAGE_TAG
-from narrate.model import unmark_code
+from narrate.model import CODE_OPEN, unmark_code
+from narrate.text.common import CODE_SPAN
 
 SPAN = re.compile(r"\[([^\[\]]+)\]\{\s*lang=([^\s{}]+)((?:\s+[a-z]+)*)\s*\}")
 """``[text]{lang=xx}`` or ``[text]{lang=xx repeat}``: groups text, language, flags."""
@@ -66,8 +67,11 @@ def span_problem(text: str) -> str | None:
     """What is wrong with the spans of ``text``, or None.
 
     Problems: a span that is not closed (``[hola]{lang=es``, ``[hola{lang=es}``), a language that
-    is not an ISO 639 code, or an unknown flag (only ``repeat`` is known).
+    is not an ISO 639 code, or an unknown flag (only ``repeat`` is known). Code spans are code
+    (`` `[A-Z]{1,2}` `` is a regular expression), never a language span.
     """
+    if "`" in text or CODE_OPEN in text:
+        text = CODE_SPAN.sub(" ", text)
     for m in SPAN.finditer(text):
         if not LANGUAGE_TAG.match(m.group(2)):
             return f"'{m.group(2)}' in [{m.group(1)}]{{lang=...}} is not an ISO 639 language code"

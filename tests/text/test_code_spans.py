@@ -153,3 +153,55 @@ def test_a_markdown_question_banks_code_spans_are_code(tmp_path):
     assert any("option A: l s dash a, or option B: l s dash l?" in c.text for c in script.says())
     says = [c for c in script.says() if isinstance(c, Say) and "hidden" in c.text]
     assert "option A: ls -a" in says[0].written
+
+
+def test_a_semicolon_in_code_does_not_part_the_answers_of_a_blank(tmp_path):
+    source = tmp_path / "q.md"
+    source.write_text(
+        "# C\n\n## S\n\nText.\n\n## Quiz\n\n### In C, a statement ends with ____ .\n\nAnswer: `;`\n\n"
+        "### Go home and list it: ____\n\nAnswer: `cd ~; ls`\n",
+        encoding="utf-8",
+    )
+    assert [tuple(map(unmark_code, q.answers)) for q in read_lesson(source).quiz] == [(";",), ("cd ~; ls",)]
+
+
+def test_blanks_written_inside_code_are_blanks(tmp_path):
+    yaml_text = (
+        "title: Python\nsections:\n  - title: S\n    body: [Text.]\n"
+        "quiz:\n  - prompt: 'Complete `____ = ____` in Python.'\n    answer: [x, '5']\n"
+    )
+    script = _script(tmp_path, yaml_text, "l.yaml")
+    assert any(c.text == "The answers are: x, and five." for c in script.says())
+
+
+def test_an_option_ending_in_code_keeps_its_dots_in_the_transcript(tmp_path):
+    yaml_text = (
+        "title: Shell\nsections:\n  - title: S\n    body: [Text.]\n"
+        "quiz:\n  - prompt: Which goes up?\n    options: ['`cd ..`', '`cd .`']\n    answer: '`cd ..`'\n"
+    )
+    script = _script(tmp_path, yaml_text, "l.yaml")
+    cue = next(c for c in script.says() if c.text.startswith("Question one"))
+    assert "option A: c d dot dot, or option B: c d dot?" in cue.text
+    assert "option A: cd .., or option B: cd .?" in cue.written
+
+
+LABELS_KEPT = [
+    # (a quiz line that only looks like a label, the prompt read)
+    ("Q.E.D. stands for what?\n\nAnswer: Which was to be shown.\n", "Q.E.D. stands for what?"),
+    ("Question: what is the current?\n\nAnswer: Two amps.\n", "Question: what is the current?"),
+]
+
+
+@pytest.mark.parametrize(("lines", "prompt"), LABELS_KEPT, ids=[p for _, p in LABELS_KEPT])
+def test_words_that_only_look_like_a_label_are_kept(tmp_path, lines, prompt):
+    source = tmp_path / "q.md"
+    source.write_text(f"# Quiz time\n\n## Body\n\nText.\n\n## Quiz\n\n{lines}", encoding="utf-8")
+    assert [q.prompt for q in read_lesson(source).quiz] == [prompt]
+
+
+def test_a_question_headings_label_is_not_said(tmp_path):
+    source = tmp_path / "q.md"
+    source.write_text("# T\n\n## S\n\nText.\n\n## Quiz\n\n### Question 2: What is `ls`?\n\nAnswer: A command.\n")
+    script = build_script(read_lesson(source), CourseConfig(title="T"))
+    assert [c.title for c in script.chapters()][-1] == "Question 1: What is ls?"
+    assert any(c.text == "Question one. What is l s?" for c in script.says())

@@ -286,6 +286,12 @@ SITE_MARKUP = [
     ("{{<highlight bash>}}\nls -la\n{{</highlight>}}\n", "A code example, in the show notes.", "l s dash l a"),
     ("[:fontawesome-solid-file-pdf: Download the slides](slides.pdf){: .md-button }\n", "Download the slides", "fontawesome"),
     ("Done :material-check-bold: and :octicons-mark-github-16: linked.\n", "Done and linked.", "octicons"),
+    # Hugo syntax shown inside a fence, a highlight closed on its code's line, an inline one: nothing lost
+    ("```\n{{< highlight go >}}\nfmt.Println(1)\n{{< /highlight >}}\n```\n\nThis must be read.\n", "This must be read.", "go fmt"),
+    ("{{< highlight python >}}\nprint(1){{< /highlight >}}\n\nAfter it.\n", "After it.", "python"),
+    ('Use {{< highlight go "hl_inline=true" >}}fmt.Println(){{< /highlight >}} to print.\n', "Use fmt.Println to print.", "gofmt"),
+    # an icon written in code is code
+    ("Write `the :material-check: icon` here.\n", "Write the colon material dash check colon icon here.", "Write the icon"),
     ("Keep the ratio 3:4:5 and the time 10:30:15 as written.\n",
      "Keep the ratio three to four to five and the time ten thirty and fifteen seconds as written.", "material"),
 ]  # fmt: skip

@@ -33,10 +33,16 @@ CASES = [
     ("en", "Files ending in .txt are text.", "Files ending in dot t x t are text."),
     ("en", "We can add a .PHONY target.", "We can add a dot PHONY target."),
     ("en", "Edit your .bashrc (or .zshrc) first.", "Edit your dot bashrc (or dot zshrc) first."),
+    ("en", ".bashrc is read at login.", "dot bashrc is read at login."),
+    # a path from the root, home or here
+    ("en", "In the path /home/ana/notes.txt, the last part is the name.", "In the path slash home slash ana slash notes dot t x t, the last part is the name."),
+    ("en", "Edit ~/.bashrc and ../raw/a.csv now.", "Edit tilde slash dot bashrc and dot dot slash raw slash a dot c s v now."),
+    ("en", "Use and/or here, yes/no there.", "Use and or here, yes or no there."),
     ("de", "Die Dateien .csv und .tsv.", "Die Dateien Punkt c s v und Punkt t s v."),
     # what only looks like code keeps its reading
     ("en", "The value is .5 today.", "The value is point five today."),
     ("en", "It ends here . Then more.", "It ends here. Then more."),
+    ("en", "I like it .Then we go.", "I like it.Then we go."),  # a typo, not a dotfile: no "dot" said
     ("en", "It costs $5.", "It costs five dollars."),
     ("en", "Pass -1 too.", "Pass minus one too."),
     ("en", "Type 5 - 3.", "Type five minus three."),
@@ -82,3 +88,18 @@ def _lesson_line(tmp_path, line: str) -> str:
 @pytest.mark.parametrize(("written", "said"), NAMED, ids=[w for w, _ in NAMED])
 def test_a_symbol_named_just_before_its_code_span_is_said_once(tmp_path, written, said):
     assert _lesson_line(tmp_path, written) == said
+
+
+NO_RATIO = [
+    # (language, a time, timecode or address with colons, the ratio word it must not get)
+    ("de", "Der Marathon in 2:01:09.", " zu "),
+    ("de", "Um 10:30:15 Uhr.", " zu "),
+    ("nl", "In 2:01:09 gelopen.", " op "),
+    ("en", "Timecode 01:00:00:00 here.", " to "),
+    ("en", "The address 00:11:22:33:44:55 here.", " to "),
+]
+
+
+@pytest.mark.parametrize(("language", "written", "ratio"), NO_RATIO, ids=[w for _, w, _ in NO_RATIO])
+def test_a_time_or_address_with_colons_is_no_ratio(language, written, ratio):
+    assert ratio not in narrate.spoken(written, language=language)

@@ -15,7 +15,7 @@ from PIL import Image
 
 from narrate.cli import main
 from narrate.errors import STRICT_NOTE, ContentError, Problems, strictness
-from narrate.model import TRUE_FALSE, BulletList, Callout, Paragraph
+from narrate.model import TRUE_FALSE, BulletList, Callout, Paragraph, unmark_code
 from narrate.text.readers import read_lesson
 
 
@@ -478,7 +478,7 @@ def test_an_escaped_gift_character_is_heard_not_dropped(tmp_path, gift, said):
 )
 def test_options_that_differ_only_in_symbols_are_not_given_twice(tmp_path, name, text, options):
     (question,) = read_lesson(_write(tmp_path, name, text)).quiz
-    assert question.options == options
+    assert tuple(map(unmark_code, question.options)) == options  # symbols only: marked as code
 
 
 @pytest.mark.parametrize(
@@ -602,7 +602,7 @@ def _first_question_said(path) -> str:
             ("open {", "equals =", "tilde ~", "hash #"),
             "option A: open opening brace, option B: equals equals, option C: tilde tilde, or option D: hash hash?",
         ),
-        (r"Which? {=\{\} ~\~\~}", ("{}", "~~"), "option A: opening brace closing brace, or option B: tilde tilde?"),
+        (r"Which? {=\{\} ~\~\~}", ("{}", "~~"), "option A: empty braces, or option B: tilde tilde?"),  # code
         (r"Which? {=close \} ~colon \:}", ("close }", "colon :"), "option A: close closing brace, or option B: colon"),
         (r"Which? {=\# ~\~}", ("#", "~"), "option A: hash, or option B: tilde?"),
         (r"Which? {=a \{ b ~c}", ("a { b", "c"), "option A: a opening brace b, or option B: c?"),
@@ -611,7 +611,7 @@ def _first_question_said(path) -> str:
 def test_an_escaped_gift_symbol_in_an_option_is_kept_and_said_by_name(tmp_path, gift, options, said):
     path = _write(tmp_path, "b.gift", f"::Q:: {gift}\n")
     (question,) = read_lesson(path).quiz
-    assert question.options == options
+    assert tuple(map(unmark_code, question.options)) == options
     assert said in _first_question_said(path)
 
 
@@ -627,14 +627,14 @@ def test_an_escaped_gift_symbol_in_an_option_is_kept_and_said_by_name(tmp_path, 
             "Which escape?",
             "Which escape?",
             (r"\{", r"\#"),
-            "option A: backslash opening brace, or option B: backslash hash?",
+            "option A: backslash open brace, or option B: backslash hash?",  # symbols only: read as code
         ),
     ],
 )
 def test_aiken_text_is_read_literally_with_no_escapes(tmp_path, aiken, prompt, options, said):
     path = _write(tmp_path, "b.aiken", f"{aiken}\nA. {options[0]}\nB. {options[1]}\nANSWER: A\n")
     (question,) = read_lesson(path).quiz
-    assert (question.prompt, question.options) == (prompt, options)
+    assert (question.prompt, tuple(map(unmark_code, question.options))) == (prompt, options)
     assert said in _first_question_said(path)
 
 
@@ -858,13 +858,6 @@ UNSAID = [
         "an option",
         "✓",
     ),
-    (
-        "l.yaml",
-        'title: T\nquiz:\n  - prompt: Which?\n    options: [plus, "+"]\n    answer: plus\n',
-        3,
-        "an option",
-        "+",
-    ),
     ("l.yaml", 'title: T\nquiz:\n  - prompt: Which?\n    answer: "🔋🔋"\n', 3, "an answer", "🔋🔋"),
     ("l.yaml", 'title: T\nquiz:\n  - prompt: "Fill: ____ and ____."\n    answer: [volt, "★"]\n', 3, "an answer", "★"),
     ("l.yaml", 'title: T\nquiz:\n  - prompt: Why?\n    solution: "🤔"\n', 3, "the solution", "🤔"),
@@ -877,7 +870,6 @@ UNSAID = [
         "⚡⚡",
     ),
     ("b.gift", "Which? {=🔋 ~volt}\n", 1, "an option", "🔋"),
-    ("b.aiken", "Ends a question?\nA. ?\nB. !\nC. .\nANSWER: A\n", 1, "an option", "?"),
 ]
 
 
@@ -902,7 +894,7 @@ def test_a_quiz_part_with_something_to_say_is_read(tmp_path, prompt, options):
     quoted = ", ".join(f'"{o}"' for o in options)
     text = f'title: T\nquiz:\n  - prompt: "{prompt}"\n    options: [{quoted}]\n    answer: "{options[0]}"\n'
     (question,) = read_lesson(_write(tmp_path, "l.yaml", text)).quiz
-    assert (question.prompt, question.options) == (prompt, options)
+    assert (question.prompt, tuple(map(unmark_code, question.options))) == (prompt, options)
 
 
 @pytest.mark.parametrize(
@@ -926,3 +918,42 @@ def test_a_title_with_nothing_to_say_is_a_warning(tmp_path, caplog, text, expect
     with strictness(True), pytest.raises(ContentError) as err:  # --strict: an error
         read_lesson(path)
     assert err.value.problem.startswith(f"{expected[0][1]} {_NOTHING}")
+
+
+SYMBOL_OPTIONS = [
+    # (a question bank of options that are symbols only, what is said): code, named as code is read,
+    # never refused and never read as prose reads a sign ("is greater than is greater than")
+    ("b.aiken", "Ends a question?\nA. ?\nB. !\nC. .\nANSWER: A\n", "option A: question mark, option B: bang, or option C: dot?"),
+    ("b.aiken", "Appends to a file?\nA) >\nB) >>\nC) |\nANSWER: B\n", "option A: greater than, option B: double greater than, or option C: pipe?"),
+    ("b.aiken", "Remainder?\nA. %\nB. //\nANSWER: A\n", "option A: percent, or option B: slash slash?"),
+    ("b.gift", "Both streams? {=2>&1 ~>}\n", "option A: two greater than ampersand one, or option B: greater than?"),
+    ("b.gift", "Which wildcard? {=* ~?}\n", "option A: star, or option B: question mark?"),
+    ("b.gift", "Which ends options? {=-- ~-}\n", "option A: dash dash, or option B: minus?"),
+    ("b.aiken", "Half?\nA. 1/2\nB. 50%\nC. $5\nANSWER: A\n", "option A: one half, option B: fifty percent, or option C: five dollars?"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "text", "said"), SYMBOL_OPTIONS, ids=[s[2][:40] for s in SYMBOL_OPTIONS])
+def test_options_of_symbols_only_are_read_as_code(tmp_path, name, text, said):
+    assert said in _first_question_said(_write(tmp_path, name, text))
+
+
+HEARD_ALIKE = [
+    # (options written differently but said alike: a listener cannot tell them apart)
+    ("l.yaml", 'title: T\nquiz:\n  - prompt: Which?\n    options: [plus, "+"]\n    answer: plus\n', 3, "plus", "+", "plus"),
+    ("b.aiken", "Which?\nA. two\nB. 2\nANSWER: A\n", 1, "two", "2", "two"),
+    ("b.gift", "Which? {=Dr. Lee ~Doctor Lee}\n", 1, "Dr. Lee", "Doctor Lee", "doctor lee"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line", "first", "second", "heard"), HEARD_ALIKE, ids=[h[3] for h in HEARD_ALIKE]
+)
+def test_options_said_alike_are_an_error(tmp_path, name, text, line, first, second, heard):
+    with pytest.raises(ContentError) as err:
+        read_lesson(_write(tmp_path, name, text))
+    assert (err.value.line, err.value.problem) == (
+        line,
+        f"options '{first}' and '{second}' are both said \"{heard}\": a listener cannot tell them apart "
+        "(write what is to be said)",
+    )

@@ -966,7 +966,9 @@ def _symbol(rules: Rules, m: re.Match) -> str:
     return f" {MINUS if m.group(1) == '−' else rules.symbols[m.group(1)]} "
 
 
-_RATIO = re.compile(r"(?<![\w:.,])\d+(?::\d+)+(?![\w:]|[.,]\d)")
+_RATIO = re.compile(r"(?<![\w:.,])(?!\d{1,2}:[0-5]\d:[0-5]\d(?!:))[1-9]\d*(?::(?:0|[1-9]\d*)){1,2}(?![\w:]|[.,]\d)")
+"""A ratio or score of two or three parts ("3:2", "1:2:1"); not a duration or time ("2:01:09"), a
+timecode or an address ("01:00:00:00", "00:11:22:33:44:55")."""
 _HYPHEN_MINUS = re.compile(r"(?<=\d)\s+-\s+(?=\d[\d.,]*\s*=)")
 _BETWEEN: dict[str, re.Pattern] = {}
 

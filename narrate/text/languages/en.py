@@ -252,8 +252,9 @@ _CLOCK = re.compile(
     r"(?<![\w:.])(?P<h>\d{1,2})(?::(?P<m>[0-5]\d)(?![\d:]))?"
     r"(?:\s?(?P<ap>[aApP])\.?\s?[mM]\.?(?![\w]))?"
 )
-_RATIO = re.compile(r"(?<![\w:.])\d+(?::\d+)+(?![\w:])")
-"""A ratio of two or more parts ("16:9", "3:4:5"; a clock time or ``h:mm:ss`` is read before)."""
+_RATIO = re.compile(r"(?<![\w:.])[1-9]\d*(?::(?:0|[1-9]\d*)){1,2}(?![\w:])")
+"""A ratio of two or three parts ("16:9", "3:4:5"; a clock time or ``h:mm:ss`` is read before; no
+part with a leading zero: a timecode or an address is no ratio)."""
 _YEAR_CTX = re.compile(
     r"\b(?P<ctx>(?:" + "|".join(_YEAR_CONTEXT) + "|" + "|".join(_MONTHS) + r")(?:\s+\d{1,2}(?:st|nd|rd|th)?,)?)"
     r"\s+(?P<y>1[1-9]\d\d|10[1-9]\d|10\d[1-9]|20\d\d)(?:\s?[–-]\s?(?P<y2>\d{4}|\d\d))?(?![\w%.,]\d|[\w%$°])",
@@ -1427,6 +1428,7 @@ _SYMBOLS = [
         (r"°", " degrees "),
         (r"&", " and "),
         (r"§", " section "),
+        (r"\b(and|or)/(or|and)\b", r" \1 \2 "),  # "and/or" is said "and or"
         (r"(?<=[a-z])/(?=[a-z])", " or "),
         (r"/", " slash "),
         (r"@", " at "),

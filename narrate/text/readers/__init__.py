@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol, get_args
 
 from narrate.errors import ContentError, NarrateError, lenient, warn
-from narrate.model import PROMPT_CUES, Block, Lesson, Question, Section
+from narrate.model import PROMPT_CUES, Block, Lesson, Question, Section, mark_code, unmark_code
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.plugins import OWN_DISTRIBUTION, Plugin, discover, load, own
 from narrate.text.readers.common import SLUG
@@ -227,8 +228,43 @@ def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -
         problem = lesson_problem(lesson)
         if problem:
             raise ContentError(f"{plugin.describe()} {problem}", path)
+    lesson = symbols_as_code(lesson)
     check_said(lesson, path)
     return lesson
+
+
+_CODE_SIGN = re.compile(r"[!-/:-@\[-`{-~]")  # ASCII punctuation: a reader's private-use marks are no code
+_OPERATOR = re.compile(r"[<>|&*%$^~#=!\\]")
+_AMOUNT = re.compile(r"[$€£¥]?[+-]?\d[\d.,]*\s?[%‰$€£¥]?")
+
+
+def _only_symbols(text: str) -> bool:
+    """An option or answer of code's symbols and no letter, no space, no amount (``>``, ``>>``, ``*``,
+    ``%>%``, ``--``, ``2>&1``; not ``50%``, ``$5``, ``-3``)."""
+    t = text.strip()
+    if not t or " " in t or _SAYABLE_LETTER.search(t) or not _CODE_SIGN.search(t) or _AMOUNT.fullmatch(t):
+        return False
+    return not any(c.isdigit() for c in t) or bool(_OPERATOR.search(t))  # "2>&1" is code, "1/2" a fraction
+
+
+_SAYABLE_LETTER = re.compile(r"[^\W\d_]")
+
+
+def symbols_as_code(lesson: Lesson) -> Lesson:
+    """``lesson`` with each quiz option and answer that is only symbols (:func:`_only_symbols`) marked as
+    code (:func:`narrate.model.mark_code`): said as code is read ("double greater than", "percent",
+    "dash dash"), not as prose reads a sign ("is greater than is greater than") or not at all."""
+
+    def code(text: str) -> str:
+        return mark_code(text.strip()) if _only_symbols(text) else text
+
+    quiz = tuple(
+        replace(q, options=tuple(map(code, q.options)), answers=tuple(map(code, q.answers)))
+        if any(_only_symbols(t) for t in (*q.options, *q.answers))
+        else q
+        for q in lesson.quiz
+    )
+    return lesson if all(a is b for a, b in zip(quiz, lesson.quiz)) else replace(lesson, quiz=quiz)
 
 
 _NOTHING = "has no letter or digit to say (emoji and most symbols are not read aloud: write what is to be said)"
@@ -259,6 +295,7 @@ def check_said(lesson: Lesson, path: Path) -> None:
                 continue  # code, output or a table there, or true/false: the script says its phrase
             if not is_pronounceable(text):
                 raise ContentError(f"{what} {_NOTHING}: '{text}'", path, q.line or None)
+        _check_heard_apart(q, path, lesson.language or DEFAULT_LANGUAGE)
     if lesson.title.strip() and not _SAYABLE.search(lesson.title):
         lenient(f"the lesson title {_NOTHING}: '{lesson.title}' (the listener hears no title)", path)
     for section in lesson.sections:
@@ -267,6 +304,30 @@ def check_said(lesson: Lesson, path: Path) -> None:
                 f"section title {_NOTHING}: '{section.title}' (the listener hears no heading)",
                 path,
                 section.line or None,
+            )
+
+
+def _check_heard_apart(q: Question, path: Path, language: str) -> None:
+    """Two options written differently that are said alike ("+" and "plus": "plus") cannot be told
+    apart by ear: an error at the question's line naming both.
+
+    Raises:
+        ContentError: such a pair.
+    """
+    from narrate.text.normalize import spoken
+
+    heard: dict[str, str] = {}
+    for option in q.options:
+        key = " ".join(re.findall(r"[^\W_]+", spoken(option, language=language).casefold()))
+        if not key:
+            continue  # a reader's mark (a picture Moodle shows, a true/false option): said by its phrase
+        first = heard.setdefault(key, option)
+        if first != option and unmark_code(first) != unmark_code(option):
+            raise ContentError(
+                f"options '{unmark_code(first)}' and '{unmark_code(option)}' are both said \"{key}\": "
+                "a listener cannot tell them apart (write what is to be said)",
+                path,
+                q.line or None,
             )
 
 

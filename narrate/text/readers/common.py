@@ -7,6 +7,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from narrate.model import CODE_CLOSE, CODE_OPEN
 from narrate.text.common import BLANK, count_blanks, repair_text
 
 __all__ = [
@@ -122,7 +123,7 @@ def blank_answers(prompt: str, answer: str) -> tuple[str, ...]:
         ValueError: the number of answers is not the number of blanks (:func:`blank_count_problem`).
     """
     blanks = count_blanks(prompt)
-    parts = [p.strip() for p in answer.split(";")]
+    parts = [p.strip() for p in _split_outside_code(answer, ";")]
     if not blanks or len(parts) == blanks == 1:
         return (answer,)
     if len(parts) == blanks:
@@ -130,6 +131,21 @@ def blank_answers(prompt: str, answer: str) -> tuple[str, ...]:
     if _completes(prompt, answer):
         return (answer,)
     raise ValueError(blank_count_problem(len(parts), blanks, " separated by ';'"))
+
+
+def _split_outside_code(text: str, separator: str) -> list[str]:
+    """``text`` split at ``separator`` (one character) outside marked code spans (`` `cd /tmp; ls` `` is one answer)."""
+    if CODE_OPEN not in text:
+        return text.split(separator)
+    parts, current, inside = [], "", False
+    for c in text:
+        inside = True if c == CODE_OPEN else False if c == CODE_CLOSE else inside
+        if c == separator and not inside:
+            parts.append(current)
+            current = ""
+        else:
+            current += c
+    return [*parts, current]
 
 
 def _completes(prompt: str, answer: str) -> bool:

@@ -11,7 +11,8 @@
   ``<!--narrate-ial .challenge-->`` that the reader attaches to the block before it; ``{: ...}`` inside
   a line is dropped.
 * MathML (``<math>...</math>``) becomes inline math ``$⟦M0⟧$`` standing for it (see ``Prepared.mathml``).
-* MyST target lines (``(label)=``) and Material for MkDocs icons (``:fontawesome-solid-file-pdf:``) are dropped.
+* MyST target lines (``(label)=``) are dropped (and, by the reader, Material for MkDocs icons in text:
+  ``:fontawesome-solid-file-pdf:``, :data:`ICON`).
 * MkDocs / Python-Markdown admonitions (``!!! note "Title"``, collapsible ``??? success "Answer"``)
   become quotes titled by a heading, their indented body inside (:func:`_mkdocs_admonitions`); the
   reader reads them as callouts, and an "Answer"/"Solution" one after a paragraph that opens with
@@ -48,9 +49,9 @@ _MATHML = re.compile(r"<math\b[^>]*>.*?</math>", re.S | re.I)
 MATHML_MARK = re.compile(r"^⟦M(\d+)⟧$")
 _RAW_INLINE = re.compile(r"(`+)[^`\n]+?\1\{=[A-Za-z][\w-]*\}")
 _RAW_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*\{=[A-Za-z][\w-]*\}[ \t]*$")
-_ICON = re.compile(r"(?<![\w:`]):(?:material|fontawesome|octicons|simple)-[a-z0-9]+(?:-[a-z0-9]+)*:(?![\w:`])")
+ICON = re.compile(r"(?<![\w:]):(?:material|fontawesome|octicons|simple)-[a-z0-9]+(?:-[a-z0-9]+)*:(?![\w:])")
 """A Material for MkDocs icon (``:fontawesome-solid-file-pdf:``, ``:material-check:``,
-``:octicons-mark-github-16:``): a picture, nothing to say."""
+``:octicons-mark-github-16:``) in a text node (never in code): a picture, nothing to say."""
 _TARGET = re.compile(r"^[ \t]{0,3}\([\w.:-]+\)=[ \t]*$")  # a MyST target line: "(lp_intro)="
 _GATE = "::::::::"  # the colon fence a gated directive becomes
 RAW_DIRECTIVES = {"math", "code-cell", "code-block", "code", "sourcecode", "literalinclude", "raw", "eval-rst"}
@@ -75,6 +76,8 @@ class Prepared:
 
 def prepare(text: str) -> Prepared:
     """Apply every dialect rewrite (module docstring) to Markdown ``text``; never changes its line count."""
+    if "highlight" in text:
+        text = "\n".join(_hugo_highlights(text.split("\n")))
     text = _HUGO.sub(_hugo, text)  # before Liquid: "{{% x %}}" holds a "{% x %}"
     text = _LIQUID_BLOCK.sub(_liquid, text)
     text = _LIQUID_CODE.sub("", text)  # `{{ site.x }}`: the value is the site's; no empty code span left
@@ -82,7 +85,6 @@ def prepare(text: str) -> Prepared:
     text = _IMAGE_ATTRS.sub(_image_attrs, text)
     text = _plain_spans(text)
     text = _RAW_INLINE.sub("", text)
-    text = _ICON.sub("", text)
     lines = _mkdocs_admonitions(_without_raw_blocks(text.split("\n")))
     for n, line in enumerate(lines):
         m = _IAL_LINE.match(line)
@@ -215,11 +217,33 @@ def _hugo(m: re.Match) -> str:
     keep = "\n" * m.group(0).count("\n")
     if m.group(1) == "figure" and _attr(m.group(2)):
         return f"![{_attr(m.group(2))}](figure)" + keep
-    if m.group(1) == "highlight":  # {{< highlight python "hl_lines=4" >}}: a code fence in that language
-        return "```" + (m.group(2).split() or [""])[0].strip("\"'") + keep
-    if m.group(1) == "/highlight":
-        return "```" + keep
     return keep
+
+
+_HUGO_HIGHLIGHT = re.compile(r"^[ \t]{0,3}\{\{[<%]\s*highlight\s+[\"']?([\w+#.-]*)[^\n]*?[>%]\}\}[ \t]*$")
+_HUGO_HIGHLIGHT_END = re.compile(r"^[ \t]{0,3}\{\{[<%]\s*/\s*highlight\s*[>%]\}\}[ \t]*$")
+
+
+def _hugo_highlights(lines: list[str]) -> list[str]:
+    """Hugo ``{{< highlight python >}}`` ... ``{{< /highlight >}}``, each alone on its line and outside a
+    code fence, as a code fence in that language (longer than any backtick run inside it); a highlight
+    with no closing line is left to :func:`_hugo` (dropped, its code read as the page has it)."""
+    out, fence, n = list(lines), "", 0
+    while n < len(out):
+        m = _FENCE.match(out[n])
+        if fence:
+            if m and m.group(2)[0] == fence[0] and len(m.group(2)) >= len(fence) and not m.group(3):
+                fence = ""
+        elif m and m.group(2)[0] in "`~":
+            fence = m.group(2)
+        elif (start := _HUGO_HIGHLIGHT.match(out[n])) is not None:
+            end = next((k for k in range(n + 1, len(out)) if "highlight" in out[k]), None)  # the next one closes it
+            if end is not None and _HUGO_HIGHLIGHT_END.match(out[end]):
+                inside = [len(run) for line in out[n + 1 : end] for run in re.findall("`+", line)]
+                ticks = "`" * max(3, max(inside, default=0) + 1)
+                out[n], out[end], n = ticks + start.group(1), ticks, end
+        n += 1
+    return out
 
 
 def _directives(lines: list[str], options: dict[int, dict[str, str]], closes: dict[int, int] | None = None) -> None:

@@ -410,7 +410,7 @@ def _boxes(items: list[_Item]) -> tuple[list[_Item], list[Section], list[Section
         item = items[n]
         nxt = items[n + 1] if n + 1 < len(items) else None
         key = _label_key(item.text) if layout.OVERVIEW_LABELS.match(item.text) else ""
-        box = _box_list(items, n, key)
+        box = _box_list(items, n, key) or _box_lines(items, n, key, bool(lists) or overview_line > 0)
         if box is None:
             if _box_heading(item, nxt, key):
                 overview_line = overview_line or item.line  # the box's own heading
@@ -450,6 +450,23 @@ def _box_list(items: list[_Item], n: int, key: str) -> tuple[list[str], int, int
     while key != "overview" and n < len(items) and items[n].kind in ("bullets", "numbered") and not items[n].text:
         entries, n = entries + items[n].items, n + 1  # a loose list: its items parted by blank lines
     return entries, line, n
+
+
+def _box_lines(items: list[_Item], n: int, key: str, in_box: bool) -> tuple[list[str], int, int] | None:
+    """A "Questions" or "Objectives" label over lines that lost their bullets when the page was copied
+    (one line each, no blank line between): (the lines, the label's line, the index after them), when
+    the box is one (an "Overview" heading or another box label before it, or a label right after
+    its lines), else None: a "Questions" heading over questions is a quiz."""
+    if key not in ("questions", "objectives") or items[n].kind != "title":
+        return None
+    end, line = n + 1, items[n].line
+    while end < len(items) and items[end].kind == "para" and items[end].line == line + 1:
+        end, line = end + 1, items[end].line
+    after = items[end] if end < len(items) else None
+    labelled = after is not None and after.kind == "title" and bool(layout.OVERVIEW_LABELS.match(after.text))
+    if end == n + 1 or not (in_box or labelled):
+        return None
+    return [i.text for i in items[n + 1 : end]], items[n].line, end
 
 
 def _box_heading(item: _Item, nxt: _Item | None, key: str) -> bool:

@@ -352,17 +352,35 @@ def _left_open(raw: str, comment: bool, depth: int, in_string: bool) -> tuple[in
 
 
 def _runs(lines: list[str]) -> list[tuple[int, int]]:
-    """[start, end) of each run of non-blank lines."""
+    """[start, end) of each run of non-blank lines; a language label ("BASH", "OUTPUT") is a run of its
+    own wherever it stands (a page copied without blank lines keeps its code boxes' labels)."""
     runs: list[tuple[int, int]] = []
     n = 0
     while n < len(lines):
         if lines[n].strip():
-            start = n
+            start, labelled = n, False
             while n < len(lines) and lines[n].strip():
+                if n > start and (_label_line(lines[n]) or (labelled and _prose_after_code(lines[n]))):
+                    runs.append((start, n))
+                    start, labelled = n, False
                 n += 1
-            runs.append((start, n))
+                if _label_line(lines[n - 1]) and n < len(lines) and lines[n].strip():
+                    runs.append((start, n))
+                    start, labelled = n, True
+            if n > start:
+                runs.append((start, n))
         n += 1
     return runs
+
+
+def _prose_after_code(line: str) -> bool:
+    """A line of the lesson's text right after a labelled code box's lines (no blank line between)."""
+    return not line.startswith((" ", "\t")) and not _prompt(line) and _reads_as_prose(line)
+
+
+def _label_line(line: str) -> bool:
+    """An unindented language label ("BASH", "Python", "OUTPUT") alone on its line."""
+    return not line.startswith((" ", "\t")) and bool(_CODE_LABEL.match(line.strip()))
 
 
 def _ends_output(run: list[str], following: list[str] | None) -> bool:

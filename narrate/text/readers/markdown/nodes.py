@@ -18,7 +18,7 @@ from narrate.text.clauses import mark_math, unmark_math
 from narrate.text.code import named_before
 from narrate.text.markup import clean_text, html_to_text
 from narrate.text.math import speak_math
-from narrate.text.readers.dialects import ial_classes
+from narrate.text.readers.dialects import ICON, ial_classes
 
 
 def _bold_title(node: SyntaxTreeNode) -> str:
@@ -104,7 +104,7 @@ _JOINER = re.compile(r"\s*(?:,|and|or|,\s*and|,\s*or)?\s*")
 
 def _inline_one(node: SyntaxTreeNode, breaks: str = " ") -> str:
     if node.type == "text":
-        return node.content
+        return ICON.sub("", node.content) if ":" in node.content else node.content
     if node.type == "code_inline":
         return mark_code(node.content)
     if node.type in ("math_inline", "math_inline_double"):

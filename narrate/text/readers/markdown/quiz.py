@@ -18,11 +18,10 @@ from narrate.settings import MAX_PAUSE_S, range_text
 from narrate.text.markup import clean_text
 from narrate.text.readers.common import blank_answers, count_blanks, duplicate_option, match_option, seconds_to_ms
 from narrate.text.readers.markdown.nodes import _LANGUAGE, _raw_text, _sentence, _text
-from narrate.text.readers.markdown.walker import _Q, WalkerBase
+from narrate.text.readers.markdown.walker import _PROMPT_LABEL, _Q, WalkerBase
 from narrate.text.readers.markers import (
     ANSWER_WORDS,
     EXPLANATION_WORDS,
-    QUESTION_WORDS,
     alternatives,
 )
 
@@ -34,9 +33,6 @@ _FIELD = re.compile(
     + r")|(?P<think>think(?: pause)?))\s*[:：]\s*(?P<value>.*)$",
     re.I,
 )
-_PROMPT_LABEL = re.compile(r"^(?:" + alternatives(QUESTION_WORDS) + r"|q)\s*\d*\s*[.:)：]\s*(?=\S)", re.I)
-"""A prompt's label ("Question:", "Q2.", "**Frage:**" once bold is dropped): it starts a question and is
-not said (the script numbers the questions itself)."""
 _TASK = re.compile(r"^\[([ xX])\]\s+(.*)$", re.S)
 
 

@@ -74,6 +74,12 @@ from narrate.text.readers.markers import (
 
 _QUIZ = re.compile(r"^(" + alternatives(QUIZ_HEADINGS) + r")(?!\w)", re.I)
 _NEXT = re.compile(r"^(next|" + alternatives(NEXT_HEADINGS) + r")(?!\w)", re.I)
+_PROMPT_LABEL = re.compile(
+    r"^(?i:" + alternatives(QUESTION_WORDS) + r"|q)\s*\d*\s*[.:)：]\s+(?=[^\W\d_](?<=[^\W\d_a-z])|[\d\W])"
+)
+"""A prompt's label ("Question:", "Q2.", "**Frage:**" once bold is dropped) before a space and a prompt
+that does not start in lower case: it starts a question and is not said (the script numbers the
+questions itself). "Q.E.D. stands for ..." and "Q: the symbol ..." are no label."""
 _QUESTION_LABEL = re.compile(r"^(" + alternatives(QUESTION_WORDS) + r"|q)\s*\d*\s*[.:)]?$", re.I)
 
 
@@ -247,6 +253,8 @@ class WalkerBase:
             self.quiz_headings.append((self.line(node), len(self.sections), text))
         elif self.mode == "quiz" and level >= 3:
             label = bool(_QUESTION_LABEL.match(text))
+            prompt = _PROMPT_LABEL.match(text)  # "### Question 2: What is `ls`?": the prompt after its label
+            text = text[prompt.end() :] if prompt else text
             self.questions.append(_Q("" if label else text, self.line(node), pending_prompt=label))
         else:
             self.mode = "body"
