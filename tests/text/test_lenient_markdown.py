@@ -290,6 +290,15 @@ SITE_MARKUP = [
     ("```\n{{< highlight go >}}\nfmt.Println(1)\n{{< /highlight >}}\n```\n\nThis must be read.\n", "This must be read.", "go fmt"),
     ("{{< highlight python >}}\nprint(1){{< /highlight >}}\n\nAfter it.\n", "After it.", "python"),
     ('Use {{< highlight go "hl_inline=true" >}}fmt.Println(){{< /highlight >}} to print.\n', "Use fmt.Println to print.", "gofmt"),
+    # what pymdownx and Material draw: keys by their names, marks and emoji silent, build lines unsaid
+    ("Press ++ctrl+alt+del++ or ++cmd+f5++ now.\n", "Press Control Alt Delete or Command F five now.", "++"),
+    ("This is ==the key idea== and ^^new^^ text.\n", "This is the key idea and new text.", "=="),
+    ("Done :white_check_mark: and :warning: pending.\n", "Done and pending.", "warning"),
+    ('--8<-- "includes/glossary.md"\n\nThe kettle sings.\n', "The kettle sings.", "includes"),
+    ("The HTML page.\n\n*[HTML]: Hyper Text Markup Language\n", "The HTML page.", "Hyper Text"),
+    ("Boil it.\n\n{ .annotate }\n", "Boil it.", "annotate"),
+    ("/// details | Why descale?\n    type: tip\nScale slows the heating.\n///\n", "Scale slows the heating.", "type: tip"),
+    ('=== "Gas"\n    Light the ring.\n=== "Electric"\n    Press the switch.\n', "Light the ring.", "==="),
     # an icon written in code is code
     ("Write `the :material-check: icon` here.\n", "Write the colon material dash check colon icon here.", "Write the icon"),
     ("Keep the ratio 3:4:5 and the time 10:30:15 as written.\n",
@@ -330,6 +339,15 @@ MKDOCS = [
     ('**Übung:** Wie lange dauert es?\n\n??? success "Lösung"\n    Drei Minuten.\n',
      ["[host] Übung: Wie lange dauert es?", "(think pause 5.00 s)"]),
     ('The kettle is loud.\n\n??? success "Answer"\n    Nobody asked.\n', ["Answer.", "Nobody asked."]),  # no exercise
+    # a collapsed question: its title asked, its hidden body the answer after the think pause
+    ('??? question "How hot is boiling water at sea level?"\n    About 100 °C.\n',
+     ["[host] How hot is boiling water at sea level?", "(think pause 5.00 s)", "[host] Here is a solution.",
+      "(sentence pause 0.35 s)", "[host] About one hundred degrees Celsius."]),
+    ('??? faq "Why descale a kettle?"\n    Scale slows the heating.\n',
+     ["[host] Why descale a kettle?", "(think pause 5.00 s)", "[host] Here is a solution."]),
+    # shown, not hidden: a callout read where it stands
+    ('!!! question "Is it on?"\n    The light says so.\n', ["Is it on?", "The light says so."]),
+    ('???+ question "Is it open?"\n    Shown from the start.\n', ["Is it open?", "Shown from the start."]),
 ]  # fmt: skip
 
 

@@ -85,7 +85,8 @@ def prepare(text: str) -> Prepared:
     text = _IMAGE_ATTRS.sub(_image_attrs, text)
     text = _plain_spans(text)
     text = _RAW_INLINE.sub("", text)
-    lines = _mkdocs_admonitions(_without_raw_blocks(text.split("\n")))
+    asked: dict[int, dict[str, str]] = {}
+    lines = _mkdocs_admonitions(_without_raw_blocks(text.split("\n")), asked)
     for n, line in enumerate(lines):
         m = _IAL_LINE.match(line)
         if _TARGET.match(line):
@@ -94,7 +95,7 @@ def prepare(text: str) -> Prepared:
             lines[n] = f"{m.group(1)}<!--{IAL_MARK} {m.group(2).strip()}-->"
         elif "{:" in line:
             lines[n] = _IAL_INLINE.sub("", line)
-    prepared = Prepared("")
+    prepared = Prepared("", options=asked)
     _directives(lines, prepared.options, prepared.closes)
     text = "\n".join(lines)
 
@@ -113,21 +114,104 @@ _ADMONITION = re.compile(
 )  # "!!! note", "!!!note", "!!! danger highlight blink", "!!! note inline end "Title"" (modifiers, then a title)
 
 
-def _mkdocs_admonitions(lines: list[str]) -> list[str]:
+def _mkdocs_admonitions(lines: list[str], asked: dict[int, dict[str, str]] | None = None) -> list[str]:
     """Python-Markdown / MkDocs Material admonitions (``!!! note "Title"``, collapsible ``??? success
     "Answer"``, ``???+``) with their four-space indented body → a quote titled by a heading
     (``> ###### Title``; no title: the kind, "Note"), its body dedented inside the quote, nested ones
     nested; line count kept.
     A quote needs no closing line, and the reader reads a titled quote as a callout (an "Answer" or
-    "Solution" one after an exercise as its solution)."""
+    "Solution" one after an exercise as its solution). A collapsed question (``??? question "What
+    does len([]) return?"``: its body is shown on a click) is noted in ``asked`` (0-based line →
+    ``{"admonition": "question"}``): the reader asks its title and reads its body after the think pause."""
     out = list(lines)
     fence = ""
     for n in range(len(out)):  # a nested admonition is made a quote line "> !!! ...": the pattern finds it next
         fence = _code_fence(out[n], fence)
-        m = None if fence else _ADMONITION.match(out[n])
-        if m:
-            _quote_admonition(out, n, m)
+        if fence:
+            continue
+        if m := _ADMONITION.match(out[n]):
+            if asked is not None and m.group(2) == "???" and m.group(3).lower() in _ASKING and m.group(5):
+                asked[n] = {"admonition": "question"}
+            kind, title = m.group(3), m.group(5)
+            _quote_block(out, n, m.group(1), kind.replace("-", " ").capitalize() if title is None else title.strip())
+        elif tab := _TAB.match(out[n]):
+            _quote_block(out, n, tab.group(1), tab.group(2).strip())
+        elif block := _BLOCK.match(out[n]):
+            _pymdown_block(out, n, block)
+        elif _SITE_LINE.match(out[n]):
+            out[n] = ""
     return out
+
+
+_TAB = re.compile(r'^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]*)===\+?[ \t]+"([^"\n]{0,200})"[ \t]*$')
+"""A content tab of Material for MkDocs (``=== "Windows"``, its body indented under it): read as a
+callout titled by the tab's name."""
+_BLOCK = re.compile(
+    r"^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]*)(/{3,})[ \t]*([\w-]{1,40})(?:[ \t]*\|[ \t]*(.{0,200}?))?[ \t]*$"
+)
+"""A pymdownx block (``/// details | Why a palette?`` ... ``///``): a callout titled by its title."""
+_SITE_LINE = re.compile(
+    r"^[ \t]*(?:-{1,2}8<-{1,2}[ \t]*(?:\"[^\"\n]*\"|'[^'\n]*')?|\*\[[^\]\n]+\]:.*|\{[ \t]*[.#][\w.#= \t-]*\})[ \t]*$"
+)
+"""Lines a site builds from and never shows as text: a pymdownx snippet (``--8<-- "file.md"``), an
+abbreviation's definition (``*[HTML]: Hyper Text Markup Language``), an attribute list alone on its
+line (``{ .annotate }``)."""
+
+
+_KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
+_KEY_NAMES = {
+    "ctrl": "Control", "control": "Control", "alt": "Alt", "shift": "Shift", "cmd": "Command",
+    "command": "Command", "opt": "Option", "option": "Option", "win": "Windows", "windows": "Windows",
+    "enter": "Enter", "return": "Return", "esc": "Escape", "escape": "Escape", "tab": "Tab", "space": "Space",
+    "backspace": "Backspace", "del": "Delete", "delete": "Delete", "ins": "Insert", "insert": "Insert",
+    "pgup": "Page Up", "page-up": "Page Up", "pgdn": "Page Down", "page-down": "Page Down",
+    "arrow-up": "Up", "arrow-down": "Down", "arrow-left": "Left", "arrow-right": "Right", "caps-lock": "Caps Lock",
+}  # fmt: skip
+"""pymdownx.keys names said as a keyboard's keys are called (others: their letters in capitals, or as written)."""
+_MARKED = re.compile(r"(?<![=\w])==(?=[^\s=])([^=\n]+?)(?<=[^\s=])==(?![=\w])|\^\^(?=\S)([^\n^]+?)(?<=\S)\^\^")
+
+
+def site_inline(text: str) -> str:
+    """A Markdown text node (never code) without what a site draws instead of text: Material icons
+    (:data:`ICON`) and emoji shortcodes (``:warning:``, the ``emoji`` package's aliases) go; keys
+    (``++ctrl+shift+p++``) are said by their names ("Control Shift P"); highlighted or inserted text
+    (``==this==``, ``^^this^^``) is its text."""
+    if ":" in text:
+        import emoji  # here: only a text with a colon can hold a shortcode
+
+        text = emoji.emojize(ICON.sub("", text), language="alias")
+    if "++" in text:
+        text = _KEYS.sub(lambda m: " ".join(_key(k) for k in m.group(1).split("+")), text)
+    if "==" in text or "^^" in text:
+        text = _MARKED.sub(lambda m: m.group(1) or m.group(2), text)
+    return text
+
+
+def _key(name: str) -> str:
+    said = _KEY_NAMES.get(name.lower())
+    if said:
+        return said
+    return name.upper() if len(name) == 1 or re.fullmatch(r"[fF]\d{1,2}", name) else name
+
+
+def _pymdown_block(out: list[str], n: int, m: re.Match[str]) -> None:
+    """The pymdownx block opening at line ``n`` made a quote titled by its title (else its name), its
+    indented options left out, its body quoted up to the closing line of the same slashes (blanked)."""
+    indent, slashes = m.group(1), m.group(2)
+    end = next((k for k in range(n + 1, len(out)) if out[k].strip() == slashes), None)
+    if end is None:
+        return
+    title = (m.group(4) or m.group(3).replace("-", " ").capitalize()).strip()
+    out[n], out[end] = f"{indent}> ###### {title}", ""
+    options = n + 1
+    while options < end and re.match(r"^[ \t]+[\w-]+:", out[options]):
+        out[options], options = f"{indent}>", options + 1  # "    type: tip": the block's options
+    for k in range(options, end):
+        out[k] = f"{indent}> {out[k]}".rstrip() if out[k].strip() else f"{indent}>"
+
+
+_ASKING = frozenset({"question", "help", "faq", "quiz", "exercise"})
+"""Material for MkDocs admonition kinds that ask (``question`` and its aliases ``help``, ``faq``)."""
 
 
 def _code_fence(line: str, fence: str) -> str:
@@ -139,11 +223,10 @@ def _code_fence(line: str, fence: str) -> str:
     return "" if fence and marker.startswith(fence) and not opened.group(3) else (fence or marker)
 
 
-def _quote_admonition(out: list[str], n: int, m: re.Match[str]) -> None:
-    """The admonition at line ``n`` of ``out`` (``m``: its :data:`_ADMONITION` match) made a quote, in
-    place: its title a heading, its indented body (to its last line that is not blank) quoted."""
-    indent, kind, title = m.group(1), m.group(3), m.group(5)
-    name = kind.replace("-", " ").capitalize() if title is None else title.strip()
+def _quote_block(out: list[str], n: int, indent: str, name: str) -> None:
+    """The admonition or tab at line ``n`` of ``out`` (``indent``: what stands before its marker, ``name``:
+    its title) made a quote, in place: its title a heading, its indented body (to its last line that
+    is not blank) quoted."""
     out[n] = f"{indent}> ###### {name}" if name else f"{indent}>"  # a heading: the body starts anew; "": none
     body = indent + "    "
     end = n + 1

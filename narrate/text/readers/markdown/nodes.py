@@ -18,7 +18,7 @@ from narrate.text.clauses import mark_math, unmark_math
 from narrate.text.code import named_before
 from narrate.text.markup import clean_text, html_to_text
 from narrate.text.math import speak_math
-from narrate.text.readers.dialects import ICON, ial_classes
+from narrate.text.readers.dialects import ial_classes, site_inline
 
 
 def _bold_title(node: SyntaxTreeNode) -> str:
@@ -104,7 +104,7 @@ _JOINER = re.compile(r"\s*(?:,|and|or|,\s*and|,\s*or)?\s*")
 
 def _inline_one(node: SyntaxTreeNode, breaks: str = " ") -> str:
     if node.type == "text":
-        return ICON.sub("", node.content) if ":" in node.content else node.content
+        return site_inline(node.content)
     if node.type == "code_inline":
         return mark_code(node.content)
     if node.type in ("math_inline", "math_inline_double"):
@@ -162,7 +162,7 @@ def _raw_text(node: SyntaxTreeNode, breaks: str = " ") -> str:
         return _html_text(node.content)
     if node.type in ("code_block", "fence"):
         return ""
-    parts = [_raw_text(c, breaks) for c in node.children]
+    parts = [_sentence(_raw_text(c, breaks)) if c.type == "heading" else _raw_text(c, breaks) for c in node.children]
     text = "\n".join(p for p in parts if p.strip()) if breaks == "\n" else " ".join(parts)
     return text if breaks == "\n" else " ".join(text.split())
 

@@ -350,6 +350,13 @@ class WalkerBase:
         code or a table in it, or a callout (:meth:`callout`)."""
         if any(_is_solution(n, c) for n, c, _ in _siblings(list(node.children))):
             return self.exercise("", node.children, line, {})  # "> ## Spot it" + "> > ## Solution": a challenge
+        if node.map and self.options.get(node.map[0], {}).get("admonition") == "question" and len(node.children) > 1:
+            q = _Q(_sentence(_bold_title(node)), line, open=True, title=_bold_title(node))  # ??? question "...?"
+            q.answer, q.answer_line = self.solution(list(node.children[1:]), line), line + 1
+            self.questions.append(q)
+            if self.sections:
+                self.moved.add(len(self.sections) - 1)
+            return []
         if not _text(node) or any(c.type in ("fence", "code_block", "table") for c in node.children):
             title = _bold_title(node)
             if title and node.children[0].type != "heading":  # "> **Answer**" then code: its own title
