@@ -151,6 +151,12 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Es stand am Ende 3-1.", "Es stand am Ende drei zu eins."),
         ("Das Spiel endete 3:2.", "Das Spiel endete drei zu zwei."),
         ("Der Maßstab ist 1:100.", "Der Maßstab ist eins zu hundert."),
+        (
+            "Siehe Abschnitt 4.2 und Version 3.12.1.",
+            "Siehe Abschnitt vier Punkt zwei und Version drei Punkt zwölf Punkt eins.",
+        ),
+        ("Es kommen 1.250 Leute.", "Es kommen tausendzweihundertfünfzig Leute."),
+        ("Mehl, Salz usw. Dann backen.", "Mehl, Salz und so weiter. Dann backen."),
         ("Im Verhältnis 1:2:1 mischen.", "Im Verhältnis eins zu zwei zu eins mischen."),
     ],
     "telephone": [

@@ -216,6 +216,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Il a consulté Mᵉ Paul.", "Il a consulté maître Paul."),
         ("M. Dupont arrive.", "Monsieur Dupont arrive."),
         ("Du sel, du poivre, etc. suffisent.", "Du sel, du poivre, et cetera suffisent."),
+        ("Du sel, du poivre, etc. Le four chauffe.", "Du sel, du poivre, et cetera. Le four chauffe."),
+        ("La version 3.12.1 est sortie.", "La version trois point douze point un est sortie."),
         ("Il reçoit Mgr Dubois.", "Il reçoit monseigneur Dubois."),
         ("Bonjour MM. Leroy et Petit.", "Bonjour messieurs Leroy et Petit."),
         ("Voir chap. 3 du livre.", "Voir chapitre trois du livre."),

@@ -411,6 +411,11 @@ def test_angle_brackets_around_words_are_brackets_not_comparisons():
         ("Add 2 kg of flour", "Add two kilograms of flour"),
         ("Use 12 oz of water for 3 min.", "Use twelve ounces of water for three minutes."),
         ("A 1:16 brew, or 1:18.", "A one to sixteen brew, or one to eighteen."),
+        (
+            "We baked 10 000 rolls for 250 000 people.",
+            "We baked ten thousand rolls for two hundred and fifty thousand people.",
+        ),
+        ("Scores were 100 200 300.", "Scores were one hundred two hundred three hundred."),
         ("Meet at 1:30.", "Meet at one thirty."),
     ],
 )

@@ -608,9 +608,17 @@ _ENDS_TEXT = re.compile(r"[\s\"')\]»“”]*$")
 
 
 def _abbreviation(word: str, m: re.Match) -> str:
-    """An abbreviation's words; its full stop kept where it also ends the text ("Salz usw.")."""
+    """An abbreviation's words; its full stop kept where it also ends the text ("Salz usw."), or
+    where a list's "etc." is followed by a new sentence ("images, etc. Le fichier ...")."""
     ends = m.group(0).endswith(".") and _ENDS_TEXT.match(m.string, m.end()) is not None
+    closes = m.group(0).endswith(".") and m.group(0).lower().replace(" ", "").rstrip(".") in _LIST_ENDS
+    if closes and re.match(r"\s+[\"'«„“(]?[^\W\d_]", m.string[m.end() :]):
+        ends = ends or m.string[m.end() :].lstrip(" \"'«„“(")[:1].isupper()
     return word + "." if ends else word
+
+
+_LIST_ENDS = frozenset({"etc", "usw", "enz", "osv", "ecc", "e.c", "u.s.w"})
+"""Abbreviations that end a list ("and so on"): before a capital, their full stop also ends the sentence."""
 
 
 def expand_abbreviations(text: str, rules: Rules) -> str:
@@ -1243,6 +1251,27 @@ def _comma_thousands(text: str, rules: Rules) -> str:
     return _COMMA_THOUSANDS.sub(lambda m: m.group(0).translate(_SWAP_MARKS), text)
 
 
+_DOTTED = re.compile(r"(?<![\w.,])\d+(?:\.\d+)+(?![\w]|[.,]\d)")
+
+
+def _dotted(text: str, rules: Rules) -> str:
+    """A section or version number ("Abschnitt 4.2", "Version 3.12.1") said with the language's word
+    for a dot ("vier Punkt zwei", "tres punto doce punto uno"): two or more dots, or one where the
+    language writes no decimal point and the dot groups no thousands. Dates were read before."""
+    if not rules.address_words:
+        return text
+    dot = rules.address_words[0]
+
+    def repl(m: re.Match) -> str:
+        groups = m.group(0).split(".")
+        thousands = "." in rules.thousands and len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
+        if thousands or (len(groups) == 2 and rules.point_decimals):
+            return m.group(0)  # "1.250.000", or "17.06" where a point is read as a decimal comma
+        return f" {dot} ".join(groups)
+
+    return _DOTTED.sub(repl, text)
+
+
 def _point_decimals(text: str, rules: Rules) -> str:
     """ "17.06" → "17,06" where the language writes a decimal comma (``Rules.point_decimals``); a
     thousands group ("1.250" where ``.`` groups thousands) stays."""
@@ -1278,7 +1307,7 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     text = c.clock.sub(partial(_clock, rules), text)
     if rules.ratio_word:  # "3:2", "1:100" (a clock time was read above)
         text = _RATIO.sub(lambda m: f" {rules.ratio_word} ".join(m.group(0).split(":")), text)
-    for step in (_clock_dots, _point_decimals, _scaled):
+    for step in (_clock_dots, _dotted, _point_decimals, _scaled):
         text = step(text, rules)
     text = c.money_before.sub(partial(_amount, rules, 2, 1), text)
     text = c.money_after.sub(partial(_amount, rules, 1, 2), text)

@@ -424,6 +424,20 @@ _DURATION_BEFORE = re.compile(
 _CLOCK_BEFORE = re.compile(r"\b(?:at|by|until|till|from|since|before|around|time|timestamp|clock)\s*:?\s+$", re.I)
 
 
+_SPACE_THOUSANDS = re.compile(
+    r"(?<![\d,.\u00a0\u202f ]\d)(?<!\d)([1-9]\d{0,2})((?:[ \u00a0\u202f]\d{3})+)(?![\d]|[.,]\d|[ \u00a0\u202f]\d)"
+)
+
+
+def _space_thousands(m: re.Match) -> str:
+    """ "10 000", "12 500 000", "250 000": thousands grouped by spaces (the SI way) are one number; "100
+    200 300" (three groups of three, none starting with 0) stays a list of numbers."""
+    groups = m.group(2).split()
+    if len(m.group(1)) == 3 and not any(g.startswith("0") for g in groups):
+        return m.group(0)
+    return m.group(1) + "".join(groups)
+
+
 def _hms(m: re.Match) -> str:
     """``h:mm:ss``: a clock time where it is one ("12:10:10", "at 9:05:30", a log's "23:59:59": "twelve
     ten and ten seconds"), else a duration ("1:02:03", "for 12:10:10": "one hour two minutes three
@@ -760,6 +774,7 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     if not _ANY_DIGIT.search(text):
         return text  # every rule below reads digits (most sentences of a lesson have none)
     text = _PAGE.sub(lambda m: "pages " if m.group(1).lower() == "pp" else "page ", text)
+    text = _SPACE_THOUSANDS.sub(_space_thousands, text)
     text = phone_numbers(text)
     text = numeric_dates(text, language)
     text = named_numbers(text)
