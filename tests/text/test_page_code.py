@@ -275,3 +275,44 @@ def test_loose_key_points_list_stays_in_its_box(tmp_path):
     (points,) = lesson.sections[-1].blocks
     assert lesson.sections[-1].title == "Key points" and isinstance(points, BulletList)
     assert points.items == ("Gauges read hourly.", "Files hold one station each.")
+
+
+# (id, the page's lines as a browser copies them without blank lines, a code line in the show notes,
+# a line the listener hears after it)
+UNSPACED = [
+    ("labelled-shell-box", "Count the lines of each file.\nBASH\n$ wc -l rain.csv\nOUTPUT\n  48 rain.csv\n"
+     "The readings are ready for the next step of the analysis.", "$ wc -l rain.csv",
+     "The readings are ready for the next step of the analysis."),
+    ("copy-button-box", "Load the readings first.\nPython\nCopy\nimport pandas as pd\nreadings = pd.read_csv(\"rain.csv\")\n"
+     "Output\n   hour  rain_mm\n0  9     0.4\nThe readings are ready for the next step of the analysis.",
+     "import pandas as pd", "The readings are ready for the next step of the analysis."),
+    ("notebook-cells", "Average the readings.\nIn [1]:\nreadings.mean()\nOut[1]:\n0.41\nNote\n"
+     "The mean hides the heavy showers of the afternoon.", "readings.mean()", "Note."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("snippet", "kept", "after"), [c[1:] for c in UNSPACED], ids=[c[0] for c in UNSPACED])
+def test_code_boxes_copied_without_blank_lines_go_to_the_show_notes(tmp_path, snippet, kept, after):
+    path = page(tmp_path, HEAD + snippet + "\n")
+    code = [b for b in blocks(read_lesson(path)) if isinstance(b, CodeBlock)]
+    assert code and kept in code[0].code
+    said = narrate.script_text(path)
+    assert "Figure" not in said and "In:" not in said and "Copy" not in said
+    assert after in said.splitlines() or after in said
+
+
+def test_a_questions_box_copied_without_its_bullets_is_the_overview_not_a_quiz(tmp_path):
+    text = (
+        "Rain Gauges\nLast updated on 2026-03-01 | Edit this page\nOverview\nQuestions\n"
+        "How do I read a rain gauge?\nObjectives\nRead the level of a gauge.\nLog a reading.\n\n"
+        "Reading the level\nThe level is read at eye height.\n\n"
+        "Exercise 1\nWhy read at eye height?\nSolution to Exercise 1\nParallax makes the level look wrong.\n"
+        "previous\n1. Gauges\nnext\n3. Logging\n"
+    )
+    lesson = read_lesson(page(tmp_path, text))
+    assert [s.title for s in lesson.sections][:2] == ["Overview", "Reading the level"]
+    assert [(q.prompt, q.answers) for q in lesson.quiz] == [
+        ("Why read at eye height?", ("Parallax makes the level look wrong.",))
+    ]
+    said = narrate.script_text(page(tmp_path, text))
+    assert "previous" not in said.lower() and "Logging" not in said

@@ -124,7 +124,7 @@ def read_page(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -> 
     items, overview, keypoints = _boxes(_cleaned(items, language))
     number = _lesson_number(items) or number
     course = _course_name(items)
-    title, subtitle, start = _header(items, course, path, dropped)
+    title, subtitle, start = _header(items, course, path, dropped, overview[0].line if overview else None)
     items = _cut_trailing_chrome(items, start, dropped)
     quiz_at, next_at = _quiz_and_next(items, start)
     end_body = min(x for x in (quiz_at, next_at, len(items)) if x is not None)
@@ -337,13 +337,19 @@ def _is_chrome(text: str, course: str) -> bool:
     return bool(course) and text.casefold().rstrip(". ").endswith(course.casefold())
 
 
-def _header(items: list[_Item], course: str, path: Path, dropped: list[tuple[str, str, int]]) -> tuple[str, str, int]:
-    """(title, subtitle, index of the first body item); site lines of the header go to ``dropped``."""
+def _header(
+    items: list[_Item], course: str, path: Path, dropped: list[tuple[str, str, int]], box_line: int | None = None
+) -> tuple[str, str, int]:
+    """(title, subtitle, index of the first body item); site lines of the header go to ``dropped``.
+    ``box_line``: the line of the page's overview box, which ends the header (the heading after it
+    opens the lesson's first section, it is no subtitle)."""
     end = next(
         (
             n
             for n, i in enumerate(items)
-            if (i.kind != "title" and not (i.kind == "para" and i.text.endswith("?"))) or layout.box_label(i.text)
+            if (i.kind != "title" and not (i.kind == "para" and i.text.endswith("?")))
+            or layout.box_label(i.text)
+            or (box_line is not None and i.line > box_line)
         ),
         len(items),
     )

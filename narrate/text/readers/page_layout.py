@@ -25,7 +25,8 @@ CALLOUT_LABEL = re.compile(
     r"^(?:callout|caution|testimonial|prerequisite|prereq|checklist|instructor note|note|tip|hint|important)$", re.I
 )
 SOLUTION_MARK = re.compile(
-    r"^(?:show (?:me )?(?:the )?solutions?|show (?:the )?answer|solution(?:\s*\d+|\s*[:\-–]\s*.{1,60})?|"
+    r"^(?:show (?:me )?(?:the )?solutions?|show (?:the )?answer|solution(?:\s*\d+|\s*[:\-–]\s*.{1,60}|"
+    r" (?:to|of|for) (?:exercise|challenge|question)\s*[\d.]+)?|"
     r"click (?:here )?(?:for|to see) (?:the )?solution)$",
     re.I,
 )
@@ -150,8 +151,9 @@ def _footer_start(lines: list[str], start: int) -> int | None:
             first = n
             i -= 1
             continue
-        if i >= 1 and _PAGER.match(" ".join(lines[text[i - 1]].split())) and _title_like(lines[n]):
-            first = text[i - 1]  # "next" over the next page's title
+        pager = i >= 1 and _PAGER.match(" ".join(lines[text[i - 1]].split()))
+        if pager and _title_like(re.sub(r"^\s*\d+(?:\.\d+)*\.?\s+", "", lines[n])):
+            first = text[i - 1]  # "next" over the next page's title ("3. Hypothesis tests": a book's chapter)
             i -= 2
             continue
         break
@@ -166,10 +168,10 @@ def _footer_start(lines: list[str], start: int) -> int | None:
 _CODE_LABEL = re.compile(
     r"^(?:sql|bash|sh|shell|console|output|error|warning|python|r|julia|yaml|json|html|css|javascript|js|"
     r"make|makefile|code|cpp|c\+\+|c|fortran|matlab|ruby|perl|go|rust|java|powershell|cmd|text|plaintext|"
-    r"language-\w+)$",
+    r"language-\w+|in \[\d*\]:|out\s?\[\d*\]:)$",
     re.I,
 )
-_OUTPUT_LABEL = re.compile(r"^(?:output|error|warning)$", re.I)
+_OUTPUT_LABEL = re.compile(r"^(?:output|error|warning|out\s?\[\d*\]:)$", re.I)
 _CODE_START = re.compile(
     r"^\s*(?:\$ \S|>>> |#include\b|#!|import \w|from [\w.]+ import\b|def \w+\(|class \w+[:(]|return\b|proc \w|"
     r"func \w|function \w|var \w|let \w|const \w|using \w|@\w|end$|\}|\{|if \(|for \(|while \(|"
@@ -374,8 +376,11 @@ def _runs(lines: list[str]) -> list[tuple[int, int]]:
 
 
 def _prose_after_code(line: str) -> bool:
-    """A line of the lesson's text right after a labelled code box's lines (no blank line between)."""
-    return not line.startswith((" ", "\t")) and not _prompt(line) and _reads_as_prose(line)
+    """A line of the lesson's text right after a labelled code box's lines (no blank line between): a
+    sentence, or a box's label ("Note", "Exercise 3")."""
+    if line.startswith((" ", "\t")) or _prompt(line):
+        return False
+    return _reads_as_prose(line) or box_label(" ".join(line.split()))
 
 
 def _label_line(line: str) -> bool:
