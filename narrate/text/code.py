@@ -752,10 +752,20 @@ def speak_code(code: str, language: str = DEFAULT_LANGUAGE) -> str:
 
 
 def speak_code_spans(text: str, language: str = DEFAULT_LANGUAGE) -> str:
-    """``text`` with each code span (:data:`CODE_SPAN`) read as :func:`speak_code` reads it."""
+    """``text`` with each code span (:data:`CODE_SPAN`) read as :func:`speak_code` reads it; a span
+    that is only a web address or an e-mail address is left to the normaliser's address reading
+    ("some dash librarian dot github dot io slash hello dash world", no "https colon slash slash")."""
     if CODE_OPEN not in text and "`" not in text:
         return text
-    return CODE_SPAN.sub(lambda m: speak_code(code_of(m), language), text)
+
+    def said(m: re.Match[str]) -> str:
+        code = code_of(m).strip()
+        return f" {code} " if _ADDRESS.fullmatch(code) else speak_code(code_of(m), language)
+
+    return CODE_SPAN.sub(said, text)
+
+
+_ADDRESS = re.compile(r"(?:https?://|www\.)[^\s`]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 def speak_code_block(code: str, language: str = DEFAULT_LANGUAGE) -> list[str]:

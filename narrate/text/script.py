@@ -274,17 +274,17 @@ def _lesson(b: _Builder, lesson: Lesson, config: CourseConfig) -> None:
         b.chapter(title)
         b.say(as_sentence(title))
         b.pause(p.paragraph_ms, "paragraph")
+        pending = list(in_place.get(index, ()))  # challenges where the author put them, with their think pause
         for block in _display_math_joined(section.blocks):
+            if pending and block.line and pending[0].line < block.line:  # the section goes on after them
+                number = _challenges(b, lesson, [q for q in pending if q.line < block.line], number, config)
+                pending = [q for q in pending if q.line >= block.line]
+                b.chapter(title)
             b.line = block.line
             _block(b, block)
             b.pause(p.paragraph_ms, "paragraph")
         b.pause(p.section_ms, "section")
-        for question in in_place.get(index, ()):  # a challenge where the author put it, with its think pause
-            number += 1
-            b.chapter(question_chapter(say, number, question))
-            b.line = question.line
-            _question(b, number, question, think_pause_ms(question, lesson, p))
-            b.pause(p.section_ms, "section")
+        number = _challenges(b, lesson, pending, number, config)
 
     placed = {id(q) for questions in in_place.values() for q in questions}
     quiz = [q for q in lesson.quiz if id(q) not in placed]
@@ -375,10 +375,23 @@ def question_chapter(say: Phrases, number: int, question: Question) -> str:
     return say("chapter.titled", chapter=chapter, title=title) if title else chapter
 
 
+def _challenges(b: _Builder, lesson: Lesson, questions: list[Question], number: int, config: CourseConfig) -> int:
+    """Each of ``questions`` (challenges of a section) as its own chapter after the last number said;
+    returns the last number said."""
+    for question in questions:
+        number += 1
+        b.chapter(question_chapter(b.phrases, number, question))
+        b.line = question.line
+        _question(b, number, question, think_pause_ms(question, lesson, config.pauses))
+        b.pause(config.pauses.section_ms, "section")
+    return number
+
+
 def _challenges_in_place(lesson: Lesson, config: CourseConfig) -> dict[int, list[Question]]:
     """Section index -> the lesson's challenges and exercises (open questions) written in it, by
-    their line: each is read after its section, where the author put it, unless the course asks for
-    them at the end (``challenges: at_end``). Quiz questions stay in the quiz."""
+    their line: each is read where the author put it (between the section's blocks, by line: the
+    section's chapter goes on after it under the same title), unless the course asks for them at the
+    end (``challenges: at_end``). Quiz questions stay in the quiz."""
     if config.challenges_at_end or not lesson.sections:
         return {}
     starts = [s.line for s in lesson.sections]

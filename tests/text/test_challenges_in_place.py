@@ -1,5 +1,6 @@
-"""A lesson's challenges keep their place (issue 24, point 6): each is read after the section the
-author wrote it in, with its think pause there, so "this program" and "the loop above" still point at
+"""A lesson's challenges keep their place (issue 24, point 6): each is read where the author wrote it
+in its section (what follows it in the section is read after it, in a chapter of the section's title),
+with its think pause there, so "this program" and "the loop above" still point at
 what was just heard; ``challenges: at_end`` in course.yaml moves them to the quiz after the last
 section, as before. Quiz questions stay in the quiz."""
 
@@ -100,3 +101,25 @@ def test_the_challenges_think_pause_comes_before_the_next_section(tmp_path: Path
     think = next(i for i, c in enumerate(cues) if isinstance(c, Pause) and c.kind == "think")
     naming = next(i for i, c in enumerate(cues) if isinstance(c, Chapter) and c.title == "Naming the loop variable")
     assert think < naming
+
+
+MIDDLE = [
+    # (where the challenge stands in its section, the chapters, what is said right after the answer)
+    ("between two paragraphs", "Before it.\n\n{challenge}\nAfter it.\n",
+     ["Introduction", "Loops", "Question 1: Count", "Loops", "Later"], "After it."),
+    ("first in its section", "{challenge}\nAfter it.\n", ["Introduction", "Loops", "Question 1: Count", "Loops", "Later"], "After it."),
+    ("last in its section", "Before it.\n\n{challenge}", ["Introduction", "Loops", "Question 1: Count", "Later"], "Later."),
+]  # fmt: skip
+CHALLENGE = "::::: challenge\n## Count\nHow many?\n::: solution\nThree.\n:::\n:::::\n\n"
+
+
+@pytest.mark.parametrize(("body", "chapters", "next_said"), [m[1:] for m in MIDDLE], ids=[m[0] for m in MIDDLE])
+def test_a_challenge_in_the_middle_of_its_section_is_asked_there(tmp_path: Path, body, chapters, next_said):
+    (tmp_path / "l.md").write_text(
+        "# Order\n\n## Loops\n\n" + body.format(challenge=CHALLENGE) + "\n## Later\n\nText.\n", encoding="utf-8"
+    )
+    loaded = load(tmp_path / "l.md")
+    script = build_script(loaded.lessons[0], loaded.config)
+    assert _chapters(script) == chapters
+    said = [c.text for c in script.cues if hasattr(c, "text")]
+    assert said[said.index("Three.") + 1] == next_said

@@ -205,3 +205,16 @@ def test_a_question_headings_label_is_not_said(tmp_path):
     script = build_script(read_lesson(source), CourseConfig(title="T"))
     assert [c.title for c in script.chapters()][-1] == "Question 1: What is ls?"
     assert any(c.text == "Question one. What is l s?" for c in script.says())
+
+
+ADDRESSES = [
+    # (a code span holding only an address, as said): the address reading, not code's symbols
+    ("Visit `https://some-site.example.org/hello-world/` now.", "Visit some dash site dot example dot org slash hello dash world now."),
+    ("Write to `ana@example.org` today.", "Write to ana at example dot org today."),
+    ("See `www.example.org` first.", "See example dot org first."),  # as the address reader says it in prose
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "said"), ADDRESSES, ids=[t for t, _ in ADDRESSES])
+def test_an_address_in_code_is_read_as_an_address(text, said):
+    assert spoken(mark_code_spans(text)) == said
