@@ -957,3 +957,21 @@ def test_options_said_alike_are_an_error(tmp_path, name, text, line, first, seco
         f"options '{first}' and '{second}' are both said \"{heard}\": a listener cannot tell them apart "
         "(write what is to be said)",
     )
+
+
+QUIZ_BLOCKS = [
+    # (what stands under a quiz heading, the warnings at their lines): nothing there is dropped unsaid
+    ("### What does this print?\n\n```python\nprint(1 + 1)\n```\n\nAnswer: 2\n", []),
+    ("### Which is it?\n\nAnswer: This one.\n\n> **Tip:** look twice.\n", [(13, "a quote under a quiz heading is not read: it holds questions")]),
+    ("### Which is it?\n\nAnswer: This one.\n\n![A kettle on the stove](kettle.png)\n", [(13, "a figure under a quiz heading is not read: it holds questions")]),
+    ("::: callout\nSave your work.\n:::\n\n### Which is it?\n\nAnswer: This one.\n", [(9, "a callout under a quiz heading is not read: it holds questions")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("quiz", "warnings"), QUIZ_BLOCKS, ids=range(len(QUIZ_BLOCKS)))
+def test_what_a_quiz_heading_holds_besides_questions_is_read_or_warned(tmp_path, quiz, warnings):
+    path = _write(tmp_path, "l.md", f"# T\n\n## S\n\nText.\n\n## Quiz\n\n{quiz}")
+    if warnings:
+        assert _problems(path) == warnings
+    else:
+        assert "Question one. What does this print? print of one plus one." == _first_question_said(path)

@@ -17,7 +17,8 @@ from narrate.model import (
 from narrate.settings import MAX_PAUSE_S, range_text
 from narrate.text.markup import clean_text
 from narrate.text.readers.common import blank_answers, count_blanks, duplicate_option, match_option, seconds_to_ms
-from narrate.text.readers.markdown.nodes import _LANGUAGE, _raw_text, _sentence, _text
+from narrate.text.readers.markdown.nodes import _LANGUAGE, _SILENT_NODES, _only, _raw_text, _sentence, _text
+from narrate.text.readers.markdown.spoken import _notes, _spoken_text
 from narrate.text.readers.markdown.walker import _PROMPT_LABEL, _Q, WalkerBase
 from narrate.text.readers.markers import (
     ANSWER_WORDS,
@@ -33,6 +34,15 @@ _FIELD = re.compile(
     + r")|(?P<think>think(?: pause)?))\s*[:：]\s*(?P<value>.*)$",
     re.I,
 )
+_WHAT = {
+    "blockquote": "a quote",
+    "container_div": "a callout",
+    "paragraph": "a figure",
+    "table": "a table",
+    "fence": "code before any question",
+    "code_block": "code before any question",
+}
+"""What a block that says nothing under a quiz heading is, for its warning."""
 _TASK = re.compile(r"^\[([ xX])\]\s+(.*)$", re.S)
 
 
@@ -102,7 +112,21 @@ class QuizReader(WalkerBase):
                 q.options.append(text)
             self.quiz_lines(tail)
             return
-        if node.type not in ("paragraph", "html_block"):
+        if node.type in ("fence", "code_block") and q is not None:
+            blocks = self.code(node, [], self.line(node))  # in its question: read if short, else a cue
+            said = _spoken_text(blocks, code_cue=True)
+            if q.answer is None and not q.right and not q.options:
+                q.prompt = f"{q.prompt} {said}".strip()
+            else:
+                q.explanation.append(said)
+            q.notes.extend(_notes(blocks))
+            return
+        if node.type not in ("paragraph", "html_block") or _only(node, "image") is not None:
+            if node.type not in _SILENT_NODES and (_text(node) or node.type in ("fence", "code_block", "table")):
+                self.lenient(
+                    f"{_WHAT.get(node.type, 'this block')} under a quiz heading is not read: it holds questions",
+                    self.line(node),
+                )
             return
         self.quiz_lines([(self.line(node) + n, raw) for n, raw in enumerate(_text(node, "\n").split("\n"))])
 
