@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from narrate.cli import main
 from narrate.errors import STRICT_NOTE
+from narrate.text.readers import read_lesson
 
 CASES = [
     (
@@ -299,7 +300,16 @@ SITE_MARKUP = [
     ("Boil it.\n\n{ .annotate }\n", "Boil it.", "annotate"),
     ("/// details | Why descale?\n    type: tip\nScale slows the heating.\n///\n", "Scale slows the heating.", "type: tip"),
     ('=== "Gas"\n    Light the ring.\n=== "Electric"\n    Press the switch.\n', "Light the ring.", "==="),
-    # an icon written in code is code
+    # Jekyll: an include that is no figure says nothing of its own; a raw block is shown as written
+    ('{% include callout.html title="Tip" content=tip %}\n\nBoil it.\n', "Boil it.", "Figure"),
+    ("{% raw %}\nIn Liquid, `{{ name }}` prints a value.\n{% endraw %}\n", "In Liquid, name in double braces prints a value.", "endraw"),
+    # an HTML or Hugo details that asks is a question, its hidden body the answer; followed by a
+    # Solution one, it is the exercise's text and that one its solution
+    ("<details markdown=\"1\">\n<summary>Exercise: What does <code>ls</code> list?</summary>\n\nThe files of a folder.\n</details>\n",
+     "[host] Exercise: What does l s list?", "summary"),
+    ('{{< details "Exercise: boil an egg" >}}\nTime it for six minutes.\n{{< /details >}}\n\n{{< details "Solution" >}}\nSix minutes gives a soft yolk.\n{{< /details >}}\n',
+     "[host] Six minutes gives a soft yolk.", "details"),
+    ("<details><summary>More about kettles</summary>\n\nThey boil water.\n</details>\n", "They boil water.", "think pause"),
     ("Write `the :material-check: icon` here.\n", "Write the colon material dash check colon icon here.", "Write the icon"),
     ("Keep the ratio 3:4:5 and the time 10:30:15 as written.\n",
      "Keep the ratio three to four to five and the time ten thirty and fifteen seconds as written.", "material"),
@@ -458,3 +468,20 @@ def test_a_warning_is_said_once_when_the_lint_reads_the_lesson_again(tmp_path, c
     assert warnings == [
         f"Warning: {lesson}:9: question has no answer (no '- [x]' option, no 'Answer: ...'): read as text"
     ]
+
+
+@pytest.mark.parametrize(
+    ("front", "date"),
+    [
+        ('+++\ntitle = "Kettles"\ndate = 2023-09-04T10:00:00+02:00\n+++\n', "2023-09-04"),
+        ('+++\ntitle = "Kettles"\ndate = 2023-09-04T10:00:00Z\n+++\n', "2023-09-04"),
+        ("---\ntitle: Kettles\ndate: 2023-09-04T10:00:00+02:00\n---\n", "2023-09-04"),
+        ('+++\ntitle = "Kettles"\ndate = 2023-09-04\n+++\n', "2023-09-04"),
+    ],
+)
+def test_a_front_matter_date_and_time_is_its_date(tmp_path, front, date):
+    lesson = tmp_path / "l.md"
+    lesson.write_text(f"{front}\n## Boiling\n\nWater boils.\n", encoding="utf-8")
+    result = _run(["script", "--strict", str(lesson)])
+    assert result.exit_code == 0, result.output
+    assert read_lesson(lesson).date == date

@@ -39,6 +39,10 @@ _LIQUID_BLOCK = re.compile(r"\{%-?\s*(\w{1,100})(.{0,2000}?)-?%\}", re.S)  # bou
 _LIQUID_OUTPUT = re.compile(r"\{\{-?.{0,2000}?-?\}\}", re.S)
 _LIQUID_CODE = re.compile(r"(?<!`)`\{\{-?[^`\n]{0,2000}?-?\}\}`(?!`)")  # a Liquid output alone in a code span
 _HUGO = re.compile(r"\{\{[<%]\s*(/?\w[\w-]{0,100})(.{0,2000}?)[>%]\}\}", re.S)
+_FIGURE_INCLUDE = re.compile(r"\s*\S*(?:fig|image|img|picture|photo)", re.I)
+"""An include of a figure (``figure.html``, ``image.html``): its caption is said; any other include
+(``callout.html title="Tip"``) says nothing of its own."""
+_RAW_LIQUID = re.compile(r"\{%-?\s*raw\s*-?%\}(.*?)\{%-?\s*endraw\s*-?%\}", re.S)
 _CAPTION_ARG = re.compile(r"""\b(?:caption|alt|title)\s*=\s*("[^"]*"|'[^']*')""")
 _IMAGE_ATTRS = re.compile(r"(!\[)([^\]]{0,2000})(\]\([^)\s]*(?:\s+\"[^\"]*\")?\))\{([^{}]*)\}", re.S)
 _ALT_ATTR = re.compile(r"""\balt\s*=\s*("[^"]*"|'[^']*')""", re.S)
@@ -76,12 +80,17 @@ class Prepared:
 
 def prepare(text: str) -> Prepared:
     """Apply every dialect rewrite (module docstring) to Markdown ``text``; never changes its line count."""
-    if "highlight" in text:
+    if "highlight" in text or "details" in text:
         text = "\n".join(_hugo_highlights(text.split("\n")))
+    raw: list[str] = []
+    if "raw" in text:  # {% raw %} ... {% endraw %}: shown as written, no Liquid in it
+        text = _RAW_LIQUID.sub(lambda m: _held(raw, m.group(1)), text)
     text = _HUGO.sub(_hugo, text)  # before Liquid: "{{% x %}}" holds a "{% x %}"
     text = _LIQUID_BLOCK.sub(_liquid, text)
     text = _LIQUID_CODE.sub("", text)  # `{{ site.x }}`: the value is the site's; no empty code span left
     text = _LIQUID_OUTPUT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    if raw:
+        text = re.sub("\ue070(\\d+)\ue071", lambda m: raw[int(m.group(1))], text)
     text = _IMAGE_ATTRS.sub(_image_attrs, text)
     text = _plain_spans(text)
     text = _RAW_INLINE.sub("", text)
@@ -138,6 +147,8 @@ def _mkdocs_admonitions(lines: list[str], asked: dict[int, dict[str, str]] | Non
             _quote_block(out, n, tab.group(1), tab.group(2).strip())
         elif block := _BLOCK.match(out[n]):
             _pymdown_block(out, n, block)
+        elif _DETAILS.match(out[n]):
+            _details(out, n, asked)
         elif _SITE_LINE.match(out[n]):
             out[n] = ""
     return out
@@ -192,6 +203,37 @@ def _key(name: str) -> str:
     if said:
         return said
     return name.upper() if len(name) == 1 or re.fullmatch(r"[fF]\d{1,2}", name) else name
+
+
+_DETAILS = re.compile(r"^[ \t]{0,3}<details\b[^>]*>", re.I)
+_SUMMARY = re.compile(r"<summary\b[^>]*>(.*?)</summary>", re.I | re.S)
+_SOLVES = re.compile(r"<summary\b[^>]*>\s*(?:solution|answer|show (?:the )?(?:solution|answer))", re.I)
+_ASKS = re.compile(r"^(?:exercise|question|challenge|quiz|problem|task|check)\b|\?$", re.I)
+
+
+def _details(out: list[str], n: int, asked: dict[int, dict[str, str]] | None) -> None:
+    """An HTML ``<details>`` with its ``<summary>`` (on its line or the next) up to ``</details>`` alone
+    on a line: a quote titled by the summary (its ``<code>`` in backticks), noted in ``asked`` when the
+    summary asks ("Exercise: ...", "...?"): its hidden body is the answer, after the think pause."""
+    head = n + 1 if not _SUMMARY.search(out[n]) and n + 1 < len(out) and _SUMMARY.search(out[n + 1]) else n
+    summary = _SUMMARY.search(out[head])
+    end = next((k for k in range(head + 1, len(out)) if out[k].strip().lower() == "</details>"), None)
+    if summary is None or end is None:
+        return
+    title = re.sub(r"<code>(.*?)</code>", r"`\1`", " ".join(summary.group(1).split()), flags=re.I)
+    title = re.sub(r"<[^>]+>", "", title).strip()
+    after = next((k for k in range(end + 1, len(out)) if out[k].strip()), None)
+    solved = after is not None and _DETAILS.match(out[after]) and _SOLVES.search(" ".join(out[after : after + 2]))
+    if solved and _ASKS.search(title):  # its solution is the next one: this one is the exercise's text
+        for k in range(n, head + 1):
+            out[k] = ""
+        out[head], out[end] = title if title[-1:] in ".:?!" else title + ".", ""
+        return
+    for k in range(n, end):
+        out[k] = ">" if k < head else f"> ###### {title}" if k == head else f"> {out[k]}".rstrip()
+    out[end] = ""
+    if asked is not None and _ASKS.search(title):
+        asked[n] = {"admonition": "question"}
 
 
 def _pymdown_block(out: list[str], n: int, m: re.Match[str]) -> None:
@@ -287,13 +329,19 @@ def _attr(args: str) -> str:
 def _liquid(m: re.Match) -> str:
     tag, args = m.group(1), m.group(2)
     keep = "\n" * m.group(0).count("\n")
-    if tag == "include" and _attr(args):
+    if tag == "include" and _attr(args) and _FIGURE_INCLUDE.match(args):
         return f"![{_attr(args)}](figure)" + keep
     if tag == "highlight":
         return "```" + (args.split() or [""])[0] + keep
     if tag == "endhighlight":
         return "```" + keep
     return keep
+
+
+def _held(held: list[str], text: str) -> str:
+    """``text`` kept aside in ``held``; a private-use mark stands for it until it is put back."""
+    held.append(text)
+    return f"\ue070{len(held) - 1}\ue071"
 
 
 def _hugo(m: re.Match) -> str:
@@ -304,13 +352,18 @@ def _hugo(m: re.Match) -> str:
 
 
 _HUGO_HIGHLIGHT = re.compile(r"^[ \t]{0,3}\{\{[<%]\s*highlight\s+[\"']?([\w+#.-]*)[^\n]*?[>%]\}\}[ \t]*$")
+_HUGO_DETAILS = re.compile(
+    r"^[ \t]{0,3}\{\{[<%]\s*details\s+(?:(?:summary|title)\s*=\s*)?\"([^\"\n]{1,200})\"[^\n]*?[>%]\}\}[ \t]*$"
+)
+_HUGO_DETAILS_END = re.compile(r"^[ \t]{0,3}\{\{[<%]\s*/\s*details\s*[>%]\}\}[ \t]*$")
 _HUGO_HIGHLIGHT_END = re.compile(r"^[ \t]{0,3}\{\{[<%]\s*/\s*highlight\s*[>%]\}\}[ \t]*$")
 
 
 def _hugo_highlights(lines: list[str]) -> list[str]:
     """Hugo ``{{< highlight python >}}`` ... ``{{< /highlight >}}``, each alone on its line and outside a
     code fence, as a code fence in that language (longer than any backtick run inside it); a highlight
-    with no closing line is left to :func:`_hugo` (dropped, its code read as the page has it)."""
+    with no closing line is left to :func:`_hugo` (dropped, its code read as the page has it). A
+    ``{{< details "Title" >}}`` ... ``{{< /details >}}`` becomes an HTML ``<details>`` (:func:`_details`)."""
     out, fence, n = list(lines), "", 0
     while n < len(out):
         m = _FENCE.match(out[n])
@@ -319,6 +372,10 @@ def _hugo_highlights(lines: list[str]) -> list[str]:
                 fence = ""
         elif m and m.group(2)[0] in "`~":
             fence = m.group(2)
+        elif (details := _HUGO_DETAILS.match(out[n])) is not None:
+            end = next((k for k in range(n + 1, len(out)) if _HUGO_DETAILS_END.match(out[k])), None)
+            if end is not None:  # {{< details "Exercise: ..." >}}: an HTML <details>, read as one
+                out[n], out[end] = f"<details><summary>{details.group(1)}</summary>", "</details>"
         elif (start := _HUGO_HIGHLIGHT.match(out[n])) is not None:
             end = next((k for k in range(n + 1, len(out)) if "highlight" in out[k]), None)  # the next one closes it
             if end is not None and _HUGO_HIGHLIGHT_END.match(out[end]):

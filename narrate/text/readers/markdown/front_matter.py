@@ -66,12 +66,21 @@ def _human_language(path: Path, meta: LineDict, problems: Collector) -> LineDict
     return _without(meta, "language")
 
 
+_DATE_TIME = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$")
+
+
 def _plain_date(path: Path, meta: LineDict, problems: Collector) -> LineDict:
     """A front matter ``date:`` that is not a date (``Sys.Date()``, R Markdown's "today") is left out with a
-    warning (an error under ``--strict``): the course's schedule dates the lesson."""
+    warning (an error under ``--strict``): the course's schedule dates the lesson. A date and time (RFC
+    3339, as Hugo's TOML writes it) is its date."""
     value = meta.get("date")
     if not isinstance(value, str) or _DATE.match(value):  # a date, or not text at all (refused as ever)
         return meta
+    stamp = _DATE_TIME.match(value)
+    if stamp:  # Hugo's TOML "2023-09-04T10:00:00+02:00": the day the site shows
+        dated = LineDict({k: (stamp.group(1) if k == "date" else v) for k, v in meta.items()})
+        dated.line, dated.lines = meta.line, dict(meta.lines)
+        return dated
     lenient(f"front matter 'date: {value}' is not a YYYY-MM-DD date: ignored", path, meta.line_of("date"), problems)
     return _without(meta, "date")
 
