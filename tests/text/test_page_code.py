@@ -316,3 +316,19 @@ def test_a_questions_box_copied_without_its_bullets_is_the_overview_not_a_quiz(t
     ]
     said = narrate.script_text(page(tmp_path, text))
     assert "previous" not in said.lower() and "Logging" not in said
+
+
+def test_a_solution_ends_at_the_callout_and_key_points_after_it(tmp_path):
+    text = (
+        "Rain Gauges\nLast updated on 2026-03-01 | Edit this page\n\nReading the level\nThe level is read at eye height.\n\n"
+        "Challenge\nChallenge 1: Why read at eye height?\nShow me the solution\nParallax makes the level look wrong.\n\n"
+        "Callout\nEmpty it daily\nA full gauge overflows in the night.\n\n"
+        "Key Points\nread the level at eye height.\nlog every reading.\n"
+    )
+    lesson = read_lesson(page(tmp_path, text))
+    assert [q.answers for q in lesson.quiz] == [("Parallax makes the level look wrong.",)]
+    said = narrate.script_text(page(tmp_path, text))
+    assert (
+        said.index("Parallax") < said.index("A full gauge overflows in the night.") < said.index("log every reading.")
+    )
+    assert "Key Points read" not in said

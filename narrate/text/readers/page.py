@@ -232,7 +232,10 @@ class _Grouper:
         one line)."""
         units: list[list] = []
         for number, line in self.text_run:
-            if units and line[:1].islower() and units[-1][1][-1:] not in _FINAL_PUNCT:
+            joins = units and line[:1].islower() and units[-1][1][-1:] not in _FINAL_PUNCT
+            if joins and not layout.box_label(
+                " ".join(units[-1][1].split())
+            ):  # "Key Points" over "wc counts ...": a box
                 units[-1][1] += ("\n" if units[-1][1].endswith("-") else " ") + line  # "ex-" / "pand"
             else:
                 units.append([number, line])
@@ -589,6 +592,8 @@ def _solution(items: list[_Item], m: int) -> tuple[list[_Item], int]:
         nxt = items[m]
         if nxt.kind == "title" and (layout.box_label(nxt.text) or layout.SOLUTION_MARK.match(nxt.text)):
             break
+        if nxt.kind == "block" and isinstance(nxt.block, Callout):
+            break  # a callout box after the solution: the lesson's, not the solution's
         if solution and (_is_heading(items, m) or (nxt.kind in ("bullets", "numbered") and nxt.text)):
             break
         solution.append(nxt)
