@@ -115,6 +115,7 @@ _PROSE_CODE = re.compile(
     r"|(?<![\w$\\])\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(?![\w$])"  # "echo $name": a shell variable
     r"|(?:(?<=[\s(\"'“‘])|^)\.(?:[a-z][A-Za-z0-9_-]*|[A-Z][A-Z0-9_]+)(?=[\s).,;:!?\"'”’]|$)"  # ".txt", ".PHONY": a file's name
     r"|(?:(?<=[\s(\"'“‘])|^)(?:~|\.{1,2})?/[A-Za-z_.][\w.-]*(?:/[\w.-]+)*/?(?<![.,;:!?])(?=[\s),;:!?\"'”’]|\.?$|\.\s)"  # a path
+    r"|(?:(?<=[\s(\"'“‘])|^)[\w.-]+(?:/[\w.-]+)+\.[A-Za-z]\w{0,5}(?=[\s),;:!?\"'”’]|\.?$|\.\s)"  # "src/main.py"
 )
 """Code written in prose without a code span: dashes named on their own ("an option starting with
 --"), options ("-v", "--dry-run"; not a minus after a sign: "x = -a"), shell variables

@@ -156,7 +156,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
             "Siehe Abschnitt vier Punkt zwei und Version drei Punkt zwölf Punkt eins.",
         ),
         ("Es kommen 1.250 Leute.", "Es kommen tausendzweihundertfünfzig Leute."),
-        ("Mehl, Salz usw. Dann backen.", "Mehl, Salz und so weiter. Dann backen."),
+        ("Listen, Tupel usw. Datentypen lernen wir.", "Listen, Tupel und so weiter Datentypen lernen wir."),
+        ("Der Wert ist 0.05 und Kapitel 1.2.", "Der Wert ist null Komma null fünf und Kapitel eins Punkt zwei."),
         ("Im Verhältnis 1:2:1 mischen.", "Im Verhältnis eins zu zwei zu eins mischen."),
     ],
     "telephone": [

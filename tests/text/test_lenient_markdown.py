@@ -295,6 +295,8 @@ SITE_MARKUP = [
     ("Press ++ctrl+alt+del++ or ++cmd+f5++ now.\n", "Press Control Alt Delete or Command F five now.", "++"),
     ("This is ==the key idea== and ^^new^^ text.\n", "This is the key idea and new text.", "=="),
     ("Done :white_check_mark: and :warning: pending.\n", "Done and pending.", "warning"),
+    ("Use name:key:value and the slice a:b:c.\n", "Use name:key:value and the slice a:b:c.", "Use name value"),  # no shortcode
+    ('??? question "Exercise 1"\n    Write a loop.\n', "Write a loop.", "think pause"),  # asks nothing: a callout
     ('--8<-- "includes/glossary.md"\n\nThe kettle sings.\n', "The kettle sings.", "includes"),
     ("The HTML page.\n\n*[HTML]: Hyper Text Markup Language\n", "The HTML page.", "Hyper Text"),
     ("Boil it.\n\n{ .annotate }\n", "Boil it.", "annotate"),

@@ -332,3 +332,11 @@ def test_a_solution_ends_at_the_callout_and_key_points_after_it(tmp_path):
         said.index("Parallax") < said.index("A full gauge overflows in the night.") < said.index("log every reading.")
     )
     assert "Key Points read" not in said
+
+
+def test_a_heading_named_like_a_code_label_over_prose_stays_a_heading(tmp_path):
+    text = (
+        HEAD
+        + "Python\nThis section explains how the station scripts use the language.\nIt goes on with more text.\n\nSummary\nThe readings are ready.\n"
+    )
+    assert [s.title for s in read_lesson(page(tmp_path, text)).sections][-2:] == ["Python", "Summary"]

@@ -38,6 +38,8 @@ CASES = [
     ("en", "In the path /home/ana/notes.txt, the last part is the name.", "In the path slash home slash ana slash notes dot t x t, the last part is the name."),
     ("en", "Edit ~/.bashrc and ../raw/a.csv now.", "Edit tilde slash dot bashrc and dot dot slash raw slash a dot c s v now."),
     ("en", "Use and/or here, yes/no there.", "Use and or here, yes or no there."),
+    ("en", "Create .github/workflows/ci.yml and src/main.py first.", "Create dot github slash workflows slash ci dot y m l and s r c slash main dot p y first."),
+    ("en", "Speed in km/h, input/output.", "Speed in kilometers per hour, input or output."),
     ("de", "Die Dateien .csv und .tsv.", "Die Dateien Punkt c s v und Punkt t s v."),
     # what only looks like code keeps its reading
     ("en", "The value is .5 today.", "The value is point five today."),

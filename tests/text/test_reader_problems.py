@@ -949,14 +949,33 @@ HEARD_ALIKE = [
 @pytest.mark.parametrize(
     ("name", "text", "line", "first", "second", "heard"), HEARD_ALIKE, ids=[h[3] for h in HEARD_ALIKE]
 )
-def test_options_said_alike_are_an_error(tmp_path, name, text, line, first, second, heard):
-    with pytest.raises(ContentError) as err:
-        read_lesson(_write(tmp_path, name, text))
-    assert (err.value.line, err.value.problem) == (
-        line,
-        f"options '{first}' and '{second}' are both said \"{heard}\": a listener cannot tell them apart "
-        "(write what is to be said)",
-    )
+def test_options_said_alike_are_a_warning(tmp_path, name, text, line, first, second, heard):
+    assert _problems(_write(tmp_path, name, text)) == [
+        (
+            line,
+            f"options '{first}' and '{second}' are both said \"{heard}\": a listener cannot tell them apart "
+            "(write what is to be said)",
+        )
+    ]
+
+
+TOLD_APART_AS_CODE = [
+    # (options said alike as prose, told apart once read as code)
+    ("Which assigns?\nA. x = 1\nB. x == 1\nANSWER: A\n", "option A: x equals one, or option B: x double equal one?"),
+    ("Which is snake case?\nA. my_var\nB. my-var\nANSWER: A\n", "option A: my var, or option B: my dash var?"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), TOLD_APART_AS_CODE, ids=[t.split("\n")[1] for t, _ in TOLD_APART_AS_CODE])
+def test_options_said_alike_as_prose_are_read_as_code(tmp_path, text, said):
+    path = _write(tmp_path, "b.aiken", text)
+    assert _problems_or_none(path) == [] and said in _first_question_said(path)
+
+
+def _problems_or_none(path) -> list:
+    with strictness(True):
+        read_lesson(path)
+    return []
 
 
 QUIZ_BLOCKS = [

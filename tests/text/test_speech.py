@@ -416,6 +416,7 @@ def test_angle_brackets_around_words_are_brackets_not_comparisons():
             "We baked ten thousand rolls for two hundred and fifty thousand people.",
         ),
         ("Scores were 100 200 300.", "Scores were one hundred two hundred three hundred."),
+        ("Add 3 500 ml, then 1 000 more.", "Add three five hundred milliliters, then one thousand more."),
         ("Meet at 1:30.", "Meet at one thirty."),
     ],
 )

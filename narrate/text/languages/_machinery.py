@@ -607,17 +607,20 @@ def abbreviations(rules: Rules) -> set[str]:
 _ENDS_TEXT = re.compile(r"[\s\"')\]»“”]*$")
 
 
-def _abbreviation(word: str, m: re.Match) -> str:
+def _abbreviation(word: str, m: re.Match, nouns_capitalised: bool = False) -> str:
     """An abbreviation's words; its full stop kept where it also ends the text ("Salz usw."), or
     where a list's "etc." is followed by a new sentence ("images, etc. Le fichier ...")."""
     ends = m.group(0).endswith(".") and _ENDS_TEXT.match(m.string, m.end()) is not None
     closes = m.group(0).endswith(".") and m.group(0).lower().replace(" ", "").rstrip(".") in _LIST_ENDS
+    closes = closes and not nouns_capitalised  # German: "usw. Datentypen ..." goes on
     if closes and re.match(r"\s+[\"'«„“(]?[^\W\d_]", m.string[m.end() :]):
         ends = ends or m.string[m.end() :].lstrip(" \"'«„“(")[:1].isupper()
     return word + "." if ends else word
 
 
-_LIST_ENDS = frozenset({"etc", "usw", "enz", "osv", "ecc", "e.c", "u.s.w"})
+_LIST_ENDS = frozenset({"etc", "usw", "enz", "osv", "ecc"})
+"""Abbreviations that end a list; before a capital their full stop ends the sentence too, except in
+a language that capitalises its nouns (German: "usw. Datentypen lernen wir" goes on)."""
 """Abbreviations that end a list ("and so on"): before a capital, their full stop also ends the sentence."""
 
 
@@ -626,7 +629,7 @@ def expand_abbreviations(text: str, rules: Rules) -> str:
     abbreviation gives a capitalised word; one that ends the text keeps its full stop as the
     sentence's ("Mehl, Salz usw." → "Mehl, Salz und so weiter.")."""
     for pattern, word in _abbreviation_patterns(rules):
-        text = pattern.sub(partial(_abbreviation, word), text)
+        text = pattern.sub(partial(_abbreviation, word, nouns_capitalised=rules.code.startswith("de")), text)
     return text
 
 
@@ -1267,9 +1270,18 @@ def _dotted(text: str, rules: Rules) -> str:
         thousands = "." in rules.thousands and len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
         if thousands or (len(groups) == 2 and rules.point_decimals):
             return m.group(0)  # "1.250.000", or "17.06" where a point is read as a decimal comma
-        return f" {dot} ".join(groups)
+        if len(groups) == 2 and (groups[1][:1] == "0" or len(groups[1]) > 3):
+            return ",".join(groups)  # "0.05", "3.14159": a decimal written with a point, read as one
+        if len(groups) == 3 and _SHORT_DATE.fullmatch(m.group(0)):
+            return m.group(0)  # "15.03.26": a date
+        return f" {dot} ".join(
+            _digit_by_digit(int(g), rules) if g[:1] == "0" else _cardinal(int(g), rules) for g in groups
+        )
 
     return _DOTTED.sub(repl, text)
+
+
+_SHORT_DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.\d{2}")
 
 
 def _point_decimals(text: str, rules: Rules) -> str:

@@ -435,6 +435,8 @@ def _space_thousands(m: re.Match) -> str:
     groups = m.group(2).split()
     if len(m.group(1)) == 3 and not any(g.startswith("0") for g in groups):
         return m.group(0)
+    if len(m.group(1)) == 1 and any(g != "000" for g in groups):
+        return m.group(0)  # "step 3 500 ml", "[1 200 300]": numbers side by side; "1 000" is a thousand
     return m.group(1) + "".join(groups)
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Protocol, get_args
 
 from narrate.errors import ContentError, NarrateError, lenient, warn
-from narrate.model import PROMPT_CUES, Block, Lesson, Question, Section, mark_code, unmark_code
+from narrate.model import CODE_OPEN, PROMPT_CUES, Block, Lesson, Question, Section, mark_code, unmark_code
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.plugins import OWN_DISTRIBUTION, Plugin, discover, load, own
 from narrate.text.readers.common import SLUG
@@ -228,7 +228,7 @@ def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -
         problem = lesson_problem(lesson)
         if problem:
             raise ContentError(f"{plugin.describe()} {problem}", path)
-    lesson = symbols_as_code(lesson)
+    lesson = symbols_as_code(lesson, path)
     check_said(lesson, path)
     return lesson
 
@@ -250,21 +250,67 @@ def _only_symbols(text: str) -> bool:
 _SAYABLE_LETTER = re.compile(r"[^\W\d_]")
 
 
-def symbols_as_code(lesson: Lesson) -> Lesson:
+def symbols_as_code(lesson: Lesson, path: Path | None = None) -> Lesson:
     """``lesson`` with each quiz option and answer that is only symbols (:func:`_only_symbols`) marked as
     code (:func:`narrate.model.mark_code`): said as code is read ("double greater than", "percent",
-    "dash dash"), not as prose reads a sign ("is greater than is greater than") or not at all."""
+    "dash dash"), not as prose reads a sign ("is greater than is greater than") or not at all. A
+    question whose options are said alike as prose (``x = 1`` and ``x == 1``: "x equals one") has
+    them all read as code when that tells them apart; else a warning at its line names the two (an
+    error under ``--strict``): the listener cannot tell them apart."""
 
     def code(text: str) -> str:
         return mark_code(text.strip()) if _only_symbols(text) else text
 
+    language = lesson.language or DEFAULT_LANGUAGE
     quiz = tuple(
-        replace(q, options=tuple(map(code, q.options)), answers=tuple(map(code, q.answers)))
-        if any(_only_symbols(t) for t in (*q.options, *q.answers))
-        else q
+        _heard_apart(
+            replace(q, options=tuple(map(code, q.options)), answers=tuple(map(code, q.answers)))
+            if any(_only_symbols(t) for t in (*q.options, *q.answers))
+            else q,
+            path,
+            language,
+        )
         for q in lesson.quiz
     )
     return lesson if all(a is b for a, b in zip(quiz, lesson.quiz)) else replace(lesson, quiz=quiz)
+
+
+def _heard_apart(q: Question, path: Path | None, language: str) -> Question:
+    """``q``, its options read as code when as prose two of them are said alike (see
+    :func:`symbols_as_code`); a warning when they are alike either way."""
+    alike = _said_alike(q.options, language)
+    if alike is None:
+        return q
+    marked = {o: o if CODE_OPEN in o else mark_code(o) for o in q.options}
+    if _CODE_CHARS.search(alike[0] + alike[1]) and _said_alike(tuple(marked.values()), language) is None:
+        return replace(q, options=tuple(marked.values()), answers=tuple(marked.get(a, a) for a in q.answers))
+    first, second, key = alike
+    lenient(
+        f"options '{unmark_code(first)}' and '{unmark_code(second)}' are both said \"{key}\": "
+        "a listener cannot tell them apart (write what is to be said)",
+        path,
+        q.line or None,
+    )
+    return q
+
+
+_CODE_CHARS = re.compile(r"[=_<>\[\](){}*/\\|&^%$#@~`]")
+"""A character only code writes in an option (``x == 1``, ``my_var``): such options may be read as code."""
+
+
+def _said_alike(options: tuple[str, ...], language: str) -> tuple[str, str, str] | None:
+    """The first two of ``options`` written differently but said alike, with what is said; None."""
+    from narrate.text.normalize import spoken
+
+    heard: dict[str, str] = {}
+    for option in options:
+        key = " ".join(re.findall(r"[^\W_]+", spoken(option, language=language).casefold()))
+        if not key:
+            continue  # a reader's mark (a picture Moodle shows, a true/false option): said by its phrase
+        first = heard.setdefault(key, option)
+        if first != option and unmark_code(first) != unmark_code(option):
+            return first, option, key
+    return None
 
 
 _NOTHING = "has no letter or digit to say (emoji and most symbols are not read aloud: write what is to be said)"
@@ -295,7 +341,6 @@ def check_said(lesson: Lesson, path: Path) -> None:
                 continue  # code, output or a table there, or true/false: the script says its phrase
             if not is_pronounceable(text):
                 raise ContentError(f"{what} {_NOTHING}: '{text}'", path, q.line or None)
-        _check_heard_apart(q, path, lesson.language or DEFAULT_LANGUAGE)
     if lesson.title.strip() and not _SAYABLE.search(lesson.title):
         lenient(f"the lesson title {_NOTHING}: '{lesson.title}' (the listener hears no title)", path)
     for section in lesson.sections:
@@ -304,30 +349,6 @@ def check_said(lesson: Lesson, path: Path) -> None:
                 f"section title {_NOTHING}: '{section.title}' (the listener hears no heading)",
                 path,
                 section.line or None,
-            )
-
-
-def _check_heard_apart(q: Question, path: Path, language: str) -> None:
-    """Two options written differently that are said alike ("+" and "plus": "plus") cannot be told
-    apart by ear: an error at the question's line naming both.
-
-    Raises:
-        ContentError: such a pair.
-    """
-    from narrate.text.normalize import spoken
-
-    heard: dict[str, str] = {}
-    for option in q.options:
-        key = " ".join(re.findall(r"[^\W_]+", spoken(option, language=language).casefold()))
-        if not key:
-            continue  # a reader's mark (a picture Moodle shows, a true/false option): said by its phrase
-        first = heard.setdefault(key, option)
-        if first != option and unmark_code(first) != unmark_code(option):
-            raise ContentError(
-                f"options '{unmark_code(first)}' and '{unmark_code(option)}' are both said \"{key}\": "
-                "a listener cannot tell them apart (write what is to be said)",
-                path,
-                q.line or None,
             )
 
 

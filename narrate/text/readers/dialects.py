@@ -139,7 +139,8 @@ def _mkdocs_admonitions(lines: list[str], asked: dict[int, dict[str, str]] | Non
         if fence:
             continue
         if m := _ADMONITION.match(out[n]):
-            if asked is not None and m.group(2) == "???" and m.group(3).lower() in _ASKING and m.group(5):
+            title = (m.group(5) or "").strip()
+            if asked is not None and m.group(2) == "???" and m.group(3).lower() in _ASKING and title.endswith("?"):
                 asked[n] = {"admonition": "question"}
             kind, title = m.group(3), m.group(5)
             _quote_block(out, n, m.group(1), kind.replace("-", " ").capitalize() if title is None else title.strip())
@@ -158,7 +159,10 @@ _TAB = re.compile(r'^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]*)===\+?[ \t]+"([^"\n]{0,20
 """A content tab of Material for MkDocs (``=== "Windows"``, its body indented under it): read as a
 callout titled by the tab's name."""
 _BLOCK = re.compile(
-    r"^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]*)(/{3,})[ \t]*([\w-]{1,40})(?:[ \t]*\|[ \t]*(.{0,200}?))?[ \t]*$"
+    r"^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]{0,3})(/{3,})[ \t]*(admonition|details|tab|note|abstract|info|tip|success|question"
+    r"|warning|failure|danger|bug|example|quote|attention|caution|error|hint|important|seealso|todo|define|caption)"
+    r"(?:[ \t]*\|[ \t]*(.{0,200}?))?[ \t]*$",
+    re.I,
 )
 """A pymdownx block (``/// details | Why a palette?`` ... ``///``): a callout titled by its title."""
 _SITE_LINE = re.compile(
@@ -188,14 +192,23 @@ def site_inline(text: str) -> str:
     (``++ctrl+shift+p++``) are said by their names ("Control Shift P"); highlighted or inserted text
     (``==this==``, ``^^this^^``) is its text."""
     if ":" in text:
-        import emoji  # here: only a text with a colon can hold a shortcode
-
-        text = emoji.emojize(ICON.sub("", text), language="alias")
+        text = _SHORTCODE.sub(_emoji_shortcode, ICON.sub("", text))
     if "++" in text:
         text = _KEYS.sub(lambda m: " ".join(_key(k) for k in m.group(1).split("+")), text)
     if "==" in text or "^^" in text:
         text = _MARKED.sub(lambda m: m.group(1) or m.group(2), text)
     return text
+
+
+_SHORTCODE = re.compile(r"(?:(?<=[\s(\[])|^):[a-z0-9_+-]{1,40}:(?=[\s.,;!?)\]]|$)")
+"""A shortcode standing alone (``:warning:``), never a part of "name:key:value" or "a:b:c"."""
+
+
+def _emoji_shortcode(m: re.Match[str]) -> str:
+    """A known emoji shortcode (the ``emoji`` package's aliases) gone, an unknown one kept as written."""
+    import emoji  # here: only a text with a shortcode needs its table
+
+    return "" if emoji.emojize(m.group(0), language="alias") != m.group(0) else m.group(0)
 
 
 def _key(name: str) -> str:
@@ -208,7 +221,8 @@ def _key(name: str) -> str:
 _DETAILS = re.compile(r"^[ \t]{0,3}<details\b[^>]*>", re.I)
 _SUMMARY = re.compile(r"<summary\b[^>]*>(.*?)</summary>", re.I | re.S)
 _SOLVES = re.compile(r"<summary\b[^>]*>\s*(?:solution|answer|show (?:the )?(?:solution|answer))", re.I)
-_ASKS = re.compile(r"^(?:exercise|question|challenge|quiz|problem|task|check)\b|\?$", re.I)
+_EXERCISE_TITLE = re.compile(r"^(?:exercise|question|challenge|task|problem|quiz)\b|.*\?$", re.I)
+_ASKS = re.compile(r"\?$")  # a summary that asks: "Exercise: What does `ls` list?"
 
 
 def _details(out: list[str], n: int, asked: dict[int, dict[str, str]] | None) -> None:
@@ -224,7 +238,7 @@ def _details(out: list[str], n: int, asked: dict[int, dict[str, str]] | None) ->
     title = re.sub(r"<[^>]+>", "", title).strip()
     after = next((k for k in range(end + 1, len(out)) if out[k].strip()), None)
     solved = after is not None and _DETAILS.match(out[after]) and _SOLVES.search(" ".join(out[after : after + 2]))
-    if solved and _ASKS.search(title):  # its solution is the next one: this one is the exercise's text
+    if solved and _EXERCISE_TITLE.match(title):  # its solution is the next one: this is the exercise's text
         for k in range(n, head + 1):
             out[k] = ""
         out[head], out[end] = title if title[-1:] in ".:?!" else title + ".", ""
@@ -252,7 +266,7 @@ def _pymdown_block(out: list[str], n: int, m: re.Match[str]) -> None:
         out[k] = f"{indent}> {out[k]}".rstrip() if out[k].strip() else f"{indent}>"
 
 
-_ASKING = frozenset({"question", "help", "faq", "quiz", "exercise"})
+_ASKING = frozenset({"question", "help", "faq", "quiz", "exercise"})  # and a title that asks ("...?")
 """Material for MkDocs admonition kinds that ask (``question`` and its aliases ``help``, ``faq``)."""
 
 

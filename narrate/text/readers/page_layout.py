@@ -362,11 +362,11 @@ def _runs(lines: list[str]) -> list[tuple[int, int]]:
         if lines[n].strip():
             start, labelled = n, False
             while n < len(lines) and lines[n].strip():
-                if n > start and (_label_line(lines[n]) or (labelled and _prose_after_code(lines[n]))):
+                if n > start and (_box_label_line(lines, n) or (labelled and _prose_after_code(lines[n]))):
                     runs.append((start, n))
                     start, labelled = n, False
                 n += 1
-                if _label_line(lines[n - 1]) and n < len(lines) and lines[n].strip():
+                if _box_label_line(lines, n - 1) and n < len(lines) and lines[n].strip():
                     runs.append((start, n))
                     start, labelled = n, True
             if n > start:
@@ -383,9 +383,14 @@ def _prose_after_code(line: str) -> bool:
     return _reads_as_prose(line) or box_label(" ".join(line.split()))
 
 
-def _label_line(line: str) -> bool:
-    """An unindented language label ("BASH", "Python", "OUTPUT") alone on its line."""
-    return not line.startswith((" ", "\t")) and bool(_CODE_LABEL.match(line.strip()))
+def _box_label_line(lines: list[str], n: int) -> bool:
+    """Line ``n`` is an unindented language label ("BASH", "Python", "OUTPUT") alone on its line, over
+    code (a "Python" heading over a sentence is the lesson's heading)."""
+    line = lines[n]
+    if line.startswith((" ", "\t")) or not _CODE_LABEL.match(line.strip()):
+        return False
+    nxt = lines[n + 1] if n + 1 < len(lines) else ""
+    return not nxt.strip() or not _reads_as_prose(nxt) or nxt.strip().lower() == "copy"
 
 
 def _ends_output(run: list[str], following: list[str] | None) -> bool:
