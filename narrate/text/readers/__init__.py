@@ -228,7 +228,7 @@ def read_lesson(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE) -
         problem = lesson_problem(lesson)
         if problem:
             raise ContentError(f"{plugin.describe()} {problem}", path)
-    lesson = symbols_as_code(lesson, path)
+    lesson = options_said_apart(lesson, path)
     check_said(lesson, path)
     return lesson
 
@@ -250,7 +250,7 @@ def _only_symbols(text: str) -> bool:
 _SAYABLE_LETTER = re.compile(r"[^\W\d_]")
 
 
-def symbols_as_code(lesson: Lesson, path: Path | None = None) -> Lesson:
+def options_said_apart(lesson: Lesson, path: Path | None = None) -> Lesson:
     """``lesson`` with each quiz option and answer that is only symbols (:func:`_only_symbols`) marked as
     code (:func:`narrate.model.mark_code`): said as code is read ("double greater than", "percent",
     "dash dash"), not as prose reads a sign ("is greater than is greater than") or not at all. A
@@ -277,7 +277,7 @@ def symbols_as_code(lesson: Lesson, path: Path | None = None) -> Lesson:
 
 def _heard_apart(q: Question, path: Path | None, language: str) -> Question:
     """``q``, its options read as code when as prose two of them are said alike (see
-    :func:`symbols_as_code`); a warning when they are alike either way."""
+    :func:`options_said_apart`); a warning when they are alike either way."""
     alike = _said_alike(q.options, language)
     if alike is None:
         return q

@@ -228,7 +228,9 @@ _ASKS = re.compile(r"\?$")  # a summary that asks: "Exercise: What does `ls` lis
 def _details(out: list[str], n: int, asked: dict[int, dict[str, str]] | None) -> None:
     """An HTML ``<details>`` with its ``<summary>`` (on its line or the next) up to ``</details>`` alone
     on a line: a quote titled by the summary (its ``<code>`` in backticks), noted in ``asked`` when the
-    summary asks ("Exercise: ...", "...?"): its hidden body is the answer, after the think pause."""
+    summary asks ("Exercise: What does `ls` list?"): its hidden body is the answer, after the think
+    pause. Followed by a "Solution" one, an exercise's summary and body are its text (a paragraph that
+    opens with its label), and that one its solution."""
     head = n + 1 if not _SUMMARY.search(out[n]) and n + 1 < len(out) and _SUMMARY.search(out[n + 1]) else n
     summary = _SUMMARY.search(out[head])
     end = next((k for k in range(head + 1, len(out)) if out[k].strip().lower() == "</details>"), None)

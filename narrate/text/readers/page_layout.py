@@ -354,8 +354,9 @@ def _left_open(raw: str, comment: bool, depth: int, in_string: bool) -> tuple[in
 
 
 def _runs(lines: list[str]) -> list[tuple[int, int]]:
-    """[start, end) of each run of non-blank lines; a language label ("BASH", "OUTPUT") is a run of its
-    own wherever it stands (a page copied without blank lines keeps its code boxes' labels)."""
+    """[start, end) of each run of non-blank lines; a language label over code ("BASH", "OUTPUT":
+    :func:`_box_label_line`) is a run of its own wherever it stands, and the lesson's next sentence
+    after its code starts a new run (a page copied without blank lines keeps its code boxes' labels)."""
     runs: list[tuple[int, int]] = []
     n = 0
     while n < len(lines):
