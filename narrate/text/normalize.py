@@ -109,6 +109,8 @@ _BULLETS = "•◦▪▫‣·●○■□⁃∙⦁⦾⦿►▸➢➤"
 _ANGLE_PAIR = re.compile(r"<(?![\s=\d-])([^<>=]*?[^\W\d_][^<>=]*?)(?<![\s=-])>")
 _LEADING_BULLET = re.compile(r"^\s*(?:(?:[" + _BULLETS + r"*–—]|[+-](?!\.?\d))\s*)+")
 _MID_BULLET = re.compile(r"\s[" + _BULLETS + r"]+\s|[" + _BULLETS + r"]")
+_DATE_PART = r"(?:YYYY|yyyy|YY|yy|MM|DD|dd|HH|hh|mm|SS+|ss)"
+"""A part of a date or time format ("YYYY", "MM", "hh", "SSSS")."""
 _PROSE_CODE = re.compile(
     r"(?<=[\s(\"'“‘])-{1,3}(?=[)\]\"'”’])"  # "(starting with --)": the dashes are what is talked about
     r"|(?<=\s)(?<![=+*/<>(,]\s)(?<![=+*/<>])(?:--[a-z][a-z0-9]*(?:-[a-z0-9]+)*|-[a-zA-Z])(?=[\s).,;:!?]|$)"  # "-v", "--dry-run": options
@@ -116,12 +118,18 @@ _PROSE_CODE = re.compile(
     r"|(?:(?<=[\s(\"'“‘])|^)\.(?:[a-z][A-Za-z0-9_-]*|[A-Z][A-Z0-9_]+)(?=[\s).,;:!?\"'”’]|$)"  # ".txt", ".PHONY": a file's name
     r"|(?:(?<=[\s(\"'“‘])|^)(?:~|\.{1,2})?/[A-Za-z_.][\w.-]*(?:/[\w.-]+)*/?(?<![.,;:!?])(?=[\s),;:!?\"'”’]|\.?$|\.\s)"  # a path
     r"|(?:(?<=[\s(\"'“‘])|^)[\w.-]+(?:/[\w.-]+)+\.[A-Za-z]\w{0,5}(?=[\s),;:!?\"'”’]|\.?$|\.\s)"  # "src/main.py"
+    r"|(?<![\w/:.-])(?=[A-Za-z/:. -]*[YyDdHh])"
+    + _DATE_PART
+    + r"(?:[-/:. T]?"
+    + _DATE_PART
+    + r")+(?![\w])"  # "YYYY-MM-DD"
 )
 """Code written in prose without a code span: dashes named on their own ("an option starting with
 --"), options ("-v", "--dry-run"; not a minus after a sign: "x = -a"), shell variables
 (``$name``, ``${name}``), a file extension or dotfile after a space ("ending in .txt", "a .PHONY
-target") and a path from the root, home or here ("/home/ana/notes.txt", "~/data", "../raw"); read
-as code is read ("dash dash", "dash v", "dollar name", "dot t x t", "slash home slash ana ...")."""
+target"), a path ("/home/ana/notes.txt", "~/data", "../raw", "src/main.py") and a date or time format
+("YYYY-MM-DD", "YYYYMMDDhhmmss": each letter said); read as code is read ("dash dash", "dash v",
+"dollar name", "dot t x t", "slash home slash ana ...", "Y Y Y Y dash M M dash D D")."""
 
 
 def _prose_code(m: re.Match, language: str) -> str:
@@ -130,6 +138,8 @@ def _prose_code(m: re.Match, language: str) -> str:
     token = m.group(0)
     if set(token) == {"-"}:
         return " " + " ".join([symbol_words(language)["dash"]] * len(token)) + " "
+    if re.fullmatch(_DATE_PART + r"(?:[-/:. T]?" + _DATE_PART + r")+", token):  # "YYYYMMDDhhmmss": each letter
+        token = re.sub(r"(?<=[A-Za-z])(?=[A-Za-z])", " ", token)
     return f" {speak_code(token, language)} "
 
 

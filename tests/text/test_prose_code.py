@@ -40,6 +40,11 @@ CASES = [
     ("en", "Use and/or here, yes/no there.", "Use and or here, yes or no there."),
     ("en", "Create .github/workflows/ci.yml and src/main.py first.", "Create dot github slash workflows slash ci dot y m l and s r c slash main dot p y first."),
     ("en", "Speed in km/h, input/output.", "Speed in kilometers per hour, input or output."),
+    # a date or time format: each letter said
+    ("en", "Use the YYYYMMDDhhmmss format.", "Use the Y Y Y Y M M D D h h m m s s format."),
+    ("en", "Dates as YYYY-MM-DD and times as HH:MM.", "Dates as Y Y Y Y dash M M dash D D and times as H H colon M M."),
+    ("de", "Datum als YYYY-MM-DD.", "Datum als Y Y Y Y Strich M M Strich D D."),
+    ("en", "Copy it with dd and MM.", "Copy it with dd and MM."),  # one part alone is no format
     ("de", "Die Dateien .csv und .tsv.", "Die Dateien Punkt c s v und Punkt t s v."),
     # what only looks like code keeps its reading
     ("en", "The value is .5 today.", "The value is point five today."),
