@@ -417,6 +417,8 @@ def test_angle_brackets_around_words_are_brackets_not_comparisons():
         ),
         ("Scores were 100 200 300.", "Scores were one hundred two hundred three hundred."),
         ("Add 3 500 ml, then 1 000 more.", "Add three five hundred milliliters, then one thousand more."),
+        ("Cool it to 300 K, not 5K.", "Cool it to three hundred kelvins, not five thousand."),
+        ("A 300K salary and $2K.", "A three hundred thousand salary and two thousand dollars."),
         ("Meet at 1:30.", "Meet at one thirty."),
     ],
 )

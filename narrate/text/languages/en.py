@@ -481,7 +481,7 @@ def _number(m: re.Match, us: bool = False) -> str:
     words = decimal(num)
     if suf == "%":
         words += " percent"
-    elif suf in _SCALE:
+    elif suf in _SCALE and not (suf == "K" and re.search(r"\d\s+K$", m.group(0))):  # "300 K": kelvin
         words += " " + _SCALE[suf]
     elif suf in ("thousand", "million", "billion", "trillion"):
         words += " " + suf
