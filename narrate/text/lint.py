@@ -35,7 +35,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from narrate.model import CodeBlock, Lesson, Say, Script
+from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.clauses import MATH_CLOSE, MATH_OPEN
+from narrate.text.code import speak_code
+from narrate.text.common import CODE_SPAN, code_of
 from narrate.text.languages import en
 from narrate.text.languages import language as language_of
 
@@ -155,6 +158,7 @@ class _Context:
         self.lexicon_words = {w.casefold() for entry in (*lexicon, *lexicon.values()) for w in _WORD.findall(entry)}
         self.source = lesson.source
         self._lines: list[str] | None = None
+        self._code_said: dict[tuple[int, str], str] = {}
 
     def lines(self) -> list[str]:
         if self._lines is None:
@@ -169,6 +173,15 @@ class _Context:
     def locate(self, token: str) -> int:
         needle = token.casefold()
         return next((n for n, line in enumerate(self.lines(), 1) if needle and needle in line.casefold()), 1)
+
+    def code_said(self, line: int, tag: str) -> str:
+        """What the code spans written from ``line`` to the next block say, in ``tag``'s language
+        (lower case): a symbol's name found there was read from code on purpose."""
+        key = (line, tag)
+        if key not in self._code_said:
+            spans = [code_of(m) for m in CODE_SPAN.finditer(self.raw(line))]
+            self._code_said[key] = " ".join(speak_code(c, tag or DEFAULT_LANGUAGE) for c in spans).lower()
+        return self._code_said[key]
 
     def raw(self, line: int) -> str:
         """The source file's text from ``line`` to the next block's (the whole file for line 0), as
@@ -225,6 +238,8 @@ def _check(text: str, tag: str, line: int, context: _Context) -> Iterable[tuple[
         name = m.group()
         if _MATH_BRACKETS.match(name) and _in_math(text, m.start(), m.end(), context.math):
             continue
+        if name.lower() in context.code_said(line, tag):
+            continue  # said from a code span written there (`~/data`: "tilde slash data"): meant to be heard
         if english or name.lower().startswith(("begin ", "end ")) or name.lower() in _DIRECTIVES.split("|"):
             yield "markup name", name, m.start()
     if not english and lang is not None:

@@ -113,7 +113,7 @@ def speak_math(expressions: Sequence[str], locale: str = DEFAULT_LANGUAGE) -> li
         Never raises: an expression SRE cannot speak is spoken by the fallback.
     """
     language = primary(locale)
-    built = [_pieces(e, language) for e in expressions]
+    built = [_pieces(_units_as_text(e, locale), language) for e in expressions]
     items = tuple(p for pieces, _ in built for p in pieces if isinstance(p, _Tex))
     spoken: list[str | None] = [None] * len(items)
     if items and sre_available():
@@ -126,6 +126,42 @@ def speak_math(expressions: Sequence[str], locale: str = DEFAULT_LANGUAGE) -> li
         words = _DOUBLE_PAUSE.sub(lambda m: max(m.group(0).replace(" ", ""), key=",:;".index), words).strip(" ,;:")
         out.append(words + tail if words else "")
     return out
+
+
+_TEX_UNIT = re.compile(
+    r"(?<![\w\\.])(\d+(?:\.\d+)?)\s*(?:\\[,;:! ]|~)?\s*\\(?:mathrm|text|textrm|rm|mathsf)\{((?:[^{}]|\{[^{}]*\})+)\}"
+)
+_UNIT_MARKS = (
+    (re.compile(r"\^\{?-1\}?"), "⁻¹"), (re.compile(r"\^\{?-2\}?"), "⁻²"), (re.compile(r"\^\{?-3\}?"), "⁻³"),
+    (re.compile(r"\^\{?2\}?"), "²"), (re.compile(r"\^\{?3\}?"), "³"), (re.compile(r"\\(?:mu|upmu)\s*"), "µ"),
+    (re.compile(r"\\Omega\s*"), "Ω"), (re.compile(r"\^\{?\\circ\}?"), "°"), (re.compile(r"\\%"), "%"),
+)  # fmt: skip
+_SAID_UNIT = re.compile(r"[^\W\d_]{2,}(?:[ '-][^\W\d_]+)*")
+
+
+def _units_as_text(tex: str, locale: str) -> str:
+    """``tex`` with the upright unit of each quantity (``9.81\\,\\mathrm{m/s^2}``, ``300\\,\\text{K}``) in
+    the words the lesson's prose says it with ("meters per second squared", after one or after many),
+    as ``\\text{...}`` after the number; a unit prose cannot put in words (``kg\\,m^2\\,s^{-2}``) stays
+    for the math reader."""
+    if "{" not in tex or not _TEX_UNIT.search(tex):
+        return tex
+    from narrate.text.normalize import spoken  # the prose reader: the text stage's, loaded once needed
+
+    def said(m: re.Match[str]) -> str:
+        unit = m.group(2)
+        for pattern, mark in _UNIT_MARKS:
+            unit = pattern.sub(mark, unit)
+        if re.search(r"[\\{}^_]", unit) or not unit.strip():
+            return m.group(0)
+        probe = "1" if m.group(1) == "1" else "2"  # the unit's words after one, or after many
+        words = spoken(f"{probe} {' '.join(unit.split())}", language=locale).rstrip(".")
+        tail = words.split(" ", 1)[-1] if " " in words else ""
+        if not _SAID_UNIT.fullmatch(tail) or any(len(w) == 1 for w in tail.split()):
+            return m.group(0)  # a letter left unsaid ("m s"): the math reader says it better
+        return f"{m.group(1)}\\text{{ {tail}}}"
+
+    return _TEX_UNIT.sub(said, tex)
 
 
 _TIDY_COMMAS = re.compile(r"\s+([,;:])")

@@ -9,7 +9,7 @@ import pytest
 
 from narrate.model import Paragraph
 from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, mark_math, split_utterance, unmark_math
-from narrate.text.math import _sre_cached, speak_math, sre_available
+from narrate.text.math import _sre_cached, _units_as_text, speak_math, sre_available
 from narrate.text.normalize import spoken
 from narrate.text.readers.dialects import prepare
 from narrate.text.readers.gift import read_gift
@@ -165,11 +165,11 @@ BRACKETS = [
     (r"\sum_k (a_k - b_k)^2", "the sum over k of the quantity a sub k minus b sub k, squared", None),
     (r"y \in [2, 5]", "y is a member of the interval from 2 to 5", "y is in the interval from 2 to 5"),
     (r"\mathbf{s} = [s_1, \ldots, s_M]^T", "bold s equals s sub 1, and so on up to s sub M, transpose", None),
-    (r"40\,\rm{cm^2}", "40 cm squared", None),
+    (r"40\,\rm{cm^2}", "40 square centimeters", None),  # an upright unit said as prose says it
     (r"3 \cdot 10^9\,\rm{mm^4}", "3 times 10 to the ninth power mm to the fourth power", None),
-    (r"18\,\rm{kN}\,\rm{(→)}", "18 kilonewtons, to the right", "18 kN, to the right"),
+    (r"18\,\rm{kN}\,\rm{(→)}", "18 kilonewtons, to the right", "18 kilonewtons, to the right"),
     (r"M = 20\,\rm{kNm}\,\rm{(↺)}", "M equals 20 kNm, anticlockwise", "M equals 20 kNm, anticlockwise"),
-    (r"T = 9\,\text{kN}\,\text{(tension)}", "T equals 9 kilonewtons, tension", "T equals 9 kN, tension"),
+    (r"T = 9\,\text{kN}\,\text{(tension)}", "T equals 9 kilonewtons, tension", "T equals 9 kilonewtons, tension"),
     (r"u = 2 \rightarrow v = 6", "u equals 2, so v equals 6", "u equals 2, so v equals 6"),
     (r"k_s \to \infty", "k sub s tends to infinity", "k sub s tends to infinity"),
     (r"\begin{aligned} \sum M &= 0: \\ M_b &= 4 \end{aligned}", "the sum of M equals 0: M sub b equals 4", None),
@@ -228,8 +228,8 @@ IN_LANGUAGE = [
     ("nl", r"u = 2 \rightarrow v = 6", "u is gelijk aan 2, dus v is gelijk aan 6", None),
     ("nl", r"g(s, t)", "g van s en t", "g van s, t"),
     ("nl", r"\sqrt{z} \geq 1", "de wortel uit z is groter dan of gelijk aan 1", None),
-    ("nl", r"d = 12.5\,\rm{mm}", "d is gelijk aan 12.5 millimeter", "d is gelijk aan 12.5 mm"),
-    ("nl", r"P = 5\,\rm{kN}\,\rm{(↓)}", "P is gelijk aan 5 kilonewton, omlaag", "P is gelijk aan 5 kN, omlaag"),
+    ("nl", r"d = 12.5\,\rm{mm}", "d is gelijk aan 12.5 millimeter", "d is gelijk aan 12.5 millimeter"),
+    ("nl", r"P = 5\,\rm{kN}\,\rm{(↓)}", "P is gelijk aan 5 kilonewton, omlaag", "P is gelijk aan 5 kilonewton, omlaag"),
     ("pt", r"v_A = -0.25 \cdot F_c + 1.5", "v índice A é igual a menos 0.25 vezes F índice c mais 1.5", None),
     (
         "pt",
@@ -242,7 +242,7 @@ IN_LANGUAGE = [
     ("pt", r"u = 2 \rightarrow v = 6", "u é igual a 2, logo v é igual a 6", None),
     ("pt", r"g(s, t)", "g de s e t", "g de s, t"),
     ("pt", r"\sqrt{z} \leq 1", "a raiz quadrada de z é menor ou igual a 1", None),
-    ("pt", r"d = 12.5\,\rm{mm}", "d é igual a 12.5 milímetros", "d é igual a 12.5 mm"),
+    ("pt", r"d = 12.5\,\rm{mm}", "d é igual a 12.5 milímetros", "d é igual a 12.5 milímetros"),
 ]
 COMMON = [
     r"x = 1",
@@ -367,3 +367,21 @@ def test_signs_between_words_in_prose(language: str, written: str, said: str):
 def test_pandoc_raw_content_is_not_spoken():
     prepared = prepare("Cost `\\newline`{=tex} then more.\n\n```{=latex}\n\\bigskip\n```\n\nEnd.\n")
     assert prepared.text == "Cost  then more.\n\n\n\n\n\nEnd.\n"
+
+
+UNITS = [
+    # (language, LaTeX with an upright unit, what is said): the unit as the lesson's prose says it
+    ("en", r"g = 9.81\,\mathrm{m/s^2}", "g equals 9.81 meters per second squared"),
+    ("en", r"T = 300\,\mathrm{K}", "T equals 300 kelvins"),
+    ("en", r"d = 1\,\mathrm{km}", "d equals 1 kilometer"),
+    ("de", r"v = 12\,\mathrm{m/s}", "v ist gleich 12 Meter pro Sekunde"),
+    ("en", r"E = 1\,\mathrm{kg\,m^2\,s^{-2}}", None),  # no words for it in prose: the math reader's
+]
+
+
+@pytest.mark.parametrize(("language", "tex", "said"), UNITS, ids=[u[1] for u in UNITS])
+def test_an_upright_unit_is_said_as_prose_says_it(language, tex, said):
+    if said is None:
+        assert _units_as_text(tex, language) == tex
+    else:
+        assert speak_math([tex], language)[0] == said
