@@ -44,6 +44,11 @@ CASES = [
     ("en", "The quokka and the axolotl are rare animals.", None),
     ("es", "Los perros comen más pan que los gatos.", None),
     ("fr", "Il y a plus de chats que de chiens.", None),
+    # a symbol's name read from a code span on its line is meant to be heard
+    ("en", "Your files live in `~/data` and `~/notes`.", None),
+    ("en", "Use `x ^ y` for the power and `a_b` as a name.", None),
+    ("en", "Type `wc -l *.txt | sort` to count.", None),
+    ("en", "Your files live in ~ slash data, the tilde home.", "markup name"),  # said in prose: reported
 ]
 
 
