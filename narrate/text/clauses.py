@@ -75,6 +75,9 @@ _CLAUSE_END = re.compile(r"[;:][\"'”’)\]]*$")
 _LABEL = re.compile(r"[^\W_]{1,2}:")
 _COMMA_END = re.compile(r"(?:,[\"'”’)\]]*|[)\]])$")
 _DASHES = ("—", "–", "-")
+_FLAG = re.compile(r"-{1,2}\w")
+"""A word that starts with a hyphen but is no dash between clauses: an option ("-a", "--all") or a
+negative number ("-3")."""
 _CONJUNCTIONS = frozenset(
     "and but or nor so yet because although though whereas while when whenever where which who whom whose "
     "that if unless until since then as".split()
@@ -128,7 +131,7 @@ def boundary_strength(word: str, next_word: str | None) -> int:
         return 4
     if _LABEL.fullmatch(word):  # "A:" before an option's text, "2:" before a step: never cut there
         return 0
-    if _CLAUSE_END.search(word) or next_word.startswith(_DASHES):
+    if _CLAUSE_END.search(word) or (next_word.startswith(_DASHES) and not _FLAG.match(next_word)):
         return 3
     if _COMMA_END.search(word):
         return 2
@@ -302,7 +305,7 @@ def keeps_together(words: Sequence[str], i: int) -> bool:
     a, b = words[i - 1], words[i]
     if _option_or_mark(words, i):
         return True
-    if b.startswith(_DASHES):
+    if b.startswith(_DASHES) and not _FLAG.match(b):
         return False
     if _TITLE_ABBREVIATION.fullmatch(a.lstrip(_OPENING)) and _capitalised(b):
         return True  # "Dr. | Jean-Baptiste", "Prof. | Ada": a title and the name it goes with

@@ -81,6 +81,10 @@ def test_a_comma_run_on_sentence_splits_at_commas_and_keeps_its_text(phrases):
         ("so;", "then", 3),
         ("note:", "the", 3),
         ("here", "—", 3),
+        ("here", "-", 3),
+        ("ls", "-a", 0),  # an option of the command before it, no dash between clauses
+        ("sort", "--reverse", 0),
+        ("to", "-3", 0),
         ("apples,", "pears", 2),
         ("(aside)", "more", 2),
         ("bread", "and", 1),
