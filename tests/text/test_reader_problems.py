@@ -994,3 +994,13 @@ def test_what_a_quiz_heading_holds_besides_questions_is_read_or_warned(tmp_path,
         assert _problems(path) == warnings
     else:
         assert "Question one. What does this print? print of one plus one." == _first_question_said(path)
+
+
+def test_options_without_an_answer_before_a_numbered_question_are_named_at_their_own_line(tmp_path):
+    text = (
+        "# T\n\n## S\n\nText.\n\n## Check yourself\n\n### Which command counts lines?\n\n- [ ] `wc -c`\n- [ ] `wc -l`\n\n"
+        "1. The home folder is written _____.\n\n   Answer: `~`\n"
+    )
+    assert _problems(_write(tmp_path, "l.md", text)) == [
+        (9, "question has no answer (no '- [x]' option, no 'Answer: ...'): read as text")
+    ]

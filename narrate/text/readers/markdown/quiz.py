@@ -46,6 +46,12 @@ _WHAT = {
 _TASK = re.compile(r"^\[([ xX])\]\s+(.*)$", re.S)
 
 
+def _asks(node: SyntaxTreeNode) -> bool:
+    """A numbered list whose first item is a prompt (a question, or a fill-in with a blank)."""
+    first = node.children[0] if node.children else None
+    return first is not None and _is_prompt(_text(first).split("\n")[0])
+
+
 def _is_prompt(text: str) -> bool:
     """``text`` is a whole quiz prompt: a question (ends in "?") or a sentence with blanks."""
     return text.endswith("?") or bool(count_blanks(text))
@@ -88,9 +94,10 @@ class QuizReader(WalkerBase):
         Raises:
             ContentError: options without a question.
         """
+        last = self.questions[-1] if self.questions else None
         if node.type == "ordered_list" and (
-            not self.questions or self.questions[-1].answer is not None or self.questions[-1].right
-        ):
+            last is None or last.answer is not None or last.right or (last.options and _asks(node))
+        ):  # numbered questions (after options without an answer: a numbered prompt starts the next)
             for item in node.children:
                 self.questions.append(_Q("", self.line(item), pending_prompt=True))
                 for child in item.children:
