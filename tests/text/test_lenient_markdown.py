@@ -19,6 +19,14 @@ from narrate.text.readers import read_lesson
 
 CASES = [
     (
+        "jekyll-value-in-a-sentence",
+        "---\ntitle: Jobs\n---\n\n## Scheduler\n\nSee the [setup]({{ page.root }}/setup/) first.\n\n"
+        "The scheduler used here is {{ site.sched.name }}.\n",
+        ["See the setup first.", "The scheduler used here is."],
+        9,
+        "the site's value {{ site.sched.name }} is not known to narrate: its sentence is read without it",
+    ),
+    (
         "myst-solution-mislabelled",
         "# Beams\n\n## Supports\n\n:::{exercise}\n:label: ex-one\n\nHow many supports hold the beam?\n:::\n\n"
         "% the answer\n\n::::{solution} ex-three\n:class: dropdown\n\nTwo supports.\n::::\n",

@@ -72,6 +72,8 @@ class Prepared:
     options: dict[int, dict[str, str]] = field(default_factory=dict)
     mathml: list[str] = field(default_factory=list)
     """MathML fragments taken out of the text; each is now the math ``$⟦M<n>⟧$``."""
+    values: list[tuple[int, str]] = field(default_factory=list)
+    """(1-based line, the value as written) of each site value (``{{ repo }}``) left out of a sentence."""
     closes: dict[int, int] = field(default_factory=dict)
     """0-based line of a closing fence → how many blocks it closes, when more than one: a longer closing
     fence closes the outermost open directive it can (as markdown-it and MyST read nested fences), and
@@ -88,6 +90,7 @@ def prepare(text: str) -> Prepared:
     text = _HUGO.sub(_hugo, text)  # before Liquid: "{{% x %}}" holds a "{% x %}"
     text = _LIQUID_BLOCK.sub(_liquid, text)
     text = _LIQUID_CODE.sub("", text)  # `{{ site.x }}`: the value is the site's; no empty code span left
+    values = _values_in_sentences(text) if "{{" in text else []
     text = _LIQUID_OUTPUT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     if raw:
         text = re.sub("\ue070(\\d+)\ue071", lambda m: raw[int(m.group(1))], text)
@@ -104,7 +107,7 @@ def prepare(text: str) -> Prepared:
             lines[n] = f"{m.group(1)}<!--{IAL_MARK} {m.group(2).strip()}-->"
         elif "{:" in line:
             lines[n] = _IAL_INLINE.sub("", line)
-    prepared = Prepared("", options=asked)
+    prepared = Prepared("", options=asked, values=values)
     _directives(lines, prepared.options, prepared.closes)
     text = "\n".join(lines)
 
@@ -352,6 +355,22 @@ def _liquid(m: re.Match) -> str:
     if tag == "endhighlight":
         return "```" + keep
     return keep
+
+
+def _values_in_sentences(text: str) -> list[tuple[int, str]]:
+    """The Liquid values (``{{ site.repo }}``) that stand among a line's words outside code fences, by
+    line: leaving them out leaves a hole in the sentence ("lives at and ..."), which the reader warns of."""
+    found: list[tuple[int, str]] = []
+    fence = ""
+    for number, line in enumerate(text.split("\n"), 1):
+        fence = _code_fence(re.sub(r"^(?:[ \t]*>)+[ \t]?", "", line), fence)  # quoted fences too ("> ~~~")
+        if fence or "{{" not in line or not re.search(r"[^\W\d_]{2,}", _LIQUID_OUTPUT.sub(" ", line)):
+            continue
+        for m in _LIQUID_OUTPUT.finditer(line):
+            in_address = re.search(r"[(\"'=/]\s*$", line[: m.start()]) or line[m.end() :].startswith(("/", "{%"))
+            if not in_address:  # "{{ page.root }}/fig.png", "href='{{ site.url }}'": no word of the sentence
+                found.append((number, " ".join(m.group(0).split())))
+    return found
 
 
 def _held(held: list[str], text: str) -> str:
