@@ -4,8 +4,8 @@
   readers (answers per blank) and spoken as "blank";
 * :func:`repair_text`: mojibake repair, for every text that enters narrate;
 * :data:`CODE_SPAN`: a code span in written text (marked by a reader, or in backticks), and how it is
-  marked (:func:`mark_code_spans`), written back in backticks (:func:`backtick_code`) and shown
-  (:func:`shown_code`); :func:`narrate.text.code.speak_code_spans` says it.
+  marked (:func:`mark_code_spans`) and written back in backticks (:func:`backtick_code`);
+  :func:`narrate.text.code.speak_code_spans` says it, :func:`narrate.model.unmark_code` shows it.
 """
 
 from __future__ import annotations
@@ -100,11 +100,3 @@ def backtick_code(text: str) -> str:
         return f"{ticks}{pad}{code}{pad}{ticks}"
 
     return CODE_SPAN.sub(written, text)
-
-
-def shown_code(text: str) -> str:
-    """``text`` with each code span (:data:`CODE_SPAN`) shown as written, without marks or backticks:
-    what chapter titles and transcripts show (``"Run `ls -la`."`` → ``"Run ls -la."``)."""
-    if CODE_OPEN not in text and "`" not in text:
-        return text
-    return CODE_SPAN.sub(code_of, text)
