@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from narrate.model import CODE_CLOSE, CODE_OPEN, mark_code
 
@@ -74,6 +75,17 @@ def code_of(m: re.Match[str]) -> str:
         return m.group("marked")
     code = m.group("written").replace("\n", " ")
     return code[1:-1] if len(code) > 2 and code[0] == code[-1] == " " and code.strip() else code
+
+
+def outside_code(text: str, prose: Callable[[str], str], code: Callable[[re.Match[str]], str] | None = None) -> str:
+    """``text`` with ``prose`` applied to each run between code spans (:data:`CODE_SPAN`) and each span
+    kept as written, or made ``code(match)``: how a rule for prose (footnotes, Markdown marks) leaves
+    code alone."""
+    out, start = [], 0
+    for m in CODE_SPAN.finditer(text):
+        out += [prose(text[start : m.start()]), code(m) if code else m.group(0)]
+        start = m.end()
+    return "".join(out) + prose(text[start:])
 
 
 def mark_code_spans(text: str) -> str:

@@ -24,7 +24,7 @@ from html.parser import HTMLParser
 
 from narrate.model import CODE_OPEN
 from narrate.settings import DEFAULT_LANGUAGE
-from narrate.text.common import CODE_SPAN
+from narrate.text.common import CODE_SPAN, outside_code
 
 __all__ = ["clean_text", "drop_footnote_markers", "html_to_text", "join_hyphenated"]
 
@@ -197,8 +197,4 @@ def clean_text(text: str, language: str = DEFAULT_LANGUAGE) -> str:
     text = html_to_text(text)
     if CODE_OPEN not in text and "`" not in text:
         return join_hyphenated(drop_footnote_markers(text), language)
-    out, start = [], 0
-    for m in CODE_SPAN.finditer(text):
-        out += [join_hyphenated(drop_footnote_markers(text[start : m.start()]), language), m.group(0)]
-        start = m.end()
-    return "".join(out) + join_hyphenated(drop_footnote_markers(text[start:]), language)
+    return outside_code(text, lambda prose: join_hyphenated(drop_footnote_markers(prose), language))

@@ -53,7 +53,7 @@ from narrate.errors import Collector, ContentError, lenient
 from narrate.model import TRUE_FALSE, Lesson, Question, mark_code
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.clauses import mark_math
-from narrate.text.common import CODE_SPAN, code_of
+from narrate.text.common import code_of, outside_code
 from narrate.text.markup import html_to_text
 from narrate.text.math import speak_math
 from narrate.text.readers.common import _option_key, default_id
@@ -119,13 +119,10 @@ _MD_ATTRIBUTES = re.compile(r"\{:[^}\n]*\}")
 def _markdown_plain(text: str) -> str:
     """Markdown text without its marks; a code span (`` `ls -la` ``) marked as code
     (:func:`narrate.model.mark_code`), its text left as written."""
-    if "`" in text:
-        out, start = [], 0
-        for m in CODE_SPAN.finditer(text):
-            out += [_markdown_plain(text[start : m.start()]), mark_code(code_of(m))]
-            start = m.end()
-        if out:
-            return "".join(out) + _markdown_plain(text[start:])
+    return outside_code(text, _without_marks, lambda m: mark_code(code_of(m))) if "`" in text else _without_marks(text)
+
+
+def _without_marks(text: str) -> str:
     text = _MD_ATTRIBUTES.sub("", _MD_IMAGE.sub("", text))
     text = _MD_LINK.sub(r"\1", text)
     return _MD_EMPHASIS.sub("", _MD_LINE.sub("", text))
