@@ -85,6 +85,7 @@ def assert_one_line(proc: subprocess.CompletedProcess) -> str:
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.e2e  # a narrate process
 def test_disk_full_on_standard_output(tmp_path):
     lesson = course(tmp_path / "c") / "lessons" / "01-a.yaml"
     with open("/dev/full", "wb") as full:
@@ -197,6 +198,7 @@ def test_an_overflow_is_one_line(tmp_path, monkeypatch):
     assert root.is_dir()
 
 
+@pytest.mark.e2e  # a narrate process
 def test_a_closed_pipe_stays_quiet(tmp_path):
     lesson = course(tmp_path / "c") / "lessons" / "01-a.yaml"
     read, write = os.pipe()

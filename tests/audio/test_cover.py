@@ -28,6 +28,7 @@ def _image(data: bytes) -> Image.Image:
     return image
 
 
+@pytest.mark.e2e  # Pillow at 1400-3000 px: about a CPU-second
 def test_generated_cover_is_podcast_ready_and_deterministic():
     data = generate_cover("Ελληνικά & Čeština: a course", "Someone")
     image = _image(data)
@@ -45,6 +46,7 @@ def test_a_ready_cover_is_kept_byte_for_byte():
     assert conform_cover(data) == (data, ".png")
 
 
+@pytest.mark.e2e  # Pillow at 1400-3000 px: about a CPU-second
 def test_other_images_are_cropped_scaled_and_flattened():
     source = io.BytesIO()
     Image.new("RGBA", (900, 600), (10, 20, 30, 128)).save(source, format="PNG")
@@ -124,6 +126,7 @@ BOMBS = [
 ]
 
 
+@pytest.mark.e2e  # Pillow at 1400-3000 px: about a CPU-second
 def test_a_decompression_bomb_cover_is_one_error_not_a_traceback(tmp_path):
     for width, height, pixels in BOMBS:
         bomb = tmp_path / f"bomb-{width}.png"

@@ -26,9 +26,12 @@ from narrate.publish.check import Problem, check_output, check_srt, check_webvtt
 from narrate.publish.feed import render_feed
 from narrate.publish.transcripts import to_json_chapters, to_srt, to_webvtt
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("ffmpeg") is None or shutil.which("ffprobe") is None, reason="needs ffmpeg and ffprobe"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        shutil.which("ffmpeg") is None or shutil.which("ffprobe") is None, reason="needs ffmpeg and ffprobe"
+    ),
+    pytest.mark.e2e,  # every check decodes each episode with ffmpeg (about 0.1 CPU-s a process)
+]
 
 CONFIG = CourseConfig(
     title="Knots for Sailors & <Climbers>",

@@ -64,6 +64,7 @@ def fresh_cache(tmp_path, monkeypatch):
     _sre_cached.cache_clear()
 
 
+@pytest.mark.e2e  # a fresh cache: speech-rule-engine in Node.js reads every formula (0.5-1.5 CPU-s)
 @pytest.mark.skipif(not sre_available(), reason="speech-rule-engine or node not installed (scripts/setup.sh)")
 def test_speech_rule_engine_reads_like_a_narrator(fresh_cache):
     said = speak_math([latex for latex, _, _ in NARRATOR])
@@ -78,6 +79,7 @@ def test_fallback_reads_the_same_constructs(monkeypatch, latex: str, words: str)
     assert speak_math([latex]) == [words]
 
 
+@pytest.mark.e2e  # a fresh cache: speech-rule-engine in Node.js reads every formula (0.5-1.5 CPU-s)
 @pytest.mark.skipif(not sre_available(), reason="speech-rule-engine or node not installed (scripts/setup.sh)")
 def test_speech_rule_engine_reads_in_the_lessons_language(fresh_cache):
     de, fr = speak_math([r"A \implies B", r"\lim_{x \to 0} g(x)"], "de"), speak_math([r"A \implies B"], "fr")
@@ -99,6 +101,7 @@ def test_no_punctuation_word_in_math(monkeypatch):
         assert not {"period", "comma", "dot"} & set(said.replace(",", " ").replace(".", " ").split()), said
 
 
+@pytest.mark.e2e  # a fresh cache: speech-rule-engine in Node.js reads every formula (0.5-1.5 CPU-s)
 @pytest.mark.skipif(not sre_available(), reason="speech-rule-engine or node not installed (scripts/setup.sh)")
 def test_no_punctuation_word_from_sre(fresh_cache):
     said = speak_math([r"x = 1.", r"y = 2,", r"g(a, b) = 0"])
@@ -176,6 +179,7 @@ BRACKETS = [
 ]
 
 
+@pytest.mark.e2e  # a fresh cache: speech-rule-engine in Node.js reads every formula (0.5-1.5 CPU-s)
 @pytest.mark.skipif(not sre_available(), reason="speech-rule-engine or node not installed (scripts/setup.sh)")
 def test_brackets_units_and_arrows_read_as_a_narrator_reads_them(fresh_cache):
     said = speak_math([latex for latex, _, _ in BRACKETS])
@@ -379,6 +383,7 @@ UNITS = [
 ]
 
 
+@pytest.mark.e2e  # speech-rule-engine in Node.js reads each formula (about 0.5 CPU-s a case)
 @pytest.mark.parametrize(("language", "tex", "said"), UNITS, ids=[u[1] for u in UNITS])
 def test_an_upright_unit_is_said_as_prose_says_it(language, tex, said):
     if said is None:
