@@ -495,3 +495,33 @@ def test_a_front_matter_date_and_time_is_its_date(tmp_path, front, date):
     result = _run(["script", "--strict", str(lesson)])
     assert result.exit_code == 0, result.output
     assert read_lesson(lesson).date == date
+
+
+LIST_BLOCKS = [
+    # (body, what is said in order): a code block or table inside a list item is said where it stands
+    ("1. Open a shell:\n\n   ```bash\n   cd ~/tides\n   ```\n\n2. List the files.\n",
+     ["Open a shell:", "A code example, in the show notes.", "List the files."]),
+    ("- Type:\n\n      make plots\n\n- Wait for it.\n",  # indented code in an item
+     ["Type:", "A code example, in the show notes.", "Wait for it."]),
+    ("- Heights:\n\n  | port | metres |\n  |------|--------|\n  | Brest | 7 |\n\n- Then the times.\n",
+     ["Heights:", "Row one: port, Brest; metres, seven.", "Then the times."]),
+    ("- Steps:\n  - Run:\n\n    ```\n    tide --now\n    ```\n\n  - Read it.\n- Done.\n",  # in a nested list
+     ["Steps:", "Run:", "A code example, in the show notes.", "Read it.", "Done."]),
+    ("1. Run it:\n\n   ```\n   tide\n   ```\n\n   It prints the next high water.\n",  # text after the code
+     ["Run it:", "A code example, in the show notes.", "It prints the next high water."]),
+    ("> **Tip**\n>\n> - Try:\n>\n>   ```\n>   tide --week\n>   ```\n",  # a list in a quote
+     ["Tip.", "Try:", "A code example, in the show notes."]),
+    ("> **Tip**\n>\n> Run this:\n>\n> ```\n> tide\n> ```\n>\n> Then read the time.\n",  # a callout keeps its order
+     ["Tip.", "Run this:", "A code example, in the show notes.", "Then read the time."]),
+    ("::: callout\n\n## Ebb\n\nRun:\n\n```\ntide --ebb\n```\n\n| hour | metres |\n|---|---|\n| 4 | 1.5 |\n\nIt falls.\n:::\n",
+     ["Ebb.", "Run:", "A code example, in the show notes.", "Row one: hour, four; metres, one point five.", "It falls."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "said"), LIST_BLOCKS, ids=range(len(LIST_BLOCKS)))
+def test_a_code_block_or_table_in_a_list_or_callout_is_said_where_it_stands(tmp_path, body, said):
+    lesson = tmp_path / "tides.md"
+    lesson.write_text(f"---\ntitle: Tides\nlanguage: en\n---\n\n## Ports\n\n{body}", encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
+    assert_said_in_order(result.stdout, said)

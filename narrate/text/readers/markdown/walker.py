@@ -109,6 +109,17 @@ def _is_next_list(section: Section) -> bool:
     return all(len(i.split()) <= _NEXT_TITLE_WORDS and not re.search(r"[.!?]\s|[.!?]$", i) for i in items)
 
 
+_BLOCK_TYPES = ("fence", "code_block", "table")
+
+
+def _holds_blocks(node: SyntaxTreeNode) -> bool:
+    """A list item's child that is (or, a nested list, holds) a code block or a table: said as its own
+    block, not as item text (which would drop it)."""
+    if node.type in _BLOCK_TYPES:
+        return True
+    return node.type.endswith("_list") and any(_holds_blocks(c) for item in node.children for c in item.children)
+
+
 @dataclass
 class _Q:
     prompt: str
@@ -318,7 +329,7 @@ class WalkerBase:
         if kind:
             return self.directive(node, kind, line)
         if node.type in ("bullet_list", "ordered_list"):
-            return [BulletList(tuple(_text(i) for i in node.children), None, line)]
+            return self.list_blocks(node, line)
         if node.type == "blockquote":
             return self.quote(node, line)
         if node.type in ("fence", "code_block"):
@@ -357,12 +368,34 @@ class WalkerBase:
             if self.sections:
                 self.moved.add(len(self.sections) - 1)
             return []
-        if not _text(node) or any(c.type in ("fence", "code_block", "table") for c in node.children):
+        if not _text(node) or any(_holds_blocks(c) for c in node.children):
             title = _bold_title(node)
             if title and node.children[0].type != "heading":  # "> **Answer**" then code: its own title
                 return self.callout_blocks(title, node.children[1:], line)
             return self.callout_blocks("Note", node.children, line, "title.note")  # code in a quote
         return self.callout(node)
+
+    def list_blocks(self, node: SyntaxTreeNode, line: int) -> list:
+        """A bullet or numbered list → a :class:`BulletList` of its items' text; a code block or table
+        inside an item ("1. Type:" then a fence) stands where it is written, between the items said
+        before and after it (a list of steps keeps its commands' cues in order)."""
+        out: list = []
+        items: list[str] = []
+        for item in node.children:
+            parts: list[str] = []
+            for child in item.children:
+                if not _holds_blocks(child):
+                    parts.append(_text(child))
+                    continue
+                items.append(" ".join(p for p in parts if p))
+                parts = []
+                out += [BulletList(tuple(i for i in items if i), None, line)] if any(items) else []
+                items = []
+                child_line = self.line(child)
+                kids = self.list_blocks(child, child_line) if child.type.endswith("_list") else []
+                out += kids or self.blocks(child, [], None)
+            items.append(" ".join(p for p in parts if p))
+        return out + ([BulletList(tuple(i for i in items if i), None, line)] if any(items) else [])
 
     def html(self, node: SyntaxTreeNode, line: int) -> list:
         """An HTML block: MathML spoken, else read as its text (a ``<table>`` as a table)."""
@@ -518,8 +551,12 @@ class WalkerBase:
         if nodes and nodes[0].type == "heading":
             title, nodes, role = _text(nodes[0]), nodes[1:], ""
         blocks = self.collect(nodes)
-        said = [b for b in blocks if isinstance(b, (Paragraph, BulletList))]
-        rest = [b for b in blocks if not isinstance(b, (Paragraph, BulletList))]
+        lead = next((n for n, b in enumerate(blocks) if not isinstance(b, (Paragraph, BulletList))), len(blocks))
+        if _spoken_text(blocks[:lead]):  # its text up to a code block or table, then the rest in order
+            said, rest = blocks[:lead], blocks[lead:]
+        else:  # a code block first: the callout's text, then its code and tables
+            said = [b for b in blocks if isinstance(b, (Paragraph, BulletList))]
+            rest = [b for b in blocks if not isinstance(b, (Paragraph, BulletList))]
         text = _spoken_text(said)
         return ([Callout(" ".join(title.split()), text, line, role)] if text else []) + rest
 
