@@ -91,6 +91,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Er starb 1715.", "Er starb siebzehnhundertfünfzehn."),
     ],
     "time": [
+        (
+            "Die Wanderung dauert 2 h 45 min.",
+            "Die Wanderung dauert zwei Stunden fünfundvierzig Minuten.",
+        ),  # a duration, not a clock time
         ("24:45 Uhr", "vierundzwanzig Uhr fünfundvierzig"),  # issue 23
         ("Es ist 1:00 Uhr.", "Es ist ein Uhr."),
         ("Der Zug fährt um 8:07 Uhr.", "Der Zug fährt um acht Uhr sieben."),

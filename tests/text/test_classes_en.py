@@ -60,6 +60,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Prices start at ¥500.", "Prices start at five hundred yen."),
         ("It was $0.99.", "It was ninety-nine cents."),
         ("A grant of $40k helped.", "A grant of forty thousand dollars helped."),
+        ("Bread is €2,40 there.", "Bread is two euros and forty cents there."),
+        ("A stamp costs 1,15 € now.", "A stamp costs one euro and fifteen cents now."),
     ],
     "telephone": [
         ("Call 1-800-555-0199 now.", "Call one, eight zero zero, five five five, zero one nine nine now."),
@@ -75,6 +77,9 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Tel: 555-0199.", "Tel: five five five, zero one nine nine."),
         ("Reach us on 555-0100.", "Reach us on five five five, zero one zero zero."),
         ("The hotline is (555) 010-0000.", "The hotline is five five five, zero one zero, zero zero zero zero."),
+        ("Call 555 867 5309 after six.", "Call five five five, eight six seven, five three zero nine after six."),
+        ("The desk is on 0161 496 0000.", "The desk is on zero one six one, four nine six, zero zero zero zero."),
+        ("Text 07700 900461 instead.", "Text zero seven seven zero zero, nine zero zero four six one instead."),
     ],
     "electronic": [
         ("Mail sam42@example.org today.", "Mail sam four two at example dot org today."),
@@ -241,6 +246,12 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("The train left at 23:05.", "The train left at twenty-three oh five."),
         ("Start at 9:05:30.", "Start at nine oh five and thirty seconds."),
         ("It took 0:45:10.", "It took forty-five minutes ten seconds."),
+        ("The hike takes 3h 20min.", "The hike takes three hours twenty minutes."),
+        ("Bake it for 1h.", "Bake it for one hour."),
+        ("Allow 2 hrs 45 mins.", "Allow two hours forty-five minutes."),
+        ("A 24h fast.", "A twenty-four hour fast."),
+        ("It lasted 1.5h.", "It lasted one point five hours."),
+        ("Doors close at 18:30 h.", "Doors close at eighteen thirty."),
     ],
     "name": [
         ("Dates follow ISO 8601.", "Dates follow ISO eighty-six oh one."),

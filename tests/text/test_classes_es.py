@@ -99,6 +99,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Firmó el 7 julio 2021.", "Firmó el siete de julio de dos mil veintiuno."),
     ],
     "time": [
+        ("La ruta dura 2 h 15 min.", "La ruta dura dos horas quince minutos."),  # a duration, not a clock time
         ("1:00", "una en punto"),  # issue 23: was "uno en punto"
         ("La clase empieza a la 1:00.", "La clase empieza a la una en punto."),
         ("Abrimos a las 9:00.", "Abrimos a las nueve en punto."),

@@ -93,6 +93,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Le stage dure du 10 au 12 mai.", "Le stage dure du dix au douze mai."),
     ],
     "time": [
+        (
+            "La randonnée dure 1 h 30 min.",
+            "La randonnée dure une heure trente minutes.",
+        ),  # a duration, not a clock time
         ("Il est 14h30.", "Il est quatorze heures trente."),
         ("Le train part à 8:15.", "Le train part à huit heures quinze."),
         ("Le film finit à 24:45.", "Le film finit à vingt-quatre heures quarante-cinq."),

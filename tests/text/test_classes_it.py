@@ -92,6 +92,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Ci vediamo il 5.11.", "Ci vediamo il cinque novembre."),
     ],
     "time": [
+        ("La gita dura 1 h 40 min.", "La gita dura un'ora quaranta minuti."),  # a duration, not a clock time
         ("Alle 14:30.", "Alle quattordici e trenta."),
         ("Il negozio apre alle 9:00.", "Il negozio apre alle nove."),
         ("Il locale chiude all'1:00.", "Il locale chiude all'una."),

@@ -86,6 +86,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Van 3 t/m 5 mei is het vrij.", "Van drie tot en met vijf mei is het vrij."),
     ],
     "time": [
+        (
+            "De wandeling duurt 2 h 30 min.",
+            "De wandeling duurt twee uur dertig minuten.",
+        ),  # a duration, not a clock time
         ("Om 14:30 uur.", "Om veertien uur dertig."),
         ("Het is 1:00 uur.", "Het is één uur."),
         ("We eten om 24:45 uur.", "We eten om vierentwintig uur vijfenveertig."),

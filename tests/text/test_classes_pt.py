@@ -100,6 +100,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Foi a 7 setembro 1822.", "Foi a sete de setembro de mil oitocentos e vinte e dois."),
     ],
     "time": [
+        ("A trilha dura 1 h 20 min.", "A trilha dura uma hora vinte minutos."),  # a duration, not a clock time
         ("1:00", "uma hora"),
         ("A aula começa à 1:00.", "A aula começa à uma hora."),
         ("Abrimos às 9:00.", "Abrimos às nove horas."),

@@ -92,6 +92,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Kriget slutade 1945.", "Kriget slutade nittonhundraförtiofem."),
     ],
     "time": [
+        ("Turen tar 3 h 10 min.", "Turen tar tre timmar tio minuter."),  # a duration, not a clock time
         ("Klockan 14:30.", "Klockan fjorton och trettio."),
         ("Vi ses kl. 17.30.", "Vi ses klockan sjutton och trettio."),
         ("Filmen slutar 24:45.", "Filmen slutar tjugofyra och förtiofem."),

@@ -504,6 +504,7 @@ def _clock_pattern(forms: Forms) -> str:
     # "14:30 h", "14:30 hs": an hour sign after a time with minutes says nothing more
     time = r"(?<![\w.,:])([01]?\d|2[0-4])(?:" + separators + r")([0-5]\d)" + after
     time += r"(?:\s?(?:h|hs|hrs)(?!\w))?(?![\w:]|[.,]\d)"  # "à 12:00, on mange": a comma may follow
+    time += r"(?!\s?(?:min|mn)(?!\w))"  # "1 h 30 min", "2:15 min": a duration, read by its units
     # group 3 always exists (matching nothing when no language writes a word after the hour)
     hour = r"(?<![\w.,:])([01]?\d|2[0-4])\s?(?:" + words + r")(?!\w)" if words else r"(?!)(\d)"
     return time + "|" + hour

@@ -778,6 +778,8 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = _PAGE.sub(lambda m: "pages " if m.group(1).lower() == "pp" else "page ", text)
     text = _SPACE_THOUSANDS.sub(_space_thousands, text)
     text = phone_numbers(text)
+    text = decimal_comma_money(text)
+    text = hour_signs(text)
     text = numeric_dates(text, language)
     text = named_numbers(text)
     text = times_and_eras(text)
@@ -924,6 +926,14 @@ _PHONE = re.compile(
 )
 
 
+_SPACED_PHONE = re.compile(
+    r"(?<![\w+/.,-])(?:(?P<nanp>\d{3} \d{3} \d{4})|(?P<trunk>0\d{2,4}(?: \d{3,6}){1,2}))(?![\w-]|[.,]\d| \d)"
+)
+"""Telephone numbers written with spaces: ``555 123 4567`` (three, three and four digits: no number
+grouped in thousands ends in four) and a national number opening with its trunk ``0`` (``020 7946
+0958``, ``07700 900123``: 10 or 11 digits; a number never starts with 0)."""
+
+
 def _digit_groups(number: str) -> str:
     groups = re.findall(r"\d+", number)
     words = ", ".join(" ".join(_DIGITS[int(d)] for d in g) for g in groups)
@@ -942,7 +952,41 @@ def phone_numbers(text: str) -> str:
             return m["ctx"] + _digit_groups(m["local"])
         return _digit_groups(m.group(0))
 
-    return _PHONE.sub(repl, text)
+    def spaced(m: re.Match) -> str:
+        if m["trunk"] and not 10 <= len(re.sub(r"\D", "", m["trunk"])) <= 11:
+            return m.group(0)
+        return _digit_groups(m.group(0))
+
+    return _SPACED_PHONE.sub(spaced, _PHONE.sub(repl, text))
+
+
+# ------------------------------------------------------------------ durations written with an hour sign
+_HOURS_MINUTES = re.compile(r"(?<![\w.,:])(\d+(?:\.\d+)?)\s?(?:h|hrs?)\s?(\d{1,2})\s?(mins?)(?![\w'’/])")
+_GLUED_HOURS = re.compile(r"(?<![\w.,:/-])(\d+(?:\.\d+)?)h(?![\w'’/-]|[.,]\d)")
+_CLOCK_HOUR_SIGN = re.compile(r"(?<![\w.,:])(\d{1,2}:[0-5]\d)\s?(?:h|hrs)(?![\w'’/])")
+
+
+_DECIMAL_COMMA_MONEY = re.compile(
+    r"(?<![\w.,])([$€£¥₹]\s?\d+),(\d{2})(?![\d,.]?\d)"  # €4,20
+    r"|(?<![\w.,$€£¥₹])(\d+),(\d{2})(?=\s?[$€£¥₹](?!\w))"  # 4,20 €
+)
+
+
+def decimal_comma_money(text: str) -> str:
+    """An amount written with a decimal comma, as much of Europe writes it, read as its decimal:
+    ``"€4,20"`` and ``"4,20 €"`` -> ``"€4.20"``, ``"4.20 €"`` (four euros and twenty cents). Two
+    digits after a comma are never a thousands group, which has three."""
+    return _DECIMAL_COMMA_MONEY.sub(lambda m: f"{m[1]}.{m[2]}" if m[1] else f"{m[3]}.{m[4]}", text)
+
+
+def hour_signs(text: str) -> str:
+    """Durations and times written with an hour sign, in the form the unit and clock rules read:
+    ``"1h 30min"`` -> ``"1 h 30 min"`` (one hour thirty minutes), ``"3h"`` -> ``"3 h"`` (three
+    hours), ``"14:30 h"`` -> ``"14:30"`` (a clock time: the sign after it says nothing more, as in
+    the other languages)."""
+    text = _HOURS_MINUTES.sub(r"\1 h \2 \3", text)
+    text = _GLUED_HOURS.sub(r"\1 h", text)
+    return _CLOCK_HOUR_SIGN.sub(r"\1", text)
 
 
 # ------------------------------------------------------------------ numeric dates
