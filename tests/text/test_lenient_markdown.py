@@ -525,3 +525,30 @@ def test_a_code_block_or_table_in_a_list_or_callout_is_said_where_it_stands(tmp_
     result = _run(["script", str(lesson)])
     assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
     assert_said_in_order(result.stdout, said)
+
+
+NESTED_DIVS = [
+    # (fences of the challenge, the solution and what follows it; what the challenge asks before its
+    # think pause): Pandoc closes the innermost div at each bare ":::", whatever the lengths
+    ((":::", ":::", ":::", ":::"), ["Which moon gives spring tides?", "Think of the sun too."]),
+    ((":::::", ":::", ":::", ":::::"), ["Which moon gives spring tides?", "Think of the sun too."]),
+    ((":::", ":::", "::::::", ":::"), ["Which moon gives spring tides?", "Think of the sun too."]),
+]
+
+
+@pytest.mark.parametrize(("fences", "asked"), NESTED_DIVS, ids=range(len(NESTED_DIVS)))
+def test_nested_pandoc_divs_close_as_pandoc_closes_them(tmp_path, fences, asked):
+    outer, inner, inner_end, outer_end = fences
+    lesson = tmp_path / "tides.md"
+    lesson.write_text(
+        f"---\ntitle: Tides\nlanguage: en\n---\n\n## Spring tides\n\nThey come twice a month.\n\n{outer} challenge\n"
+        f"Which moon gives spring tides?\n\n{inner} solution\nFull and new moon.\n{inner_end}\n\nThink of the sun too.\n"
+        f"{outer_end}\n\nNeap tides follow.\n",
+        encoding="utf-8",
+    )
+    read = read_lesson(lesson)
+    texts = [b.text for s in read.sections for b in s.blocks]
+    assert texts == ["They come twice a month.", "Neap tides follow."]  # no stray ":::" paragraph
+    assert [q.prompt for q in read.quiz] == [" ".join(asked)] and read.quiz[0].answers == ("Full and new moon.",)
+    imported = _run(["import", str(lesson)])
+    assert imported.exit_code == 0 and ":::" not in imported.stdout, imported.output

@@ -442,6 +442,7 @@ class _Open(NamedTuple):
     length: int
     markdown: bool
     pandoc: bool
+    line: int = -1
 
 
 class _Fences:
@@ -453,6 +454,7 @@ class _Fences:
         self.options = options
         self.closes = closes
         self.stack: list[_Open] = []
+        self.inner: dict[int, int] = {}  # a Pandoc div's opening line → the longest fence of the divs in it
 
     def fence(self, n: int, m: re.Match[str]) -> int:
         """Reads the fence line ``n`` (``m``: its :data:`_FENCE` match); returns the next line to read."""
@@ -476,12 +478,27 @@ class _Fences:
         kind and length close, opens a code fence (backticks, tildes), or (colons) is left as it is."""
         char, length = marker[0], len(marker)
         if char == ":" and top is not None and top.pandoc:
-            self.lines[n] = indent + ":" * top.length  # Pandoc: any ":::" closes the innermost div, whatever its length
             self.stack.pop()
+            self.lines[n] = indent + ":" * self._nested_length(top)  # Pandoc: any ":::" closes the innermost div
         elif top is not None and char == top.char and length >= top.length:
             self._close(n, indent, char, length)
         elif char != ":":
             self.stack.append(_Open(char, length, False, False))
+
+    def _nested_length(self, div: _Open) -> int:
+        """The fence length a closed Pandoc ``div`` is given: longer than every div in it, so that
+        markdown-it (which closes a container at the first fence as long as its own) closes it where
+        Pandoc does ("::: challenge" holding "::: solution", each closed by ":::"). Its opening line is
+        rewritten to match; left as written inside any other kind of block."""
+        length = max(div.length, self.inner.pop(div.line, 0) + 1)
+        if not all(o.pandoc for o in self.stack):
+            return div.length
+        if length != div.length:
+            self.lines[div.line] = re.sub(r"^([ \t]*):+", lambda m: m.group(1) + ":" * length, self.lines[div.line])
+        if self.stack:
+            parent = self.stack[-1].line
+            self.inner[parent] = max(self.inner.get(parent, 0), length)
+        return length
 
     def _close(self, n: int, indent: str, char: str, length: int) -> None:
         """The closing fence at line ``n`` closes the innermost open fence or (backticks longer than its
@@ -523,7 +540,7 @@ class _Fences:
         directive's options taken). Returns the next line to read."""
         char, length = marker[0], len(marker)
         if char == ":" and not name:  # a Pandoc fenced div ("::: challenge", "::: {.callout}")
-            self.stack.append(_Open(char, length, True, True))
+            self.stack.append(_Open(char, length, True, True, n))
             return n + 1
         if name and name.group(1).split(":")[-1] not in RAW_DIRECTIVES:
             self.stack.append(_Open(char, length, True, False))
