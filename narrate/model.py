@@ -24,6 +24,7 @@ code is read, and what is shown (chapter titles, transcripts, the feed) shows th
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, Union
@@ -190,6 +191,9 @@ class Question:
 
     ``title``: the author's short title of the question for its chapter ("Windowpane test"); "" when
     the chapter is titled from the prompt (see :func:`narrate.text.script.question_title`).
+
+    ``in_quiz``: written in the lesson's quiz (a YAML lesson's ``quiz:`` list), so asked there even when
+    open, never among a section's blocks (:meth:`Lesson.challenge_places`).
     """
 
     prompt: str
@@ -202,6 +206,7 @@ class Question:
     topic: str = ""
     notes: tuple[CodeBlock | Table, ...] = ()
     title: str = ""
+    in_quiz: bool = field(default=False, compare=False)
 
     @property
     def is_choice(self) -> bool:
@@ -273,6 +278,40 @@ class Lesson:
         listener is told is "in the show notes" (the feed's episode notes and the preview page)."""
         blocks = [b for s in self.sections for b in s.blocks] + [b for q in self.quiz for b in q.notes]
         return tuple(b for b in blocks if isinstance(b, (Table, CodeBlock)))
+
+    def heard_sections(self, places: dict[int, list[Question]] | None = None) -> list[list[Block | Question]]:
+        """Each section's blocks with the challenges written in it (``places``, by default
+        :meth:`challenge_places`) where the listener hears them: a challenge before the section's
+        first block with a later line, else after its last block."""
+        places = self.challenge_places() if places is None else places
+        return [with_challenges(s.blocks, places.get(i, [])) for i, s in enumerate(self.sections)]
+
+    def challenge_places(self) -> dict[int, list[Question]]:
+        """Section index → the open questions (challenges, exercises) written in that section, in
+        order: each is asked where its line falls, before the section's first block with a later
+        line. Empty when the sections have no lines or are not in line order (no place to tell);
+        quiz questions (not ``open``, or written in the quiz: ``in_quiz``) are never placed."""
+        starts = [s.line for s in self.sections]
+        if not starts or not all(starts) or starts != sorted(starts):
+            return {}
+        placed: dict[int, list[Question]] = {}
+        for question in self.quiz:
+            if question.open and question.line and not question.in_quiz:
+                index = max((i for i, start in enumerate(starts) if start <= question.line), default=0)
+                placed.setdefault(index, []).append(question)
+        return placed
+
+
+def with_challenges(blocks: Sequence[Block], asked: Sequence[Question]) -> list[Block | Question]:
+    """``blocks`` with the challenges ``asked`` among them by line: each before the first block with
+    a later line (a block without a line never parts them), the rest after the last block."""
+    out: list[Block | Question] = []
+    pending = list(asked)
+    for block in blocks:
+        while pending and block.line and pending[0].line < block.line:
+            out.append(pending.pop(0))
+        out.append(block)
+    return out + pending
 
 
 PERSON_ROLES = frozenset(

@@ -44,6 +44,7 @@ from narrate.model import (
     Table,
     shown_lesson,
     unmark_code,
+    with_challenges,
 )
 from narrate.text.clauses import MATH_CLOSE, MATH_OPEN, split_utterance, unmark_math, written_parts
 from narrate.text.code import speak_code_block
@@ -274,17 +275,19 @@ def _lesson(b: _Builder, lesson: Lesson, config: CourseConfig) -> None:
         b.chapter(title)
         b.say(as_sentence(title))
         b.pause(p.paragraph_ms, "paragraph")
-        pending = list(in_place.get(index, ()))  # challenges where the author put them, with their think pause
-        for block in _display_math_joined(section.blocks):
-            if pending and block.line and pending[0].line < block.line:  # the section goes on after them
-                number = _challenges(b, lesson, [q for q in pending if q.line < block.line], number, config)
-                pending = [q for q in pending if q.line >= block.line]
+        asked: list[Question] = []  # challenges where the author put them, with their think pause
+        for item in with_challenges(_display_math_joined(section.blocks), in_place.get(index, ())):
+            if isinstance(item, Question):
+                asked.append(item)
+                continue
+            if asked:  # the section goes on after them
+                number, asked = _challenges(b, lesson, asked, number, config), []
                 b.chapter(title)
-            b.line = block.line
-            _block(b, block)
+            b.line = item.line
+            _block(b, item)
             b.pause(p.paragraph_ms, "paragraph")
         b.pause(p.section_ms, "section")
-        number = _challenges(b, lesson, pending, number, config)
+        number = _challenges(b, lesson, asked, number, config)
 
     placed = {id(q) for questions in in_place.values() for q in questions}
     quiz = [q for q in lesson.quiz if id(q) not in placed]
@@ -389,20 +392,10 @@ def _challenges(b: _Builder, lesson: Lesson, questions: list[Question], number: 
 
 def _challenges_in_place(lesson: Lesson, config: CourseConfig) -> dict[int, list[Question]]:
     """Section index -> the lesson's challenges and exercises (open questions) written in it, by
-    their line: each is read where the author put it (between the section's blocks, by line: the
-    section's chapter goes on after it under the same title), unless the course asks for them at the
-    end (``challenges: at_end``). Quiz questions stay in the quiz."""
-    if config.challenges_at_end or not lesson.sections:
-        return {}
-    starts = [s.line for s in lesson.sections]
-    if not all(starts) or starts != sorted(starts):
-        return {}  # sections without lines, or reordered: no place to tell
-    placed: dict[int, list[Question]] = {}
-    for question in lesson.quiz:
-        if question.open and question.line:
-            index = max((i for i, start in enumerate(starts) if start <= question.line), default=0)
-            placed.setdefault(index, []).append(question)
-    return placed
+    their line (:meth:`Lesson.challenge_places`): each is read where the author put it (between the
+    section's blocks, by line: the section's chapter goes on after it under the same title), unless
+    the course asks for them at the end (``challenges: at_end``). Quiz questions stay in the quiz."""
+    return {} if config.challenges_at_end else lesson.challenge_places()
 
 
 REVIEW_ID = "review"

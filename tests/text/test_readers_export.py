@@ -27,6 +27,33 @@ def test_round_trip(tmp_path, source):
     again = read_lesson(out, lesson.number)
     assert without_lines(again) == without_lines(lesson)
     assert again.source == out
+    assert _heard(again) == _heard(lesson)  # each challenge asked where the source asks it
+
+
+def _heard(lesson: Lesson) -> list[list[str]]:
+    """Each section as heard: its blocks' kinds, and the prompt of each challenge asked among them."""
+    return [
+        [i.prompt if isinstance(i, Question) else type(i).__name__ for i in items] for items in lesson.heard_sections()
+    ]
+
+
+def test_a_challenge_in_a_section_is_imported_where_it_is_asked(tmp_path):
+    source = tmp_path / "tides.md"
+    source.write_text(
+        "---\ntitle: Tides\nlanguage: en\n---\n\n## Spring tides\n\nThey follow the moon.\n\n"
+        "::: challenge\nWhen do they come?\n\n::: solution\nAt full and new moon.\n:::\n:::\n\n"
+        "Neap tides follow.\n\n## Neap tides\n\nThey are small.\n",
+        encoding="utf-8",
+    )
+    text = lesson_to_yaml(read_lesson(source))
+    assert "quiz:" not in text
+    assert "      - They follow the moon.\n      - question:\n          prompt: When do they come?\n" in text
+    out = tmp_path / "tides.yaml"
+    out.write_text(text, encoding="utf-8")
+    assert _heard(read_lesson(out)) == [
+        ["Paragraph", "When do they come?", "Paragraph"],
+        ["Paragraph"],
+    ]
 
 
 def test_exact_yaml_text():

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from narrate.cli import main
 from narrate.errors import ContentError, NarrateError, Problems
 from narrate.model import BulletList, Callout, Caption, Lesson, Paragraph, Question, Section
 from narrate.text.readers import SUPPORTED, read_lesson
@@ -118,13 +120,13 @@ BODY = "sections:\n  - title: S\n    body: [Some text.]\n"
             "title: T\nsections:\n  - title: S\n    body:\n      - Note: the oven must be hot.\n",
             5,
             "a body item is a paragraph string or a mapping with one of 'bullets', 'callout', 'caption', 'code', "
-            "'table'; a sentence with ': ' in it must be quoted: - \"Note: the oven must be hot.\"",
+            "'table', 'question'; a sentence with ': ' in it must be quoted: - \"Note: the oven must be hot.\"",
         ),
         (
             "title: T\nsections:\n  - title: S\n    body:\n      - Text.\n      - Oven: 220 degrees\n",
             6,
             "a body item is a paragraph string or a mapping with one of 'bullets', 'callout', 'caption', 'code', "
-            "'table'; a sentence with ': ' in it must be quoted: - \"Oven: 220 degrees\"",
+            "'table', 'question'; a sentence with ': ' in it must be quoted: - \"Oven: 220 degrees\"",
         ),
         (
             "title: T\nsections:\n  - title: S\n    body:\n      - bullets:\n          - Step 1: mix\n",
@@ -153,6 +155,18 @@ BODY = "sections:\n  - title: S\n    body: [Some text.]\n"
         ),
         ("title: T\n" + BODY + "quiz: {prompt: x}\n", 5, "'quiz' must be a list of questions"),
         ("title: T\n" + BODY + "next: Other lesson\n", 5, "'next' must be a list"),
+        (
+            "title: T\nsections:\n  - title: S\n    body:\n      - Text.\n      - question:\n          prompt: Why?\n"
+            "          answer: x\n",
+            6,
+            "a question in a section's body is a challenge, asked there: give it a 'solution'",
+        ),
+        (
+            "title: T\nsections:\n  - title: S\n    body:\n      - question: {prompt: Why?, solution: x}\n"
+            "        caption: y\n",
+            5,
+            "a 'question' body item holds only the question (prompt, solution ...) under it",
+        ),
         ("- just a list\n", 1, "a lesson file must be a mapping of keys"),
         ("title: T\n  bad: indent\n", 2, "invalid YAML: mapping values are not allowed here"),
         ("title: !!python/object:os.system x\n" + BODY, 1, "invalid YAML"),
@@ -279,3 +293,39 @@ def test_a_decimal_comma_parted_by_a_yaml_flow_list_is_warned(tmp_path, caplog, 
             f"{path}:7: 'options': '{a}' and '{b}' are two items of a [...] list (YAML parts them at the comma); "
             f"if '{a},{b}' is one, quote it"
         )
+
+
+def test_a_challenge_in_a_body_is_asked_there_and_a_quiz_challenge_in_the_quiz(tmp_path):
+    lesson = tmp_path / "tides.yaml"
+    lesson.write_text(
+        "title: Tides\nsections:\n  - title: Spring\n    body:\n      - They follow the moon.\n"
+        "      - question:\n          prompt: When do they come?\n          solution: At full moon.\n"
+        "      - Neap tides follow.\n  - title: Neap\n    body:\n      - They are small.\n"
+        "quiz:\n  - prompt: Why are neap tides small?\n    solution: Sun and moon pull apart.\n",
+        encoding="utf-8",
+    )
+    read = read_lesson(lesson)
+    assert [q.prompt for q in read.quiz] == ["When do they come?", "Why are neap tides small?"]
+    assert [[getattr(i, "prompt", getattr(i, "text", "")) for i in items] for items in read.heard_sections()] == [
+        ["They follow the moon.", "When do they come?", "Neap tides follow."],
+        ["They are small."],
+    ]
+    result = CliRunner().invoke(main, ["script", str(lesson)])
+    said = [line.strip() for line in result.stdout.splitlines() if line.strip() and "pause" not in line]
+    at = said.index("[host] When do they come?")
+    assert said[at + 1 : at + 5] == [
+        "[host] Here is a solution.",
+        "[host] At full moon.",
+        "## Spring",
+        "Neap tides follow.",
+    ]
+    quiz = said.index("## Quiz")  # a challenge in the quiz list is asked in the quiz, after the sections
+    assert said[quiz:] == [
+        "## Quiz",
+        "[host] Check yourself. One question.",
+        "## Question 2: Why are neap tides small?",
+        "[host] Question two.",
+        "[host] Why are neap tides small?",
+        "[host] Here is a solution.",
+        "[host] Sun and moon pull apart.",
+    ]

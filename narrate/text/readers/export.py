@@ -76,6 +76,10 @@ def _question(q: Question) -> dict:
     return out
 
 
+def _question_item(q: Question) -> dict:
+    return {"question": _question(q)}
+
+
 def lesson_to_dict(lesson: Lesson) -> dict:
     """The lesson as plain data in the YAML schema's key order (empty fields left out)."""
     out: dict = {"id": lesson.id, "title": lesson.title}
@@ -89,10 +93,17 @@ def lesson_to_dict(lesson: Lesson) -> dict:
     voice = {k: v for k, v in (("narrator", lesson.narrator_voice), ("host", lesson.host_voice)) if v}
     if voice:
         out["voice"] = voice
+    places = lesson.challenge_places()  # a challenge in a section's body is asked there
     if lesson.sections or not lesson.quiz:
-        out["sections"] = [{"title": s.title, "body": [_block(b) for b in s.blocks]} for s in lesson.sections]
-    if lesson.quiz:
-        out["quiz"] = [_question(q) for q in lesson.quiz]
+        heard = lesson.heard_sections(places)
+        out["sections"] = [
+            {"title": s.title, "body": [_question_item(i) if isinstance(i, Question) else _block(i) for i in items]}
+            for s, items in zip(lesson.sections, heard)
+        ]
+    placed = {id(q) for questions in places.values() for q in questions}
+    quiz = [_question(q) for q in lesson.quiz if id(q) not in placed]
+    if quiz:
+        out["quiz"] = quiz
     if lesson.next_lessons:
         out["next"] = list(lesson.next_lessons)
     return out

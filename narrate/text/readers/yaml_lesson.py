@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -133,6 +134,7 @@ class LessonValidator:
         self.language = language
         self.problems: list[ContentError] = []
         self.collecting = False
+        self.asked: list[Question] = []  # challenges written in a section's body, asked there
 
     def fail(self, message: str, line: int | None) -> NoReturn:
         raise ContentError(message, self.path, line)
@@ -312,8 +314,10 @@ class LessonValidator:
         if not isinstance(sections, LineList) or not (sections or quiz):
             self.fail("lesson needs a non-empty 'sections' list", data.line_of("sections"))
         # each section and question is checked on its own, so that every one with a problem is reported
+        self.asked = []
         built_sections = self._each(self.section, sections)
-        built_quiz = self._each(self.question, quiz)
+        in_quiz = [replace(q, in_quiz=True) for q in self._each(self.question, quiz)]  # asked in the quiz
+        built_quiz = tuple(sorted([*self.asked, *in_quiz], key=lambda q: q.line))
         if not meta:  # the lesson's own settings were wrong: report them with every other problem
             collected(list(self.problems))
         return Lesson(
@@ -353,7 +357,29 @@ class LessonValidator:
             body.line, body.lines = data.line_of("body"), [data.line_of("body")]
         if not isinstance(body, LineList):
             self.fail(f"'body' of section '{title}' must be a list", data.line_of("body"))
-        return Section(title, self._each(self.block, body), data.line)  # every bad item reported
+        items = self._each(self.body_item, body)  # every bad item reported
+        self.asked += [i for i in items if isinstance(i, Question)]
+        return Section(title, tuple(i for i in items if not isinstance(i, Question)), data.line)
+
+    def body_item(self, value: Any, line: int) -> Block | Question:
+        """A section's body item: a block, or a ``question:`` (a challenge with its ``solution``,
+        asked where it is written: :meth:`narrate.model.Lesson.challenge_places`).
+
+        Raises:
+            ContentError: a body question with an ``answer`` (quiz questions go in ``quiz``) or more keys.
+        """
+        if not (isinstance(value, LineDict) and "question" in value):
+            return self.block(value, line)
+        if len(value) != 1:
+            self.fail("a 'question' body item holds only the question (prompt, solution ...) under it", value.line)
+        question = self.question(value["question"], value.line_of("question"))
+        if not question.open:
+            self.fail(
+                "a question in a section's body is a challenge, asked there: give it a 'solution' "
+                "(a question with an 'answer' goes in 'quiz')",
+                value.line_of("question"),
+            )
+        return question
 
     def block(self, value: Any, line: int) -> Block:
         if not isinstance(value, LineDict):
@@ -362,7 +388,7 @@ class LessonValidator:
         if len(kinds) != 1:
             self.fail(
                 "a body item is a paragraph string or a mapping with one of 'bullets', 'callout', 'caption', "
-                f"'code', 'table'{_quote_hint(value)}",
+                f"'code', 'table', 'question'{_quote_hint(value)}",
                 value.line,
             )
         kind = kinds[0]
