@@ -552,3 +552,43 @@ def test_nested_pandoc_divs_close_as_pandoc_closes_them(tmp_path, fences, asked)
     assert [q.prompt for q in read.quiz] == [" ".join(asked)] and read.quiz[0].answers == ("Full and new moon.",)
     imported = _run(["import", str(lesson)])
     assert imported.exit_code == 0 and ":::" not in imported.stdout, imported.output
+
+
+PRACTICE = [
+    # (what a heading a quiz could have ("Practice", "Exercises") holds, what is said in order): with
+    # no quiz written in narrate's quiz syntax under it, it is a section, and nothing in it is dropped
+    (":::{exercise}\nHow far is the image?\n:::\n\n:::{dropdown} Show the answer\nFifteen centimetres.\n:::\n\n"
+     ":::{note}\nReal images are upside down.\n:::\n",
+     ["## Practice", "Practice.", "## Question 1: How far is the image?", "[host] Question one.",
+      "[host] How far is the image?", "(think pause 5.00 s)", "[host] Here is a solution.", "[host] Fifteen centimetres.",
+      "## Practice", "Note.", "Real images are upside down."]),
+    ("<details><summary>Why is the image real?</summary>\nThe rays meet behind the lens.\n</details>\n",
+     ["## Practice", "Practice.", "## Question 1: Why is the image real?", "[host] Question one.",
+      "[host] Why is the image real?", "(think pause 5.00 s)", "[host] Here is a solution.",
+      "[host] The rays meet behind the lens."]),
+    ("Try these at home with a magnifying glass.\n\n> **Tip**\n> Use sunlight.\n",
+     ["## Practice", "Practice.", "Try these at home with a magnifying glass.", "Tip.", "Use sunlight."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "said"), PRACTICE, ids=range(len(PRACTICE)))
+def test_a_quiz_heading_with_no_quiz_under_it_is_a_section(tmp_path, body, said):
+    lesson = tmp_path / "lenses.md"
+    lesson.write_text(
+        f"---\ntitle: Lenses\nlanguage: en\n---\n\n## Thin lenses\n\nA lens bends light.\n\n## Practice\n\n{body}"
+    )
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
+    lines = [line.strip() for line in result.stdout.splitlines() if line.strip()]
+    lines = [line for line in lines if not re.search(r"\((sentence|paragraph|section) pause", line)]
+    assert lines[lines.index("## Practice") :] == said
+
+
+def test_a_quiz_heading_over_nothing_said_stays_silent(tmp_path):
+    lesson = tmp_path / "lenses.md"
+    lesson.write_text(
+        "# Lenses\n\n## Thin lenses\n\nA lens bends light.\n\n## Questions and comments\n\n<!-- comments -->\n"
+    )
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
+    assert "Questions and comments" not in result.stdout

@@ -10,7 +10,8 @@ from markdown_it.tree import SyntaxTreeNode
 from narrate.text.readers.markdown.nodes import _text
 
 _SOLUTION_TITLE = re.compile(
-    r"^(solutions?|answers?|solución|solucion|soluciones|respuestas?|lösung(en)?|antwort(en)?|réponses?|"
+    r"^(?:(?:show|see|reveal|view|check|click for|click to see)\s+(?:the\s+|my\s+|an?\s+)?)?"  # "Show the answer"
+    r"(solutions?|answers?|solución|solucion|soluciones|respuestas?|lösung(en)?|antwort(en)?|réponses?|"
     r"soluzion[ei]|rispost[ae]|soluç(ão|ões)|respostas?|oplossing(en)?|antwoord(en)?|lösning(ar)?|svar|"
     r"solution \d+)\b[\s.:!]*$",
     re.I,

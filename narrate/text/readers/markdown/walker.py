@@ -66,6 +66,7 @@ from narrate.text.readers.markdown.nodes import (
 from narrate.text.readers.markdown.parsing import _markdown_text, markdown_parser
 from narrate.text.readers.markdown.spoken import _KEYPOINTS, _ListTitle, _merge, _spoken_text
 from narrate.text.readers.markers import (
+    ANSWER_WORDS,
     NEXT_HEADINGS,
     QUESTION_WORDS,
     QUIZ_HEADINGS,
@@ -118,6 +119,37 @@ def _holds_blocks(node: SyntaxTreeNode) -> bool:
     if node.type in _BLOCK_TYPES:
         return True
     return node.type.endswith("_list") and any(_holds_blocks(c) for item in node.children for c in item.children)
+
+
+def _quiz_headings_without_quiz(nodes: list[SyntaxTreeNode]) -> set[int]:
+    """The ids of the quiz headings ("## Practice", "## Exercises") among ``nodes`` under which no
+    quiz is written in narrate's quiz syntax (no question heading, list of options or "Answer:" line,
+    before the next heading of level 1 or 2): what they hold (exercises with their solutions,
+    callouts, text) is read as a section of that title, not dropped as quiz chrome."""
+    found: set[int] = set()
+    for n, node in enumerate(nodes):
+        if node.type != "heading" or int(node.tag[1]) > 2 or not _QUIZ.match(_text(node)):
+            continue
+        region = []
+        for after in nodes[n + 1 :]:
+            if after.type == "heading" and int(after.tag[1]) <= 2:
+                break
+            region.append(after)
+        said = [after for after in region if after.type not in _SILENT_NODES and (_text(after) or after.children)]
+        if said and not any(_quiz_syntax(after) for after in region):
+            found.add(id(node))
+    return found
+
+
+_ANSWER_LINE = re.compile(r"^\s*(?:" + alternatives(ANSWER_WORDS) + r")\s*[:：]", re.I | re.M)
+
+
+def _quiz_syntax(node: SyntaxTreeNode) -> bool:
+    """``node`` writes a quiz in narrate's syntax: a question heading, a list (questions or options),
+    an "Answer: ..." line."""
+    if node.type in ("bullet_list", "ordered_list") or (node.type == "heading" and int(node.tag[1]) >= 3):
+        return True
+    return node.type == "paragraph" and bool(_ANSWER_LINE.search(_text(node, "\n")))
 
 
 @dataclass
@@ -211,6 +243,7 @@ class WalkerBase:
         """Read the top-level ``nodes`` of a lesson in order into sections, intro and quiz; a problem
         in one block is noted (:attr:`problems`) and the rest still read."""
         self.link_solutions(nodes)
+        self.no_quiz = _quiz_headings_without_quiz(nodes)
         for node, classes, nxt in _siblings(nodes):
             try:  # a problem in one block is noted and the rest of the file still checked
                 self.walk_one(node, classes, nxt)
@@ -259,7 +292,7 @@ class WalkerBase:
         text, level = _text(node), int(node.tag[1])
         if level == 1 and not self.title and not (self.front_title and self.sections):
             self.title, self.title_line = text, self.line(node)
-        elif level <= 2 and _QUIZ.match(text):
+        elif level <= 2 and _QUIZ.match(text) and id(node) not in self.no_quiz:
             self.mode = "quiz"
             self.quiz_headings.append((self.line(node), len(self.sections), text))
         elif self.mode == "quiz" and level >= 3:
