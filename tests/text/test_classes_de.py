@@ -72,6 +72,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Die Fahrt dauert 3 3/4 Stunden.", "Die Fahrt dauert drei und drei Viertel Stunden."),
     ],
     "date": [
+        (
+            "Die Abgabe endet am 2025-06-30T12:00.",
+            "Die Abgabe endet am dreißigsten Juni zweitausendfünfundzwanzig, zwölf Uhr.",
+        ),  # an ISO date and time
         ("am 14. Juli", "am vierzehnten Juli"),  # issue 23
         ("Heute ist der 3. Oktober.", "Heute ist der dritte Oktober."),
         ("Berlin, 9. November 1989", "Berlin, neunter November neunzehnhundertneunundachtzig"),
@@ -108,6 +112,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Ab 1 Uhr ist Ruhe.", "Ab ein Uhr ist Ruhe."),
     ],
     "money": [
+        ("Die Karte kostet 3,50 Euro.", "Die Karte kostet drei Euro fünfzig."),  # an amount before the currency's name
         ("Das Brot kostet 2,50 €.", "Das Brot kostet zwei Euro fünfzig."),
         ("Es kostet 0,99 €.", "Es kostet neunundneunzig Cent."),
         ("Der Eintritt kostet 12 €.", "Der Eintritt kostet zwölf Euro."),

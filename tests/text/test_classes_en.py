@@ -46,6 +46,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Set it to 2.0.", "Set it to two point zero."),
     ],
     "money": [
+        (
+            "Bread is 2.40 euros there.",
+            "Bread is two euros and forty cents there.",
+        ),  # an amount before the currency's name
         ("It is $20/mo for now.", "It is twenty dollars per month for now."),
         ("A pass costs £10/wk here.", "A pass costs ten pounds per week here."),
         ("Bids ran $50.00-$100.00 today.", "Bids ran fifty to one hundred dollars today."),
@@ -161,6 +165,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Flight TK5521 is on time.", "Flight TK fifty-five twenty-one is on time."),
     ],
     "date": [
+        (
+            "The form closes 2025-06-30T12:00.",
+            "The form closes June thirtieth, twenty twenty-five at twelve o'clock.",
+        ),  # an ISO date and time
         ("Filed on 25 july 2012.", "Filed on the twenty-fifth of july, twenty twelve."),
         ("Due JAN 15 2020.", "Due January fifteenth, twenty twenty."),
         ("The fair opens SEPT. 15.", "The fair opens September fifteenth."),

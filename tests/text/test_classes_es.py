@@ -118,6 +118,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Abre a la 1.", "Abre a la una."),
     ],
     "money": [
+        (
+            "El pan cuesta 2,40 euros.",
+            "El pan cuesta dos euros con cuarenta céntimos.",
+        ),  # an amount before the currency's name
         ("Cuesta 2,50 €.", "Cuesta dos euros con cincuenta céntimos."),
         ("Cuesta 1 €.", "Cuesta un euro."),
         ("Cuesta 21 €.", "Cuesta veintiún euros."),

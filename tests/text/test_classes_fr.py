@@ -110,6 +110,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Le cours finit à 13:01.", "Le cours finit à treize heures une."),
     ],
     "money": [
+        ("Le pain coûte 2,40 euros.", "Le pain coûte deux euros quarante."),  # an amount before the currency's name
         ("Le billet coûte 1 €.", "Le billet coûte un euro."),
         ("Il reste 0,50 € dans la caisse.", "Il reste cinquante centimes dans la caisse."),
         ("Le loyer est de 1 200 €.", "Le loyer est de mille deux cents euros."),
@@ -124,6 +125,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Le compte affiche -20 €.", "Le compte affiche moins vingt euros."),
     ],
     "measure": [
+        ("Les pages 12-15 l'expliquent.", "Les pages douze à quinze l'expliquent."),  # an elided l' is no litre
         ("Il fait 6° dehors.", "Il fait six degrés dehors."),
         ("La voiture roule à 60 mph.", "La voiture roule à soixante miles par heure."),
         ("Le sentier fait 5 mi.", "Le sentier fait cinq miles."),

@@ -106,6 +106,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("La lezione inizia alle ore 18.00.", "La lezione inizia alle ore diciotto."),
     ],
     "money": [
+        (
+            "Il pane costa 2,40 euro.",
+            "Il pane costa due euro e quaranta centesimi.",
+        ),  # an amount before the currency's name
         ("Costa 2,50 €.", "Costa due euro e cinquanta centesimi."),
         ("Il biglietto costa 1 €.", "Il biglietto costa un euro."),
         ("Restano 0,50 € in cassa.", "Restano cinquanta centesimi in cassa."),
@@ -120,6 +124,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Il conto segna -20 €.", "Il conto segna meno venti euro."),
     ],
     "measure": [
+        ("Il capitolo 2 l'ha spiegato.", "Il capitolo due l'ha spiegato."),  # an elided l' is no litre
         ("Fuori ci sono 30° all'ombra.", "Fuori ci sono trenta gradi all'ombra."),
         ("L'auto va a 60 mph.", "L'auto va a sessanta miglia orarie."),
         ("Il sentiero è lungo 5 mi.", "Il sentiero è lungo cinque miglia."),

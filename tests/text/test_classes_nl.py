@@ -103,6 +103,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Om 7:45 staan we op.", "Om zeven uur vijfenveertig staan we op."),
     ],
     "money": [
+        ("Het brood kost 2,40 euro.", "Het brood kost twee euro veertig."),  # an amount before the currency's name
         ("Het kost € 2,50.", "Het kost twee euro vijftig."),
         ("Het kost € 0,99.", "Het kost negenennegentig cent."),
         ("Het kost € 25,-.", "Het kost vijfentwintig euro."),

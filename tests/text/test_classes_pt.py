@@ -116,6 +116,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Abre das 9:00-14:00.", "Abre das nove horas às catorze horas."),
     ],
     "money": [
+        (
+            "O pão custa 2,40 reais.",
+            "O pão custa dois reais e quarenta centavos.",
+        ),  # an amount before the currency's name
         ("Custa 2,50 €.", "Custa dois euros e cinquenta cêntimos."),
         ("Custa 1 €.", "Custa um euro."),
         ("Custa 21 €.", "Custa vinte e um euros."),

@@ -107,6 +107,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Mellan 16.00 och 17.30 är det stängt.", "Mellan sexton och sjutton och trettio är det stängt."),
     ],
     "money": [
+        (
+            "Brödet kostar 24,50 kronor.",
+            "Brödet kostar tjugofyra kronor och femtio öre.",
+        ),  # an amount before the currency's name
         ("Det kostar 25,50 kr.", "Det kostar tjugofem kronor och femtio öre."),
         ("Det kostar 1 kr.", "Det kostar en krona."),
         ("Det kostar 0,50 kr.", "Det kostar femtio öre."),

@@ -97,14 +97,14 @@ def test_script_speaks_spans_in_their_language_and_pauses_after_repeat(tmp_path:
     after = script.cues[script.cues.index(mixed) + 1]
     assert after == Pause(0, "repeat", repeat=("es", "¿Dónde está la estación?"))
     assert script.cues[script.cues.index(mixed) + 2] == Say('It means "where is the station".')
-    # the Spanish span is normalised by the Spanish rules (decimal comma), the English rest by the English
+    # the Spanish span is normalised by the Spanish rules (a decimal comma before "euros": money), the English rest by the English
     ticket = next(s for s in says if s.text.startswith("The ticket"))
     assert ticket.parts == (
         ("", "The ticket costs"),
-        ("es", "tres coma cincuenta euros"),
+        ("es", "tres euros con cincuenta céntimos"),
         ("", ", about three point five euros."),
     )
-    assert ticket.text == "The ticket costs tres coma cincuenta euros, about three point five euros."
+    assert ticket.text == "The ticket costs tres euros con cincuenta céntimos, about three point five euros."
     question = next(s for s in says if s.text.startswith("Question one"))
     assert question.text == 'Question one. How do you say "thank you"? Is it option A: gracias, or option B: por favor?'
     assert ("es", "gracias") in question.parts and ("es", "por favor") in question.parts

@@ -86,8 +86,9 @@ class Language:
         return self.rules
 
     def prepare(self, text: str, tag: str) -> str:
-        """What must be read before letters and digits are parted and initials spelled."""
-        return text
+        """What must be read before letters and digits are parted and initials spelled: an ISO date
+        and time (``2024-05-17T14:30`` → ``2024-05-17, 14:30``)."""
+        return _machinery.iso_date_times(text, ", ")
 
     def expand_abbreviations(self, text: str, tag: str) -> str:
         """The language's abbreviations written out (``z. B.`` → "zum Beispiel")."""

@@ -574,7 +574,7 @@ def _compiled(rules: Rules, forms: Forms) -> _Compiled:
         money_before=re.compile(r"(?<![\w])(" + money + r")\s?(" + num + r")(?:,[-–]{1,2}(?![\d]))?(?![\d])"),
         money_after=re.compile(r"(?<![\w.,])(" + num + r")(?:,[-–]{1,2})?\s?(" + money + r")(?![\w])"),
         ordinal=re.compile(rules.ordinal),
-        unit=re.compile(r"(?<![\w.,])(" + num + r")\s?(%|" + unit + r")(?![\w/])"),
+        unit=re.compile(r"(?<![\w.,])(" + num + r")\s?(%|" + unit + r")(?![\w/'’])"),
         number=re.compile(r"(?<![\w.,])(" + num + r")(?![\w])"),
     )
     _COMPILED[key] = compiled
@@ -758,7 +758,7 @@ def _spans(rules: Rules) -> _Spans:
         fraction=re.compile(
             r"(?<![\w.,/:-])(?:(\d{1,3})\s+)?(\d{1,3})/(\d{1,4})(?![\w/]|[.,:]\d)(?:\s?(" + unit + r")(?![\w/]))?"
         ),
-        unit_after=re.compile(r"\s?(" + unit + r")(?![\w/])"),
+        unit_after=re.compile(r"\s?(" + unit + r")(?![\w/'’])"),
         phone_context=re.compile(r"(?<!\w)(?:" + context + r")(?!\w)", re.IGNORECASE) if context else None,
     )
     _SPANS[rules.code] = spans
@@ -1095,6 +1095,34 @@ def _short_dates(text: str, rules: Rules) -> str:
     return _written(rules).short_date.sub(repl, text)
 
 
+_MONEY_WORDS: dict[str, tuple[re.Pattern, dict[str, str]]] = {}
+
+
+def _money_words(text: str, rules: Rules) -> str:
+    """An amount with cents before a currency's name ("3,50 Euro", "2,40 euros", "9,99 kronor") →
+    the amount in words ("drei Euro fünfzig"), as with its symbol; a whole number before the name is
+    left to the number rules ("3 Euro" is already right)."""
+    if rules.code not in _MONEY_WORDS:
+        names: dict[str, str] = {}
+        for symbol, (one, many, *_rest) in rules.money.items():
+            for name in (many, one.split()[-1] if one else ""):
+                if name and name.isalpha():
+                    names.setdefault(name.lower(), symbol)
+        words = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        pattern = re.compile(r"(?<![\w.,])(\d{1,3}(?:[.\s]\d{3})*,\d\d|\d+,\d\d)\s(" + words + r")(?!\w)", re.I)
+        _MONEY_WORDS[rules.code] = (pattern, names)
+    pattern, names = _MONEY_WORDS[rules.code]
+    if not names:
+        return text
+
+    def repl(m: re.Match) -> str:
+        if _parse(m[1], rules) is None:  # "1.234,56" where a full stop groups no thousands
+            return m.group(0)
+        return _inflected(_money(m[1], names[m[2].lower()], rules), text, m.start(), rules)
+
+    return pattern.sub(repl, text)
+
+
 def _amount(rules: Rules, amount: int, symbol: int, m: re.Match) -> str:
     """An amount of money matched with its ``amount`` and ``symbol`` groups, in words."""
     return _inflected(_money(m.group(amount), m.group(symbol), rules), m.string, m.start(), rules)
@@ -1299,6 +1327,23 @@ def _point_decimals(text: str, rules: Rules) -> str:
     return _POINT_DECIMAL.sub(repl, text)
 
 
+_ISO_DATE_TIME = re.compile(
+    r"(?<![\w./-])(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(Z)?(?![\w:+-])"
+)
+
+
+def iso_date_times(text: str, joiner: str) -> str:
+    """An ISO 8601 date and time (``"2024-05-17T14:30"``, ``"2024-05-17T14:30:05Z"``) as its date,
+    ``joiner`` and its time, for the date and clock rules to read (seconds other than 00 kept; ``Z``
+    said "UTC"); a time with another offset is left as written."""
+
+    def repl(m: re.Match) -> str:
+        seconds = f":{m[4]}" if m[4] and m[4] != "00" else ""
+        return f"{m[1]}{joiner}{m[2]}:{m[3]}{seconds}{' UTC' if m[5] else ''}"
+
+    return _ISO_DATE_TIME.sub(repl, text)
+
+
 def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     """Numbers and abbreviations of ``text`` in words of the language of ``rules``, in this order:
     bare addresses (``Rules.domains``), page references, abbreviations, Roman numerals, ISO and
@@ -1324,6 +1369,7 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
         text = step(text, rules)
     text = c.money_before.sub(partial(_amount, rules, 2, 1), text)
     text = c.money_after.sub(partial(_amount, rules, 1, 2), text)
+    text = _money_words(text, rules)
     text = c.ordinal.sub(partial(_marked_ordinal, rules), text)
     text = c.unit.sub(partial(_unit, rules), text)
     text = text.replace(MINUS, rules.minus_word)

@@ -27,6 +27,7 @@ from num2words import num2words
 from narrate.settings import DEFAULT_LANGUAGE
 from narrate.text.chemistry import chemistry
 from narrate.text.languages._language import Language, QuizWords
+from narrate.text.languages._machinery import iso_date_times
 
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _MONTHS = (
@@ -273,7 +274,7 @@ _NUMBER = re.compile(
     r"(?P<suf>\s?%|\s?(?:thousand|million|billion|trillion)\b|(?:bn|[kKMBT])(?![\w/])|[xX](?![\w])"
     r"|\s?°\s?[CF]?(?![a-z])|\s?(?:"
     + "|".join(re.escape(u) for u in sorted(set(_UNITS) - set(_SPACED_UNITS), key=len, reverse=True))
-    + r")(?![\w])|\s(?:"
+    + r")(?![\w'’])|\s(?:"
     + "|".join(_SPACED_UNITS)
     + r")(?![\w'’]))?(?P<hyph>-(?=[A-Za-z]))?"
 )
@@ -779,6 +780,7 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = _SPACE_THOUSANDS.sub(_space_thousands, text)
     text = phone_numbers(text)
     text = decimal_comma_money(text)
+    text = named_money(text)
     text = hour_signs(text)
     text = numeric_dates(text, language)
     text = named_numbers(text)
@@ -829,7 +831,7 @@ _FRACTION_SLASH = re.compile(r"(?<=\d)\u2044(?=\d)")
 _UNIT_AFTER = (
     r"(?:\s?(?P<unit>"
     + "|".join(re.escape(u) for u in sorted(set(_UNITS) - set(_SPACED_UNITS), key=len, reverse=True))
-    + r")(?![\w/])|\s(?P<spaced>"
+    + r")(?![\w/'’])|\s(?P<spaced>"
     + "|".join(_SPACED_UNITS)
     + r")(?![\w'’/]))?"
 )
@@ -970,6 +972,22 @@ _DECIMAL_COMMA_MONEY = re.compile(
     r"(?<![\w.,])([$€£¥₹]\s?\d+),(\d{2})(?![\d,.]?\d)"  # €4,20
     r"|(?<![\w.,$€£¥₹])(\d+),(\d{2})(?=\s?[$€£¥₹](?!\w))"  # 4,20 €
 )
+
+
+_AMOUNT_BEFORE_NAME = re.compile(r"(?<![\w.,$€£¥₹])(\d{1,3}(?:,\d{3})+|\d+)\.(\d\d)\s(euros?|dollars?)(?![\w'’])", re.I)
+_NAMED_SYMBOL = {"euro": "€", "dollar": "$"}
+
+
+def named_money(text: str) -> str:
+    """An amount with cents before a currency's name, as the symbol rule reads it: ``"3.50 euros"``
+    -> ``"€3.50"`` (three euros and fifty cents; it was "three point five zero euros"). Pounds are
+    left alone: "2.50 pounds" of flour is a weight."""
+
+    def repl(m: re.Match) -> str:
+        symbol = _NAMED_SYMBOL[m[3].lower().rstrip("s")]
+        return f"{symbol}{m[1]}.{m[2]}"
+
+    return _AMOUNT_BEFORE_NAME.sub(repl, text)
 
 
 def decimal_comma_money(text: str) -> str:
@@ -1572,11 +1590,11 @@ def serials_and_addresses(text: str) -> str:
 
 def prepare(text: str) -> str:
     """What must be read before letters and digits are parted and initials spelled: scientific
-    notation (:func:`scientific`), clock times, eras and dimensions (:func:`times_and_eras`), street
+    notation (:func:`scientific`), an ISO date and time (``2024-05-17T14:30``), clock times, eras and dimensions (:func:`times_and_eras`), street
     addresses, codes and digits said one by one (:func:`serials_and_addresses`)."""
     if not _ANY_DIGIT.search(text):
         return text  # each of these reads digits
-    return serials_and_addresses(times_and_eras(scientific(text)))
+    return serials_and_addresses(times_and_eras(scientific(iso_date_times(text, " at "))))
 
 
 _STREET_AFTER_NAME = re.compile(r"\b([A-Z][a-z]+) St\.(?!\s+[A-Z][a-z])")
