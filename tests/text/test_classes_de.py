@@ -45,6 +45,14 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Wir waren 21. Dann gingen wir.", "Wir waren einundzwanzig. Dann gingen wir."),
     ],
     "decimal": [
+        (
+            "Installiere v2.3.1 zuerst.",
+            "Installiere Version zwei Punkt drei Punkt eins zuerst.",
+        ),  # a version or section number, said with its dots
+        (
+            "Mit Python 3.12 geht es.",
+            "Mit Python drei Punkt zwölf geht es.",
+        ),  # a version or section number, said with its dots
         ("Der Wert beträgt 3,75.", "Der Wert beträgt drei Komma sieben fünf."),
         ("Es bleiben 0,5 Liter.", "Es bleiben null Komma fünf Liter."),
         ("Der Faktor ist -1,25.", "Der Faktor ist minus eins Komma zwei fünf."),

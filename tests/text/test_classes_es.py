@@ -55,6 +55,11 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Hace 30° a la sombra.", "Hace treinta grados a la sombra."),
     ],
     "decimal": [
+        ("Lee el capítulo 3.2.", "Lee el capítulo tres punto dos."),  # a version or section number, said with its dots
+        (
+            "Usa Python 3.12 aquí.",
+            "Usa Python tres punto doce aquí.",
+        ),  # a version or section number, said with its dots
         ("Mide 3,5 metros.", "Mide tres coma cinco metros."),
         ("El valor es 0,25.", "El valor es cero coma veinticinco."),
         ("Pi vale 3,14159.", "Pi vale tres coma uno cuatro uno cinco nueve."),

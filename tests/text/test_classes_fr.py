@@ -51,6 +51,14 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("La 2nde partie commence.", "La seconde partie commence."),
     ],
     "decimal": [
+        (
+            "Python 3.12 est sorti.",
+            "Python trois point douze est sorti.",
+        ),  # a version or section number, said with its dots
+        (
+            "Lisez le chapitre 3.2.",
+            "Lisez le chapitre trois point deux.",
+        ),  # a version or section number, said with its dots
         ("Le mur mesure 2,75 mètres.", "Le mur mesure deux virgule soixante-quinze mètres."),
         ("La valeur est 0,5.", "La valeur est zéro virgule cinq."),
         ("Le taux vaut 2,05 cette année.", "Le taux vaut deux virgule zéro cinq cette année."),

@@ -48,6 +48,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("È il 18° giorno di pioggia.", "È il diciottesimo giorno di pioggia."),
     ],
     "decimal": [
+        (
+            "Leggi il capitolo 3.2.",
+            "Leggi il capitolo tre punto due.",
+        ),  # a version or section number, said with its dots
         ("Servono 3,5 litri.", "Servono tre virgola cinque litri."),
         ("Il valore è 0,75.", "Il valore è zero virgola settantacinque."),
         ("La tavola misura 2,05 metri.", "La tavola misura due virgola zero cinque metri."),

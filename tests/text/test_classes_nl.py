@@ -45,6 +45,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("De 2500ste klant won.", "De tweeduizend vijfhonderdste klant won."),
     ],
     "decimal": [
+        ("Lees hoofdstuk 3.2.", "Lees hoofdstuk drie punt twee."),  # a version or section number, said with its dots
         ("De waarde is 3,75.", "De waarde is drie komma zeven vijf."),
         ("Het is 0,5 liter.", "Het is nul komma vijf liter."),
         ("De factor is -1,25.", "De factor is min één komma twee vijf."),

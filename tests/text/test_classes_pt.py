@@ -55,6 +55,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Está 30° lá fora.", "Está trinta graus lá fora."),
     ],
     "decimal": [
+        ("Leia o capítulo 3.2.", "Leia o capítulo três ponto dois."),  # a version or section number, said with its dots
         ("Mede 3,5 metros.", "Mede três vírgula cinco metros."),
         ("O valor é 0,25.", "O valor é zero vírgula vinte e cinco."),
         ("Pi vale 3,14159.", "Pi vale três vírgula um quatro um cinco nove."),

@@ -48,6 +48,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Han bor på 3:e våningen.", "Han bor på tredje våningen."),
     ],
     "decimal": [
+        (
+            "Installera v2.3.1 först.",
+            "Installera version två punkt tre punkt ett först.",
+        ),  # a version or section number, said with its dots
         ("Du behöver 3,5 liter.", "Du behöver tre komma fem liter."),
         ("Pi är 3,14.", "Pi är tre komma ett fyra."),
         ("Värdet är 0,5.", "Värdet är noll komma fem."),

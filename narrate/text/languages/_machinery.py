@@ -1286,6 +1286,19 @@ def _comma_thousands(text: str, rules: Rules) -> str:
 _DOTTED = re.compile(r"(?<![\w.,])\d+(?:\.\d+)+(?![\w]|[.,]\d)")
 
 
+_VERSION_WORDS = frozenset(
+    "version versión versione versão versie versionen release python node java ubuntu debian fedora ruby php "
+    "perl julia rust go kernel linux windows macos ios android chrome firefox django numpy pandas gcc git "
+    "bash zsh excel office word latex tex r".split()
+    + "chapitre section paragraphe capítulo sección apartado capitolo sezione paragrafo secção seção "
+    "hoofdstuk paragraaf sectie kapitel avsnitt abschnitt".split()
+)
+"""Words after which "3.12" is a version or a section number, said with the word for a dot in a language that writes a
+decimal comma ("Python 3.12": "drei Punkt zwölf", not "drei Komma zwölf")."""
+_VERSION_NAMES = {"de": "Version", "fr": "version", "es": "versión", "it": "versione", "pt": "versão", "nl": "versie", "sv": "version"}
+"""The word for "version" said for a ``v`` written before a version ("v2.3.1")."""
+
+
 def _dotted(text: str, rules: Rules) -> str:
     """A section or version number ("Abschnitt 4.2", "Version 3.12.1") said with the language's word
     for a dot ("vier Punkt zwei", "tres punto doce punto uno"): two or more dots, or one where the
@@ -1296,18 +1309,26 @@ def _dotted(text: str, rules: Rules) -> str:
 
     def repl(m: re.Match) -> str:
         groups = m.group(0).split(".")
+        before = _word_before(m.string, m.start())
+        version = before.lower() in _VERSION_WORDS and m.string[: m.start()].rstrip().endswith(before)
         thousands = "." in rules.thousands and len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
-        if thousands or (len(groups) == 2 and rules.point_decimals):
+        if not version and (thousands or (len(groups) == 2 and rules.point_decimals)):
             return m.group(0)  # "1.250.000", or "17.06" where a point is read as a decimal comma
-        if len(groups) == 2 and (groups[1][:1] == "0" or len(groups[1]) > 3):
+        if not version and len(groups) == 2 and (groups[1][:1] == "0" or len(groups[1]) > 3):
             return ",".join(groups)  # "0.05", "3.14159": a decimal written with a point, read as one
         if len(groups) == 3 and _SHORT_DATE.fullmatch(m.group(0)):
             return m.group(0)  # "15.03.26": a date
         return f" {dot} ".join(
-            _digit_by_digit(int(g), rules) if g[:1] == "0" else _cardinal(int(g), rules) for g in groups
+            _digit_by_digit(int(g), rules) if g[:1] == "0" and len(g) > 1 else _cardinal(int(g), rules) for g in groups
         )
 
-    return _DOTTED.sub(repl, text)
+    text = _DOTTED.sub(repl, text)
+    name = _VERSION_NAMES.get(rules.code)
+    return _V_BEFORE.sub(name + " ", text) if name else text
+
+
+_V_BEFORE = re.compile(r"(?<![\w.])v (?=\S+ (?:Punkt|punkt|point|punto|ponto|punt) )")
+"""A ``v`` before a version said with its dots ("v2.3.1", parted from its digits before)."""
 
 
 _SHORT_DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.\d{2}")
