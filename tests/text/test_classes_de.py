@@ -104,6 +104,14 @@ CASES: dict[str, list[tuple[str, str]]] = {
     ],
     "time": [
         (
+            "Der Lauf dauerte 3:45:12.",
+            "Der Lauf dauerte drei Stunden fünfundvierzig Minuten zwölf Sekunden.",
+        ),  # a sign by a number, in words
+        (
+            "Um 14:02:59 Uhr fiel er.",
+            "Um vierzehn Uhr zwei, neunundfünfzig Sekunden fiel er.",
+        ),  # a sign by a number, in words
+        (
             "Die Wanderung dauert 2 h 45 min.",
             "Die Wanderung dauert zwei Stunden fünfundvierzig Minuten.",
         ),  # a duration, not a clock time
@@ -135,6 +143,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Der Preis: 19,99 EUR", "Der Preis: neunzehn Euro neunundneunzig"),
     ],
     "measure": [
+        ("Es ist ±2 mm genau.", "Es ist plus minus zwei Millimeter genau."),  # a sign by a number, in words
+        ("Das sind ~5 kg.", "Das sind ungefähr fünf Kilogramm."),  # a sign by a number, in words
+        ("Der Raum misst 3 x 4 m.", "Der Raum misst drei mal vier Meter."),  # a sign by a number, in words
+        ("Das sind 10³ Zellen.", "Das sind zehn hoch drei Zellen."),  # a sign by a number, in words
         ("mit 5 Metern", "mit fünf Metern"),  # issue 23
         ("Das Seil ist 12 m lang.", "Das Seil ist zwölf Meter lang."),
         ("Ein Turm mit 30 m Höhe.", "Ein Turm mit dreißig Metern Höhe."),

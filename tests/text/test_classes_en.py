@@ -165,6 +165,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Flight TK5521 is on time.", "Flight TK fifty-five twenty-one is on time."),
     ],
     "date": [
+        ("Open Mon.–Fri. only.", "Open Monday to Friday only."),  # a sign by a number, in words
+        ("The Q3 2024 report.", "The Q three twenty twenty-four report."),  # a sign by a number, in words
         (
             "The form closes 2025-06-30T12:00.",
             "The form closes June thirtieth, twenty twenty-five at twelve o'clock.",
@@ -292,6 +294,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Emperor Haile Selassie I", "Emperor Haile Selassie the first"),
     ],
     "symbol": [
+        ("Rated 4.5/5 stars.", "Rated four point five out of five stars."),  # a sign by a number, in words
+        ("The loss was -$5.", "The loss was minus five dollars."),  # a sign by a number, in words
         ("The timeout is 30s.", "The timeout is thirty seconds."),
         ("Computers store 1s and 0s.", "Computers store ones and zeros."),
         ("Bake at 200°C / 400°F.", "Bake at two hundred degrees Celsius or four hundred degrees Fahrenheit."),

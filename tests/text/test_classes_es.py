@@ -104,6 +104,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Firmó el 7 julio 2021.", "Firmó el siete de julio de dos mil veintiuno."),
     ],
     "time": [
+        (
+            "La carrera duró 2:05:30.",
+            "La carrera duró dos horas cinco minutos treinta segundos.",
+        ),  # a sign by a number, in words
         ("La ruta dura 2 h 15 min.", "La ruta dura dos horas quince minutos."),  # a duration, not a clock time
         ("1:00", "una en punto"),  # issue 23: was "uno en punto"
         ("La clase empieza a la 1:00.", "La clase empieza a la una en punto."),
@@ -141,6 +145,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Cuesta US$ 10.", "Cuesta diez dólares."),
     ],
     "measure": [
+        ("Mide ±2 mm.", "Mide más o menos dos milímetros."),  # a sign by a number, in words
         ("245 mph", "doscientas cuarenta y cinco millas por hora"),  # issue 23: was "... mph"
         ("Va a 245 mph.", "Va a doscientas cuarenta y cinco millas por hora."),
         ("Son 10 mi de camino.", "Son diez millas de camino."),

@@ -101,6 +101,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Le stage dure du 10 au 12 mai.", "Le stage dure du dix au douze mai."),
     ],
     "time": [
+        ("Le format 16:9 domine.", "Le format seize sur neuf domine."),  # a sign by a number, in words
         (
             "La randonnée dure 1 h 30 min.",
             "La randonnée dure une heure trente minutes.",
@@ -133,6 +134,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Le compte affiche -20 €.", "Le compte affiche moins vingt euros."),
     ],
     "measure": [
+        ("La pièce fait 3 x 4 m.", "La pièce fait trois fois quatre mètres."),  # a sign by a number, in words
+        ("Il pèse ≈ 5 kg.", "Il pèse environ cinq kilogrammes."),  # a sign by a number, in words
         ("Les pages 12-15 l'expliquent.", "Les pages douze à quinze l'expliquent."),  # an elided l' is no litre
         ("Il fait 6° dehors.", "Il fait six degrés dehors."),
         ("La voiture roule à 60 mph.", "La voiture roule à soixante miles par heure."),

@@ -128,6 +128,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Il conto segna -20 €.", "Il conto segna meno venti euro."),
     ],
     "measure": [
+        ("Pesa ~3 kg.", "Pesa circa tre chilogrammi."),  # a sign by a number, in words
         ("Il capitolo 2 l'ha spiegato.", "Il capitolo due l'ha spiegato."),  # an elided l' is no litre
         ("Fuori ci sono 30° all'ombra.", "Fuori ci sono trenta gradi all'ombra."),
         ("L'auto va a 60 mph.", "L'auto va a sessanta miglia orarie."),

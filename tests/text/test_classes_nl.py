@@ -119,6 +119,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Het kost 3,50 €.", "Het kost drie euro vijftig."),
     ],
     "measure": [
+        ("Het is ±2 mm.", "Het is plus of min twee millimeter."),  # a sign by a number, in words
         ("Het touw is 12 m lang.", "Het touw is twaalf meter lang."),
         ("De auto reed 60 mph.", "De auto reed zestig mijl per uur."),
         ("De route is 26,2 mi lang.", "De route is zesentwintig komma twee mijl lang."),

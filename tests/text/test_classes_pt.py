@@ -135,6 +135,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Custa US$ 10.", "Custa dez dólares."),
     ],
     "measure": [
+        ("São 10³ células.", "São dez elevado a três células."),  # a sign by a number, in words
         ("245 mph", "duzentas e quarenta e cinco milhas por hora"),
         ("Vai a 245 mph.", "Vai a duzentas e quarenta e cinco milhas por hora."),
         ("São 10 mi.", "São dez milhas."),

@@ -96,6 +96,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Kriget slutade 1945.", "Kriget slutade nittonhundraförtiofem."),
     ],
     "time": [
+        ("Formatet 16:9 vann.", "Formatet sexton till nio vann."),  # a sign by a number, in words
         ("Turen tar 3 h 10 min.", "Turen tar tre timmar tio minuter."),  # a duration, not a clock time
         ("Klockan 14:30.", "Klockan fjorton och trettio."),
         ("Vi ses kl. 17.30.", "Vi ses klockan sjutton och trettio."),
@@ -130,6 +131,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Kontot visar -20 kr.", "Kontot visar minus tjugo kronor."),
     ],
     "measure": [
+        ("Rummet är 3 x 4 m.", "Rummet är tre gånger fyra meter."),  # a sign by a number, in words
         ("Det är 6° ute.", "Det är sex grader ute."),
         ("Bilen kör i 60 mph.", "Bilen kör i sextio engelska mil i timmen."),
         ("Leden är 5 mi lång.", "Leden är fem engelska mil lång."),

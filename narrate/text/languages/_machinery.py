@@ -974,6 +974,50 @@ MINUS = "\ue000"
 may also be a unit's symbol ("min": "7 min 3" is not seven minutes)."""
 
 
+_ABOUT = re.compile(r"(?<![\w~])(?:≈\s*|[~∼]\s?(?=[−-]?\d))")
+_PLUS_MINUS = re.compile(r"±\s*(?=[−-]?[\d(])")
+_BY = re.compile(r"(?<![\w.,])([1-9]\d*(?:[.,]\d+)?)\s?x\s?(?=\d+(?:[.,]\d+)?(?![\w.,]\d|[^\W\d_]\w))")
+_SUPERSCRIPT = re.compile(r"(?<=\d)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)(?!\w)")
+_HOURS_MINUTES_SECONDS = re.compile(r"(?<![\w:.,])(\d|0\d):([0-5]\d):([0-5]\d)(?![\w:]|[.,]\d)")
+"""A duration ("3:45:12", "0:45:10"): hours of one digit (or 0n); "14:02:59" is a clock's."""
+
+
+def _number_signs(text: str, rules: Rules) -> str:
+    """Signs around numbers in prose, in the language's words (``Rules.symbols``): "≈ 10", "~5 kg"
+    ("ungefähr"), "±2 mm" ("plus minus"), "3 x 4 m" (as "×"), "10³" (the word for "^"); "3:45:12" a
+    duration in hours, minutes and seconds (a clock time was read before). A sign without words in
+    the language is left as written."""
+    symbols = rules.symbols
+    if "≈" in symbols:
+        text = _ABOUT.sub(symbols["≈"] + " ", text)
+    if "±" in symbols:
+        text = _PLUS_MINUS.sub(symbols["±"] + " ", text)
+    if "×" in symbols:
+        text = _BY.sub(lambda m: f"{m[1]} {symbols['×']} ", text)
+    if "^" in symbols:
+        text = _SUPERSCRIPT.sub(lambda m: f" {symbols['^']} " + m[1].translate(_SUPERSCRIPT_DIGITS), text)
+    if all(u in rules.units for u in ("h", "min", "s")):
+        text = _HOURS_MINUTES_SECONDS.sub(_duration, text)
+        text = _CLOCK_SECONDS.sub(lambda m: f"{m[1]}:{m[2]}, {int(m[3])} s", text)
+    return text
+
+
+def _duration(m: re.Match) -> str:
+    """ "3:45:12" → "3 h 45 min 12 s" for the unit rule; parts of 0 are not said ("0:45:10")."""
+    parts = [f"{int(v)} {unit}" for v, unit in zip(m.groups(), ("h", "min", "s")) if int(v)]
+    return " ".join(parts) or "0 s"
+
+
+_CLOCK_SECONDS = re.compile(
+    r"(?<![\w:.,])([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\s?(?:Uhr|uur|h)(?!\w))?(?![\w:]|[.,]\d)"
+)
+"""A clock time with seconds ("14:02:59 Uhr"): the time, then its seconds ("vierzehn Uhr zwei,
+neunundfünfzig Sekunden")."""
+
+
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
 def _symbol(rules: Rules, m: re.Match) -> str:
     return f" {MINUS if m.group(1) == '−' else rules.symbols[m.group(1)]} "
 
@@ -1295,7 +1339,15 @@ _VERSION_WORDS = frozenset(
 )
 """Words after which "3.12" is a version or a section number, said with the word for a dot in a language that writes a
 decimal comma ("Python 3.12": "drei Punkt zwölf", not "drei Komma zwölf")."""
-_VERSION_NAMES = {"de": "Version", "fr": "version", "es": "versión", "it": "versione", "pt": "versão", "nl": "versie", "sv": "version"}
+_VERSION_NAMES = {
+    "de": "Version",
+    "fr": "version",
+    "es": "versión",
+    "it": "versione",
+    "pt": "versão",
+    "nl": "versie",
+    "sv": "version",
+}
 """The word for "version" said for a ``v`` written before a version ("v2.3.1")."""
 
 
@@ -1380,6 +1432,7 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     for step in (_short_dates, _day_month_digits, _phones, _ranges):
         text = step(text, rules)
     text = prose_signs(text, rules.symbols)
+    text = _number_signs(text, rules)
     text = _signs(text, rules)
     text = _fractions(text, rules)
     text = c.day_month.sub(partial(_day_month, rules), text)

@@ -421,6 +421,7 @@ RULES = Rules(
     phone_trunk="0",
     phone_group=4,
     symbols={
+        "^": "hoch",
         "=": "gleich",
         "+": "plus",
         "−": "minus",

@@ -239,6 +239,7 @@ _YEAR_CONTEXT = (
     "spring",
     "autumn",
     "fall",
+    r"Q\s?[1-4]",  # "Q3 2024": a quarter of a year
 )
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
@@ -799,6 +800,8 @@ def verbalize_numbers(text: str, language: str = "en-us") -> str:
     text = _ISO_DATE.sub(partial(_iso_date, month_first=month_first(language)), text)
     text = month_dates(text)
     text = currencies(text)
+    text = _MINUS_MONEY.sub("minus ", text)
+    text = _RATING.sub(r"\1 out of \2", text)
     text = _CURRENCY_RE.sub(lambda m: _currency(m) + _gap(m), text)
     text = _HMS.sub(_hms, text)
     text = _CLOCK.sub(_clock, text)
@@ -995,6 +998,24 @@ def decimal_comma_money(text: str) -> str:
     ``"€4,20"`` and ``"4,20 €"`` -> ``"€4.20"``, ``"4.20 €"`` (four euros and twenty cents). Two
     digits after a comma are never a thousands group, which has three."""
     return _DECIMAL_COMMA_MONEY.sub(lambda m: f"{m[1]}.{m[2]}" if m[1] else f"{m[3]}.{m[4]}", text)
+
+
+_MINUS_MONEY = re.compile(r"(?:^|(?<=[\s(=]))[-−](?=[$€£¥₹]\d)")
+"""A minus before money ("-$5": "minus five dollars")."""
+_RATING = re.compile(r"(?<![\w.,/])(\d+\.\d+)/(5|10|20|100)(?![\w/]|[.,]\d)")
+"""A decimal over 5, 10, 20 or 100 ("4.5/5", "8.7/10"): a rating, "four point five out of five"."""
+_WEEKDAYS = {
+    "mon": "Monday", "tue": "Tuesday", "tues": "Tuesday", "wed": "Wednesday", "thu": "Thursday",
+    "thur": "Thursday", "thurs": "Thursday", "fri": "Friday", "sat": "Saturday", "sun": "Sunday",
+}  # fmt: skip
+_WEEKDAY_RANGE = re.compile(
+    r"\b(" + "|".join(_WEEKDAYS) + r")\.?\s?[–-]\s?(" + "|".join(_WEEKDAYS) + r")\b\.?", re.IGNORECASE
+)
+
+
+def _weekday_range(m: re.Match) -> str:
+    """ "Mon.–Fri." → "Monday to Friday"."""
+    return f"{_WEEKDAYS[m[1].lower()]} to {_WEEKDAYS[m[2].lower()]}"
 
 
 def hour_signs(text: str) -> str:
@@ -1644,7 +1665,7 @@ class English(Language):
         return prepare(text)
 
     def expand_abbreviations(self, text: str, tag: str) -> str:
-        return expand_abbreviations(text)
+        return expand_abbreviations(_WEEKDAY_RANGE.sub(_weekday_range, text))
 
     def verbalize(self, text: str, tag: str) -> str:
         return verbalize_numbers(text, tag)

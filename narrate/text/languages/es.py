@@ -380,7 +380,11 @@ RULES = Rules(
     minus_word="menos",
     plus_word="más",
     range_joiners={"": "a", "entre": "y"},
+    ratio_word="a",
     symbols={
+        "≈": "aproximadamente",
+        "±": "más o menos",
+        "^": "elevado a",
         "=": "es igual a",
         "+": "más",
         "×": "por",

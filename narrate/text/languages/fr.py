@@ -329,7 +329,12 @@ _BASE = Rules(
     day_markers=("er",),  # "1er mai"
     address_words=("point", "arobase", "barre oblique"),
     decimals_as_number=3,  # "trois virgule quatorze", "trois virgule un quatre un cinq neuf"
+    ratio_word="sur",
     symbols={
+        "≈": "environ",
+        "±": "plus ou moins",
+        "×": "fois",
+        "^": "puissance",
         "<": "inférieur à",
         ">": "supérieur à",
         "≤": "inférieur ou égal à",

@@ -262,7 +262,12 @@ RULES = Rules(
     day_markers=("º", "°"),  # "1º maggio"
     address_words=("punto", "chiocciola", "barra"),
     decimals_as_number=3,
+    ratio_word="a",
     symbols={
+        "≈": "circa",
+        "±": "più o meno",
+        "×": "per",
+        "^": "elevato alla",
         "<": "minore di",
         ">": "maggiore di",
         "≤": "minore o uguale a",

@@ -234,6 +234,7 @@ RULES = Rules(
     phone_trunk="0",
     phone_group=4,
     symbols={
+        "^": "tot de macht",
         "=": "is",
         "+": "plus",
         "−": "min",

@@ -378,7 +378,11 @@ RULES = Rules(
     minus_word="menos",
     plus_word="mais",
     range_joiners={"": "a", "entre": "e", "das": "às"},  # "das 9:00-14:00": "das nove às catorze horas"
+    ratio_word="para",
     symbols={
+        "≈": "aproximadamente",
+        "±": "mais ou menos",
+        "^": "elevado a",
         "=": "é igual a",
         "+": "mais",
         "×": "vezes",

@@ -234,7 +234,12 @@ RULES = Rules(
     digit_by_digit=True,
     date_ordinal=True,
     address_words=("punkt", "snabel-a", "snedstreck"),
+    ratio_word="till",
     symbols={
+        "≈": "ungefär",
+        "±": "plus minus",
+        "×": "gånger",
+        "^": "upphöjt till",
         "<": "mindre än",
         ">": "större än",
         "≤": "mindre än eller lika med",
