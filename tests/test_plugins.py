@@ -322,7 +322,20 @@ def test_the_best_score_reads_the_file_and_the_first_wins_a_tie(tmp_path, monkey
     assert read_lesson(plain).title == "Plain"  # 0: narrate's Markdown reader
     assert read_lesson(yaml_file).title == "Plain"  # a tie at 10: narrate's own YAML reader, registered first
     assert read_lesson(tmp_path / "x.tied").id == "tied"
-    assert supported() == (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken", ".tied", ".fail")
+    assert supported() == (
+        ".yaml",
+        ".yml",
+        ".md",
+        ".markdown",
+        ".qmd",
+        ".rmd",
+        ".mdx",
+        ".txt",
+        ".gift",
+        ".aiken",
+        ".tied",
+        ".fail",
+    )
     (tmp_path / "x.fail").write_text("x", encoding="utf-8")
     with pytest.raises(ContentError, match=r"unsupported lesson file type '\.fail' \(use \.yaml, .*\.tied, \.fail\)"):
         read_lesson(tmp_path / "x.fail")  # its reader failed to score it: a warning, no crash
@@ -355,7 +368,7 @@ def test_a_broken_plugin_is_a_warning_naming_it(tmp_path, monkeypatch, fresh, wa
     lesson.write_text("title: Still read\nsections:\n  - title: A\n    body: [Text.]\n", encoding="utf-8")
 
     assert read_lesson(lesson).title == "Still read"
-    assert supported() == (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken")
+    assert supported() == (".yaml", ".yml", ".md", ".markdown", ".qmd", ".rmd", ".mdx", ".txt", ".gift", ".aiken")
     said = warnings_()
     assert any(
         "narrate.readers plug-in 'broken' (from broken-plug) cannot be loaded (ModuleNotFoundError" in w for w in said
@@ -416,7 +429,7 @@ def test_stale_metadata_of_narrate_itself_falls_back_to_the_builtin_tables(tmp_p
 
     assert not [e for e in entry_points(group="narrate.engines") if e.dist and e.dist.name == "narrate"]
     assert tts.engine_names() == ["kokoro", "piper", "pyttsx3"]
-    assert supported() == (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken")
+    assert supported() == (".yaml", ".yml", ".md", ".markdown", ".qmd", ".rmd", ".mdx", ".txt", ".gift", ".aiken")
     assert [language.code for language in languages._registered()] == list(languages.LANGUAGES)
     assert warnings_() == []
 

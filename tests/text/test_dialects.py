@@ -484,3 +484,86 @@ def test_a_workbench_solution_outside_any_challenge_is_an_error(tmp_path, text, 
         "a 'solution' outside any challenge would be read before the listener could think: "
         "put it inside its '::: challenge' (or the '{: .challenge}' quote)",
     )
+
+
+SITE_PAGES = [
+    # (file name, what its own site publishes under "## Boiling", what `narrate script` says in order from
+    # "Water boils.", the warning lines): each tool's syntax is read as its page shows it, never as markup
+    # GitHub task lists: the box is not said; under a quiz heading it marks the right option
+    ("tasks.md", "- [ ] Fill the kettle\n- [x] Find the lid\n- [X] Wipe the spout\n",
+     ["Water boils.", "Fill the kettle.", "Find the lid.", "Wipe the spout."], []),
+    ("tasks.md", "1. [x]\tWarm the pot\n2. [ ]\n   Add the leaves\n", ["Water boils.", "Warm the pot.", "Add the leaves."], []),
+    ("tasks.md", "## Quiz\n\n### Which boils first?\n\n- [ ] A full kettle\n- [x]\tA half kettle\n",
+     ["[host] Question one. Which boils first? Is it option A: A full kettle, or option B: A half kettle?",
+      "(think pause 5.00 s)", "[host] The answer is option B: A half kettle."], []),
+    ("tasks.md", "## Quiz\n\n### Which boils first?\n\n- [X]\n  A half kettle\n- [ ] A full kettle\n",
+     ["[host] Question one. Which boils first? Is it option A: A half kettle, or option B: A full kettle?",
+      "(think pause 5.00 s)", "[host] The answer is option A: A half kettle."], []),
+    # Quarto and R Markdown chunks: code of their language; options never said; a caption said as one
+    ("rain.qmd", '```{r}\nrain <- read.csv("rain.csv")\n```\n\nThen sort it.\n',
+     ["Water boils.", "A code example, in the show notes.", "Then sort it."], []),
+    ("rain.Rmd", "```{r peek, echo=FALSE}\nsummary(rain)\n```\n\nThen sort it.\n", ["Water boils.", "Then sort it."], []),
+    ("rain.qmd", '```{python}\n#| echo: false\n#| fig-cap: "Rain by month"\nplot(rain)\n```\n',
+     ["Water boils.", "Figure: Rain by month."], []),
+    ("rain.Rmd", '```{r by-year, fig.cap="Rain by year"}\nplot(rain$year)\n```\n',
+     ["Water boils.", "A code example, in the show notes.", "Figure: Rain by year."], []),
+    ("rain.qmd", "```{julia}\n#| include: false\nusing Plots\n```\n\n```{bash}\nls -l\n```\n",
+     ["Water boils.", "A code example, in the show notes."], []),
+    ("rain.qmd", "```{ojs}\n//| echo: false\nviewof n = Inputs.range([0, 9])\n```\n\nThen sort it.\n",
+     ["Water boils.", "Then sort it."], []),
+    ("rain.Rmd", "The mean is `r mean(rain$mm)` millimetres.\n", ["Water boils.", "The mean is millimetres."],
+     ["9: a computed value `r mean(rain$mm)` is not known to narrate: its sentence is read without it"]),
+    ("rain.qmd", "We kept `{python} len(days)` days.\n", ["Water boils.", "We kept days."],
+     ["9: a computed value `{python} len(days)` is not known to narrate: its sentence is read without it"]),
+    ("rain.md", "Run `r script.R` again.\n", ["Water boils.", "Run r script dot R again."], []),  # no R Markdown
+    # MDX: module lines, comments and component tags are not said; a tab is a callout titled by its label
+    ("tea.mdx", "import Tabs from '@theme/Tabs';\nexport const Hot = () => <b>hot</b>;\n\n{/*\nfor editors\n*/}\n\n"
+     "Then pour.\n", ["Water boils.", "Then pour."], []),
+    ("tea.mdx", '<Tabs groupId="pot">\n<TabItem value="glass" label="Glass pot">\n\nWatch the leaves.\n\n</TabItem>\n'
+     '<TabItem\n  value="clay"\n>\n    Warm it first.\n</TabItem>\n</Tabs>\n',
+     ["Water boils.", "Glass pot.", "Watch the leaves.", "clay.", "Warm it first."], []),
+    ("tea.mdx", "Use <Kbd>Enter</Kbd> to pour {/* or Space */} it.\n", ["Water boils.", "Use Enter to pour it."], []),
+    # Docusaurus admonitions: callouts with the author's title, else their kind's
+    ("tea.mdx", ":::tip Saving time\n\nBoil only what you need.\n\n:::\n", ["Water boils.", "Saving time.", "Boil only what you need."], []),
+    ("tea.md", ":::note[Heads up]\nKeep the lid on.\n:::\n", ["Water boils.", "Heads up.", "Keep the lid on."], []),
+    ("tea.md", ":::info\nTea has caffeine.\n:::\n\n:::danger\nSteam burns.\n:::\n",
+     ["Water boils.", "Info.", "Tea has caffeine.", "Danger.", "Steam burns."], []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "body", "said", "warnings"), SITE_PAGES, ids=range(len(SITE_PAGES)))
+def test_pages_of_other_sites_are_read_as_they_show(tmp_path, name, body, said, warnings):
+    from test_lenient_markdown import _run, assert_said_in_order
+
+    lesson = tmp_path / name
+    lesson.write_text(f"---\ntitle: Kettles\n---\n\n## Boiling\n\nWater boils.\n\n{body}", encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0, result.output
+    assert_said_in_order(result.stdout, said)
+    assert [line for line in result.stderr.splitlines() if "Warning" in line] == [
+        f"Warning: {lesson}:{warning}" for warning in warnings
+    ]
+    for markup in ("bracket", "#|", "echo", "import", "TabItem", "editors", "unknown", ":::", "Hash"):
+        assert markup not in result.stdout
+
+
+def test_chunk_options_are_never_code_and_a_tab_keeps_its_code(tmp_path):
+    lesson = tmp_path / "rain.qmd"
+    lesson.write_text(
+        "---\ntitle: Rain\n---\n\n## Plots\n\n```{r}\n#| label: fig-rain\n#| code-fold: true\nplot(rain)\n```\n\n"
+        "````markdown\n```{r}\nx <- 1\n```\n````\n",
+        encoding="utf-8",
+    )
+    codes = [(b.language, b.code) for b in read_lesson(lesson).sections[0].blocks if isinstance(b, CodeBlock)]
+    assert codes == [("r", "plot(rain)"), ("markdown", "```{r}\nx <- 1\n```")]  # chunk syntax shown as written
+    page = tmp_path / "tea.mdx"
+    page.write_text(
+        '# Tea\n\n## Pots\n\nPick one.\n\n<Tabs>\n  <TabItem value="py" label="Python">\n\n    ```python\n'
+        "    pour(cup)\n    ```\n\n  </TabItem>\n</Tabs>\n\n```js\nimport Tabs from '@theme/Tabs';\n```\n",
+        encoding="utf-8",
+    )
+    blocks = read_lesson(page).sections[0].blocks
+    assert [(b.language, b.code) for b in blocks if isinstance(b, CodeBlock)] == [
+        ("python", "pour(cup)"),
+        ("js", "import Tabs from '@theme/Tabs';"),  # in a code fence: code, as written
+    ]

@@ -55,7 +55,7 @@ KITES = Lesson(
 
 
 def test_supported_extensions():
-    assert SUPPORTED == (".yaml", ".yml", ".md", ".markdown", ".txt", ".gift", ".aiken")
+    assert SUPPORTED == (".yaml", ".yml", ".md", ".markdown", ".qmd", ".rmd", ".mdx", ".txt", ".gift", ".aiken")
 
 
 def test_fixture_lesson_exact():

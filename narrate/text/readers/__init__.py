@@ -5,6 +5,7 @@ extension                     format                                 module
 ============================  =====================================  ==========================
 ``.yaml`` ``.yml``            YAML lesson                            :mod:`.yaml_lesson`
 ``.md`` ``.markdown``         Markdown lesson (front matter, quiz)   :mod:`.markdown`
+``.qmd`` ``.Rmd`` ``.mdx``    Quarto, R Markdown, MDX page           :mod:`.markdown`
 ``.txt``                      plain-text lesson page (copied page)   :mod:`.page`
 ``.gift`` (or a GIFT ``.txt``)  Moodle GIFT question bank (a drill)  :mod:`.gift`
 ``.aiken`` (or Aiken ``.txt``)  Aiken question bank (a drill)        :mod:`.aiken`

@@ -37,9 +37,10 @@ class YamlReader:
 
 
 class MarkdownReader:
-    """Markdown lesson: front matter, sections, a quiz (:mod:`.markdown`)."""
+    """Markdown lesson: front matter, sections, a quiz (:mod:`.markdown`); also the Markdown of Quarto
+    (``.qmd``), R Markdown (``.Rmd``) and MDX (``.mdx``) pages, whose own syntax the reader knows."""
 
-    suffixes = (".md", ".markdown")
+    suffixes = (".md", ".markdown", ".qmd", ".rmd", ".mdx")
 
     @staticmethod
     def score(path: Path, head: bytes) -> int:

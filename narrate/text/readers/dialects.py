@@ -19,6 +19,10 @@
   "Exercise:" as that exercise's answer.
 * Pandoc raw content for another output format is never spoken: a raw inline (```` `\\newline`{=tex} ````)
   is dropped, a raw block (```` ```{=latex} ```` ... ```` ``` ````) is left as blank lines.
+* Quarto / R Markdown executable chunks (```` ```{r} ````, ```` ```{python} ````) are code fences of their
+  language, their options taken out; computed inline code (```r x```) is left out (:mod:`.chunks`).
+* MDX: ``import``/``export`` lines, ``{/* comments */}`` and component tags (``<Tabs>``) are not said;
+  a ``<TabItem label="...">`` is a callout titled by its label (:mod:`.mdx`).
 * MyST directives: ```` ```{exercise} ```` fences become ``:::{exercise}`` containers (their body is
   Markdown); ``:key: value`` option lines and a ``---`` YAML option block are taken out of the text and
   returned by line, so no option is ever spoken. ``{math}`` and code-cell directives stay fences. Gated directives (``{exercise-start}`` ...
@@ -31,6 +35,9 @@ import re
 import shlex
 from dataclasses import dataclass, field
 from typing import NamedTuple
+
+from narrate.text.readers.chunks import Chunks, read_chunks
+from narrate.text.readers.mdx import mdx_text
 
 IAL_MARK = "narrate-ial"
 _IAL_LINE = re.compile(r"^((?:[ \t]*>)*[ \t]*)\{:\s*([^}]*)\}[ \t]*$")  # linear: no nested optional spaces
@@ -74,14 +81,23 @@ class Prepared:
     """MathML fragments taken out of the text; each is now the math ``$⟦M<n>⟧$``."""
     values: list[tuple[int, str]] = field(default_factory=list)
     """(1-based line, the value as written) of each site value (``{{ repo }}``) left out of a sentence."""
+    computed: list[tuple[int, str]] = field(default_factory=list)
+    """(1-based line, the code as written) of each computed inline value (```r x```) left out of a sentence."""
     closes: dict[int, int] = field(default_factory=dict)
     """0-based line of a closing fence → how many blocks it closes, when more than one: a longer closing
     fence closes the outermost open directive it can (as markdown-it and MyST read nested fences), and
     every directive opened inside it."""
 
 
-def prepare(text: str) -> Prepared:
-    """Apply every dialect rewrite (module docstring) to Markdown ``text``; never changes its line count."""
+def prepare(text: str, knitr: bool = False) -> Prepared:
+    """Apply every dialect rewrite (module docstring) to Markdown ``text``; never changes its line count.
+    ``knitr``: the text is R Markdown or Quarto (its ```r x``` spans are computed values)."""
+    chunks = Chunks()
+    if "`" in text:  # a chunk's fence, or inline code
+        lines = text.split("\n")
+        chunks = read_chunks(lines, knitr)
+        text = "\n".join(lines)
+    text = mdx_text(text)
     if "highlight" in text or "details" in text:
         text = "\n".join(_hugo_highlights(text.split("\n")))
     raw: list[str] = []
@@ -107,7 +123,7 @@ def prepare(text: str) -> Prepared:
             lines[n] = f"{m.group(1)}<!--{IAL_MARK} {m.group(2).strip()}-->"
         elif "{:" in line:
             lines[n] = _IAL_INLINE.sub("", line)
-    prepared = Prepared("", options=asked, values=values)
+    prepared = Prepared("", options={**chunks.options, **asked}, values=values, computed=chunks.computed)
     _directives(lines, prepared.options, prepared.closes)
     text = "\n".join(lines)
 

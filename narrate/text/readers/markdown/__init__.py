@@ -24,7 +24,9 @@ Dialects: Carpentries Workbench divs (``::: challenge`` with ``::: solution``, `
 ``objectives``, ``questions``, ``keypoints``, ``instructor``), legacy Carpentries kramdown
 (``> ## Challenge`` ... ``{: .challenge}``, nested ``{: .solution}``), MyST / Jupyter Book directives
 (``{exercise}``, ``{solution}`` linked by label, admonitions, ``{math}``, ``{figure}``; options never
-spoken; roles ``{cite}`` ``{ref}`` read by their text), Jekyll/Liquid and Hugo tags (see
+spoken; roles ``{cite}`` ``{ref}`` read by their text), Jekyll/Liquid and Hugo tags, Quarto / R Markdown
+chunks (```` ```{r} ````: code of that language; ``#| echo: false``: not said; ``#| fig-cap``: a caption)
+and MDX (``import`` lines, ``{/* */}``, component tags unsaid; ``<TabItem label>`` a callout) (see
 :mod:`.dialects`). A challenge or exercise with a solution becomes a quiz question (open: the solution
 is read after the think pause); one without a solution is read as a callout. A quote holding a
 "Solution" quote (``> > ## Solution``) is a challenge even without its ``{: .challenge}`` line; a
@@ -71,6 +73,10 @@ from narrate.text.readers.yaml_lesson import LessonValidator
 from narrate.yamlio import LineDict, read_text
 
 __all__ = ["FRONT_MATTER_KEYS", "MAX_DEPTH", "Walker", "markdown_parser", "read_markdown"]
+
+
+KNITR_SUFFIXES = (".rmd", ".qmd", ".rmarkdown")
+"""R Markdown and Quarto files: their ```r x``` spans are values the page computes (:mod:`..chunks`)."""
 
 
 class Walker(QuizReader, MystDirectives, MkDocsExercises, CarpentriesDivs, WalkerBase):
@@ -144,7 +150,7 @@ def _walk(path: Path, text: str, meta: LineDict, check: LessonValidator, problem
     Raises:
         ContentError: blocks nested deeper than markdown-it reads (with every problem found before).
     """
-    prepared = prepare(text)
+    prepared = prepare(text, knitr=path.suffix.lower() in KNITR_SUFFIXES)
     md = markdown_parser()
     tokens = md.parse(prepared.text)
     if problems.attempt(lambda: _check_depth(path, tokens), True):
@@ -163,4 +169,6 @@ def _walk(path: Path, text: str, meta: LineDict, check: LessonValidator, problem
     reader.finish(listed["keypoints"])
     for line, value in prepared.values:
         reader.lenient(f"the site's value {value} is not known to narrate: its sentence is read without it", line)
+    for line, value in prepared.computed:
+        reader.lenient(f"a computed value {value} is not known to narrate: its sentence is read without it", line)
     return reader

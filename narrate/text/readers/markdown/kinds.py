@@ -41,6 +41,7 @@ _ROLE_OF_TITLE = {"See also": "title.seealso", "Aside": "title.aside", "Quote": 
 CALLOUT_TITLES = {
     "note": "Note",
     "tip": "Tip",
+    "info": "Info",
     "hint": "Hint",
     "warning": "Warning",
     "caution": "Caution",
@@ -79,8 +80,11 @@ FIGURE_KINDS = {"figure", "image", "figure-md"}
 LAYOUT_KINDS = {
     "tab-set", "tabs", "tab-item", "tab", "group-tab", "code-tab", "card", "grid", "grid-item", "grid-item-card",
     "card-carousel", "div", "container", "panels", "tabbed", "columns", "column", "centered", "rubric", "highlights",
+    "panel-tabset", "panel-fill", "panel-center", "panel-sidebar", "panel-input", "column-margin", "column-page",
+    "column-screen",
 }  # fmt: skip
-"""Directives and divs that only lay their content out: read as their content, without a warning."""
+"""Directives and divs that only lay their content out (Quarto's ``::: {.panel-tabset}`` too): read as
+their content, without a warning."""
 _KNOWN_KINDS = QUESTION_KINDS | SOLUTION_KINDS | HINT_KINDS | set(LIST_KINDS) | SKIPPED_KINDS | LAYOUT_KINDS
 _ADDRESS = re.compile(r"^\S*[/.]\S*$")  # a URL or a file name, not a title
 
@@ -123,18 +127,31 @@ def _directive(info: str) -> str:
             return "exercise" if ids[0].startswith("#exr-") else ids[0]
         return classes[0] if classes else ""
     word = (text.split() or [""])[0]
+    if not word.startswith("{"):
+        word = word.partition("[")[0]  # Docusaurus ":::note[Title]"
     return word.strip("{}").split(":")[-1].lower()
 
 
 def _argument(info: str) -> str:
     """A directive's argument (``{exercise} Title`` → ``Title``); of a Pandoc/Quarto attribute block,
-    its ``title="..."`` or ``name="..."`` (``{.callout-tip title="Careful"}`` → ``Careful``), else ""."""
+    its ``title="..."`` or ``name="..."`` (``{.callout-tip title="Careful"}`` → ``Careful``); of a
+    Docusaurus admonition, its title (``note[Heads up]``, ``tip Heads up`` → ``Heads up``); else ""."""
     text = info.strip()
     if text.startswith(("{.", "{#")):
         named = _QUARTO_NAME.search(text) or _QUARTO_TITLE.search(text)
         return named.group(2) if named else ""
     parts = text.split(None, 1)
+    docusaurus = _DOCUSAURUS.match(text)
+    if docusaurus:  # ":::note[Title]", ":::tip Title"
+        return (docusaurus.group(2) or docusaurus.group(3) or "").strip()
     return parts[1].strip() if len(parts) > 1 and parts[0].startswith("{") else ""
+
+
+DOCUSAURUS_KINDS = ("note", "tip", "info", "warning", "danger", "caution")
+"""Docusaurus' admonitions (``:::tip Title``, ``:::note[Title]``, ``:::info``): callouts with the author's title."""
+_DOCUSAURUS = re.compile(
+    r"^(" + "|".join(DOCUSAURUS_KINDS) + r")(?:\[([^\]\n]*)\](?:\{[^{}]*\})?|[ \t]+([^{}\n]+))$", re.I
+)
 
 
 def _is_solution(node: SyntaxTreeNode, classes: list[str]) -> bool:

@@ -212,6 +212,19 @@ def _siblings(nodes: list[SyntaxTreeNode]) -> Iterator[tuple[SyntaxTreeNode, lis
         yield node, classes.get(id(node), []), real[n + 1] if n + 1 < len(real) else None
 
 
+TASK_BOX = '<input class="task-list-item-checkbox"'
+"""How the checkbox of mdit_py_plugins.tasklists (an ``html_inline`` token, said as nothing) begins;
+``checked`` in it: the box was ``[x]``."""
+
+
+def _boxes_as_text(node: SyntaxTreeNode) -> None:
+    """The task boxes in ``node`` (:data:`TASK_BOX` checkboxes, never said) written back as
+    ``[x]`` and ``[ ]`` text, in place: under a quiz heading a box marks an option right or wrong."""
+    for found in node.walk():
+        if found.type == "html_inline" and found.content.startswith(TASK_BOX) and found.token is not None:
+            found.token.type, found.token.content = "text", "[x]" if " checked=" in found.content else "[ ]"
+
+
 def _only(node: SyntaxTreeNode, kind: str) -> SyntaxTreeNode | None:
     """The paragraph's single inline child of ``kind`` (e.g. an image or **strong**), if that is all."""
     if node.type != "paragraph":

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.attrs import attrs_plugin
 from mdit_py_plugins.container import container_plugin
@@ -15,6 +16,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
+from mdit_py_plugins.tasklists import tasklists_plugin
 
 from narrate.errors import Collector, ContentError, lenient
 from narrate.text.clauses import mark_math
@@ -28,12 +30,33 @@ def markdown_parser() -> MarkdownIt:
     """The markdown-it parser narrate reads lessons with: CommonMark plus tables, strikethrough,
     footnotes, definition lists, dollar math (``$x$``, ``$ x $``, ``$$x$$``; no digit may follow the
     closing dollar, so ``$5 and $10`` stay money), MyST
-    roles and MyST blocks (``% comment`` lines are silent, ``(label)=`` targets, ``+++`` breaks), attribute lists and colon containers of any name (``::: challenge``, ``:::{note}``)."""
+    roles and MyST blocks (``% comment`` lines are silent, ``(label)=`` targets, ``+++`` breaks), attribute lists and colon containers of any name (``::: challenge``, ``:::{note}``),
+    and GitHub task lists (``- [ ] Buy milk``: the box an ``html_inline`` checkbox, :data:`.nodes.TASK_BOX`, never said)."""
     md = MarkdownIt("commonmark", {"maxNesting": _MAX_NESTING}).enable(["table", "strikethrough"])
     md.use(footnote_plugin).use(deflist_plugin).use(myst_role_plugin).use(attrs_plugin).use(myst_block_plugin)
     md.use(dollarmath_plugin, allow_space=True, allow_digits=False, double_inline=True)
     md.use(container_plugin, name="div", validate=lambda params, markup: bool(params.strip()))  # a bare ":::" closes
+    md.use(tasklists_plugin)
+    md.core.ruler.before("github-tasklists", "narrate-task-box-space", _task_box_space)
     return md
+
+
+_BOX_AND_SPACE = re.compile(r"^\[[ xX]\][\t\n\v\f\r]")
+
+
+def _task_box_space(state: StateCore) -> None:
+    """A task box followed by a tab or a line break (GFM: any whitespace) given one space instead, so
+    that mdit_py_plugins.tasklists, which keeps the box's state only before a space, keeps it."""
+    for token in state.tokens:
+        kids = token.children
+        if token.type != "inline" or not kids or kids[0].type != "text" or not _BOX_AND_SPACE.match(token.content):
+            continue
+        token.content = token.content[:3] + " " + token.content[4:]
+        if kids[0].content == token.content[:3] and len(kids) > 1 and kids[1].type == "softbreak":
+            kids[0].content = token.content[:4]  # "[x]" then a line break: "[x] "
+            del kids[1]
+        elif _BOX_AND_SPACE.match(kids[0].content):
+            kids[0].content = kids[0].content[:3] + " " + kids[0].content[4:]
 
 
 MAX_DEPTH = 40

@@ -31,6 +31,7 @@ from narrate.model import (
 from narrate.text.clauses import mark_math
 from narrate.text.math import speak_math
 from narrate.text.phrases import keys as phrase_keys
+from narrate.text.readers.chunks import CHUNK, shown
 from narrate.text.readers.markdown.kinds import (
     _ADDRESS,
     _ROLE_OF_TITLE,
@@ -54,6 +55,7 @@ from narrate.text.readers.markdown.nodes import (
     _LANGUAGE,
     _SILENT_NODES,
     _bold_title,
+    _boxes_as_text,
     _html_table,
     _html_text,
     _inline,
@@ -269,6 +271,7 @@ class WalkerBase:
         elif node.type in ("hr", "footnote_block") or (node.type == "html_block" and not _html_text(node.content)):
             return
         elif self.mode == "quiz" and kind not in QUESTION_KINDS | SOLUTION_KINDS:
+            _boxes_as_text(node)  # "- [x] right": the quiz reads the boxes
             self.quiz(node)
         elif (
             self.mode == "head" and not kind and (self.title or node.type in ("paragraph", "blockquote", "html_block"))
@@ -461,6 +464,11 @@ class WalkerBase:
             language = name.removeprefix("language-") if name.startswith("language-") else language
         output = language.lower() in OUTPUT_LANGUAGES or any(c in OUTPUT_LANGUAGES for c in classes)
         code = node.content.strip("\n")
+        chunk = self.options.get(node.map[0], {}) if node.map and node.type == "fence" else {}
+        if CHUNK in chunk:  # Quarto / R Markdown: what the page shows of the chunk
+            echo, caption = shown(chunk)
+            blocks = [CodeBlock(code, language, False, line)] if echo and code.strip() else []
+            return blocks + ([Caption(_markdown_text(self.md, caption), line)] if caption else [])
         return [CodeBlock(code, "" if output else language, output, line)] if code.strip() else []
 
     def table(self, node: SyntaxTreeNode, line: int) -> Table:
