@@ -140,7 +140,21 @@ GIFT_LEFT_OUT = [
         1,
         1,
     ),
+    (
+        "Moodle reads a question's first answer block only; narrate reads each block as a blank, with a warning",
+        "Tides rise {=twice} a day and fall {=twice}.\n",
+        "2 answer blocks in one question: Moodle reads the first only",
+        1,
+        1,
+    ),
 ]
+
+
+def test_each_plain_answer_block_is_a_blank_answered_by_its_right_answer(tmp_path):
+    lesson = _read(tmp_path, "b.gift", "Water boils at {=100} degrees and freezes at {=0 =zero}.\n")
+    assert [(q.prompt, q.answers) for q in lesson.quiz] == [
+        ("Water boils at _____ degrees and freezes at _____.", ("100", "0"))
+    ]  # the answers, not their braces ("open brace" was said)
 
 
 @pytest.mark.parametrize(("rule", "bank", "warning", "line", "count"), GIFT_LEFT_OUT, ids=[c[2] for c in GIFT_LEFT_OUT])

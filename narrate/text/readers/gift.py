@@ -352,7 +352,7 @@ def _cloze(path: Path, raw: _Raw, title: str, body: str, markdown: bool, problem
 
     def blank(m: re.Match) -> str:
         kind = _CLOZE.match("{" + m.group(1))
-        spec = _CLOZE.sub("", "{" + m.group(1)).split("####", 1)[0].strip()
+        spec = (_CLOZE.sub("", "{" + m.group(1)) if kind else m.group(1)).split("####", 1)[0].strip()
         name = kind.group(1).upper() if kind else ""
         if name in _CLOZE_NUMBER or (not kind and spec.startswith("#")):
             answers.append(_numerical(path, raw.line, spec.lstrip("#") if not kind else spec)[0])
@@ -378,6 +378,14 @@ def _cloze(path: Path, raw: _Raw, title: str, body: str, markdown: bool, problem
         return " _____ "
 
     prompt = _BLOCK.sub(blank, body)
+    if not _CLOZE.search(body) and len(answers) > 1:
+        lenient(
+            f"{len(answers)} answer blocks in one question: Moodle reads the first only (it shows the others as "
+            "text); read as one blank each",
+            path,
+            raw.line,
+            problems,
+        )
     if len(answers) == 1 and len(gaps) == 1:  # one choice gap: a choice question
         prompt = _tidy(_plain(prompt.replace("\x00", ""), markdown))
         if not prompt:
