@@ -318,10 +318,20 @@ def _hold_math(text: str) -> tuple[str, list[str]]:
     held: list[str] = []
 
     def hold(m: re.Match) -> str:
-        held.append(m.group(0))
-        return chr(0xF0000 + len(held) - 1)
+        math, after = m.group(0), ""
+        number = _LAST_NUMBER.search(math)
+        if number and _WORD_AFTER.match(text, m.end()):  # "$f = 10$ cm": the prose rules read "10 cm"
+            math, after = math[: number.start()].rstrip() + MATH_CLOSE, number.group(1)
+        held.append(math)
+        return chr(0xF0000 + len(held) - 1) + after
 
     return _MATH_RUN.sub(hold, text), held
+
+
+_LAST_NUMBER = re.compile(r"(?<=\s)(\d+(?:[.,]\d+)?)\s*" + MATH_CLOSE + "$")
+"""A number that ends a formula ("f equals 10"): when a word follows the formula ("$f = 10$ cm"), it is
+read with that word by the prose rules, so that a unit after the math is said as one ("ten centimeters")."""
+_WORD_AFTER = re.compile(r"[ \t]+(?=[^\W\d_])")
 
 
 def _restore_math(text: str, held: list[str], language: str) -> str:

@@ -143,6 +143,11 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Der Preis: 19,99 EUR", "Der Preis: neunzehn Euro neunundneunzig"),
     ],
     "measure": [
+        (
+            "Die Antwort lautet: m/s².",
+            "Die Antwort lautet: Meter pro Quadratsekunde.",
+        ),  # a rate unit with no number before it
+        ("Angaben in km/h.", "Angaben in Kilometer pro Stunde."),  # a rate unit with no number before it
         ("Es ist ±2 mm genau.", "Es ist plus minus zwei Millimeter genau."),  # a sign by a number, in words
         ("Das sind ~5 kg.", "Das sind ungefähr fünf Kilogramm."),  # a sign by a number, in words
         ("Der Raum misst 3 x 4 m.", "Der Raum misst drei mal vier Meter."),  # a sign by a number, in words

@@ -204,6 +204,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("A 1/2 tsp pinch.", "A half teaspoon pinch."),
     ],
     "measure": [
+        (
+            "Acceleration is in m/s² here.",
+            "Acceleration is in meters per second squared here.",
+        ),  # a rate unit with no number before it
         ("A 2x8 board.", "A two by eight board."),
         ("It holds 100 million kg of grain.", "It holds one hundred million kilograms of grain."),
         ("Sell it at 12/kg today.", "Sell it at twelve per kilogram today."),

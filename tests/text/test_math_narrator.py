@@ -390,3 +390,20 @@ def test_an_upright_unit_is_said_as_prose_says_it(language, tex, said):
         assert _units_as_text(tex, language) == tex
     else:
         assert speak_math([tex], language)[0] == said
+
+
+UNIT_AFTER_MATH = [
+    # (language, spoken math, prose after it, what is said): a unit written after a formula ending in a
+    # number ("$f = 10$ cm") is said as the prose rules say a number and its unit
+    ("en", "f equals 10", " cm here.", "f equals ten centimeters here."),
+    ("en", "v equals 3.5", " m/s now.", "v equals three point five meters per second now."),
+    ("de", "f ist gleich 10", " cm hier.", "f ist gleich zehn Zentimeter hier."),
+    ("fr", "t égal 2", " s plus tard.", "t égal deux secondes plus tard."),
+    ("en", "x equals 2", " and more.", "x equals two and more."),  # a word that is no unit: the same words
+    ("en", "x sub 2", ", then y.", "x sub two, then y."),  # no word after it: the number stays in the math
+]
+
+
+@pytest.mark.parametrize(("language", "math", "after", "said"), UNIT_AFTER_MATH)
+def test_a_unit_after_a_formula_is_said_with_its_number(language, math, after, said):
+    assert spoken(mark_math(math) + after, language=language) == said

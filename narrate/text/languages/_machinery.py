@@ -1446,6 +1446,7 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     text = _money_words(text, rules)
     text = c.ordinal.sub(partial(_marked_ordinal, rules), text)
     text = c.unit.sub(partial(_unit, rules), text)
+    text = _bare_rates(text, rules)
     text = text.replace(MINUS, rules.minus_word)
     text = _years(text, rules)
     text = c.number.sub(partial(_number, rules), text)
@@ -1514,6 +1515,20 @@ def _marked_ordinal(rules: Rules, m: re.Match) -> str:
     if rules.marked_ordinal is not None:
         words = rules.marked_ordinal(words, marker)
     return words
+
+
+_BARE_RATES: dict[str, re.Pattern | None] = {}
+
+
+def _bare_rates(text: str, rules: Rules) -> str:
+    """A rate unit with no number before it ("in km/h", "Antwort: m/s²") said by its name ("Kilometer
+    pro Stunde"); a number before it was read with it (:func:`_unit`)."""
+    if rules.code not in _BARE_RATES:
+        rates = sorted((u for u in rules.units if "/" in u), key=len, reverse=True)
+        alternatives = "|".join(re.escape(u) for u in rates)
+        _BARE_RATES[rules.code] = re.compile(r"(?<![\w/.,])(" + alternatives + r")(?![\w/])") if rates else None
+    pattern = _BARE_RATES[rules.code]
+    return pattern.sub(lambda m: rules.units[m.group(1)][1], text) if pattern else text
 
 
 def _unit(rules: Rules, m: re.Match) -> str:

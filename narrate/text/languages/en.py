@@ -1487,7 +1487,7 @@ _PER_LEFT = {
 _PER_RIGHT = {
     "s": "second", "h": "hour", "hr": "hour", "min": "minute", "day": "day", "yr": "year", "m": "metre",
     "L": "litre", "l": "litre", "kg": "kilogram", "g": "gram", "mol": "mole", "m2": "square metre",
-    "m3": "cubic metre", "m²": "square metre", "m³": "cubic metre",
+    "m3": "cubic metre", "m²": "square metre", "m³": "cubic metre", "s²": "second squared", "s2": "second squared",
 }  # fmt: skip
 _UNIT_PER_UNIT = re.compile(
     r"(?<![\w/])("
