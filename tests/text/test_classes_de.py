@@ -103,6 +103,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Er starb 1715.", "Er starb siebzehnhundertfünfzehn."),
     ],
     "time": [
+        ("Wir treffen uns um 9 h.", "Wir treffen uns um neun Uhr."),  # "9 h" after a word of the clock: a time of day
         (
             "Der Lauf dauerte 3:45:12.",
             "Der Lauf dauerte drei Stunden fünfundvierzig Minuten zwölf Sekunden.",

@@ -96,6 +96,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Ci vediamo il 5.11.", "Ci vediamo il cinque novembre."),
     ],
     "time": [
+        ("Arriviamo alle 9 h.", "Arriviamo alle nove."),  # "9 h" after a word of the clock: a time of day
         ("La gita dura 1 h 40 min.", "La gita dura un'ora quaranta minuti."),  # a duration, not a clock time
         ("Alle 14:30.", "Alle quattordici e trenta."),
         ("Il negozio apre alle 9:00.", "Il negozio apre alle nove."),

@@ -87,6 +87,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Van 3 t/m 5 mei is het vrij.", "Van drie tot en met vijf mei is het vrij."),
     ],
     "time": [
+        ("We zien elkaar om 9 h.", "We zien elkaar om negen uur."),  # "9 h" after a word of the clock: a time of day
         (
             "De wandeling duurt 2 h 30 min.",
             "De wandeling duurt twee uur dertig minuten.",

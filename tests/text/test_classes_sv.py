@@ -96,6 +96,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Kriget slutade 1945.", "Kriget slutade nittonhundraförtiofem."),
     ],
     "time": [
+        ("Vi kommer kl. 9 h.", "Vi kommer klockan nio."),  # "9 h" after a word of the clock: a time of day
         ("Formatet 16:9 vann.", "Formatet sexton till nio vann."),  # a sign by a number, in words
         ("Turen tar 3 h 10 min.", "Turen tar tre timmar tio minuter."),  # a duration, not a clock time
         ("Klockan 14:30.", "Klockan fjorton och trettio."),

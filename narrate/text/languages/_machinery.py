@@ -1436,6 +1436,7 @@ def verbalize(text: str, rules: Rules, forms: Forms) -> str:
     text = _signs(text, rules)
     text = _fractions(text, rules)
     text = c.day_month.sub(partial(_day_month, rules), text)
+    text = _hour_sign_clock(text, rules)
     text = c.clock.sub(partial(_clock, rules), text)
     if rules.ratio_word:  # "3:2", "1:100" (a clock time was read above)
         text = _RATIO.sub(lambda m: f" {rules.ratio_word} ".join(m.group(0).split(":")), text)
@@ -1491,6 +1492,33 @@ def _day_month(rules: Rules, m: re.Match) -> str:
         year = (m.group(5) if not joiner else joiner) + m.group(6)
     month = rules.month_names.get(m.group(4), m.group(4))  # "Jan." → "Januar"
     return f"{said}{space}{month}{year}"
+
+
+_CLOCK_BEFORE_HOUR_SIGN = {
+    "de": ("um", "gegen", "ab", "bis"),
+    "es": ("las", "la"),
+    "it": ("alle", "dalle", "ore", "all"),
+    "pt": ("às", "as"),
+    "nl": ("om", "vanaf", "tot"),
+    "sv": ("kl", "klockan"),
+}
+"""Words after which "9 h" is a time of day ("um 9 h": "um neun Uhr"), not a duration ("9 h":
+"neun Stunden"). French says both "neuf heures", so it needs none."""
+_HOUR_SIGN = re.compile(r"(?<![\w.,:])([01]?\d|2[0-4])\s?h(?!\w)")
+
+
+def _hour_sign_clock(text: str, rules: Rules) -> str:
+    """ "um 9 h", "kl. 9 h", "alle 9 h": a full hour of the clock, said as the language says one."""
+    words = _CLOCK_BEFORE_HOUR_SIGN.get(rules.code)
+    if not words or "h" not in text:
+        return text
+
+    def repl(m: re.Match) -> str:
+        if _word_before(m.string, m.start()).lower() not in words:
+            return m.group(0)
+        return _clock_words(int(m.group(1)), 0, rules)
+
+    return _HOUR_SIGN.sub(repl, text)
 
 
 def _clock(rules: Rules, m: re.Match) -> str:
