@@ -113,6 +113,8 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Read pp. 10-12.", "Read pages ten to twelve."),
     ],
     "year": [
+        ("The wall stood by about 1290.", "The wall stood by about twelve ninety."),  # a hedge between
+        ("In roughly 1850 it fell.", "In roughly eighteen fifty it fell."),
         ("It ran from 1819 to 1828.", "It ran from eighteen nineteen to eighteen twenty-eight."),
         ("Between 1968 and 1975 it grew.", "Between nineteen sixty-eight and nineteen seventy-five it grew."),
         ("Rome fell long after 44 B.C.", "Rome fell long after forty-four BC."),

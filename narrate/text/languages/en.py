@@ -258,7 +258,8 @@ _RATIO = re.compile(r"(?<![\w:.])[1-9]\d*(?::(?:0|[1-9]\d*)){1,2}(?![\w:])")
 """A ratio of two or three parts ("16:9", "3:4:5"; a clock time or ``h:mm:ss`` is read before; no
 part with a leading zero: a timecode or an address is no ratio)."""
 _YEAR_CTX = re.compile(
-    r"\b(?P<ctx>(?:" + "|".join(_YEAR_CONTEXT) + "|" + "|".join(_MONTHS) + r")(?:\s+\d{1,2}(?:st|nd|rd|th)?,)?)"
+    r"\b(?P<ctx>(?:" + "|".join(_YEAR_CONTEXT) + "|" + "|".join(_MONTHS) + r")(?:\s+\d{1,2}(?:st|nd|rd|th)?,)?"
+    r"(?:\s+(?:about|around|roughly|approximately|circa|c\.|ca\.))?)"  # "by about 1290"
     r"\s+(?P<y>1[1-9]\d\d|10[1-9]\d|10\d[1-9]|20\d\d)(?:\s?[–-]\s?(?P<y2>\d{4}|\d\d))?(?![\w%.,]\d|[\w%$°])",
     re.IGNORECASE,
 )
