@@ -129,3 +129,26 @@ def test_files_that_differ_only_by_their_number_keep_it_in_their_ids(tmp_path):
         },
     )
     assert [lesson.id for lesson in load(root).lessons] == ["01-tides", "02-tides", "waves"]
+
+
+OTHER_PROBLEMS = [
+    # (another file of the course, the start of its problem): one lesson's script is printed anyway
+    ("notes.docx", "lessons/notes.docx: not a lesson format"),
+    ("03-draft.yaml", "lessons/03-draft.yaml:2: invalid YAML"),
+]
+
+
+@pytest.mark.parametrize(("name", "problem"), OTHER_PROBLEMS, ids=[o[0] for o in OTHER_PROBLEMS])
+def test_a_lessons_script_is_printed_when_only_other_files_have_problems(tmp_path, monkeypatch, name, problem):
+    root = course(
+        tmp_path / "c",
+        {"01-ebb.yaml": LESSON.format(title="Ebb"), "02-flood.yaml": LESSON.format(title="Flood"), name: "title: [x\n"},
+    )
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(main, ["script", "lessons/02-flood.yaml"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("# Lesson 2: Flood\n")  # its number in the course
+    assert result.stderr.count("Warning: lessons/02-flood.yaml: 1 problem(s) in other files of the course") == 1
+    assert f"(the first: {problem}" in result.stderr
+    broken = CliRunner().invoke(main, ["check", "."])  # the course itself is still refused
+    assert broken.exit_code == 1 and problem in broken.output

@@ -150,11 +150,46 @@ def _lesson_of_course(content: Path, options: BuildOptions) -> Loaded | None:
     and lexicon and its number in the course; None for any other file."""
     course = content.parent.parent
     if content.parent.name == "lessons" and (course / "course.yaml").is_file():
-        whole = _load(course, options)
+        try:
+            whole = _load(course, options)
+        except NarrateError as exc:
+            return _lesson_despite_others(content, course, options, exc)
         mine = [x for x in whole.lessons if x.source and x.source.resolve() == content.resolve()]
         if mine:
             return Loaded(whole.config, tuple(mine))
     return None
+
+
+def _lesson_despite_others(content: Path, course: Path, options: BuildOptions, exc: NarrateError) -> Loaded:
+    """The lesson file ``content`` of ``course`` read on its own when only other files of the course
+    have problems (``exc``: a lesson still being written, a stray file in lessons/), with a warning
+    naming how many; its number is its place among the course's lessons (1 when they cannot be
+    listed). ``narrate build`` and ``narrate check`` still refuse the course.
+
+    Raises:
+        NarrateError: ``exc`` again, when it is about this file or course.yaml.
+    """
+    problems = list(getattr(exc, "errors", [exc]))
+    concerned = {content.resolve(), (course / "course.yaml").resolve()}
+    if any(p.file is None or Path(p.file).resolve() in concerned for p in problems):
+        raise exc
+    config, _errors = read_config(course / "course.yaml")
+    try:
+        files = lesson_files(course, config)
+    except NarrateError:
+        files = sorted(p for p in content.parent.iterdir() if p.suffix.lower() in SUPPORTED)
+    number = next((n for n, p in enumerate(files, 1) if p.resolve() == content.resolve()), 1)
+    with strictness(options.strict or config.strict):
+        lesson = _read_lesson(content, number, config)
+    if options.lexicon_file is not None:
+        config = replace(config, lexicon={**config.lexicon, **load_lexicon(Path(options.lexicon_file))})
+    first = problems[0]
+    warn(
+        f"{len(problems)} problem(s) in other files of the course (the first: {where(first.file, first.line)}: "
+        f"{first.problem}): this lesson is read on its own; 'narrate check {course}' lists them",
+        content,
+    )
+    return Loaded(options.apply(config), (lesson,))
 
 
 def _read_lesson_file(content: Path, options: BuildOptions) -> tuple[CourseConfig, Lesson, str | None]:
