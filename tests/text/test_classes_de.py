@@ -196,6 +196,14 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Im Verhältnis 1:2:1 mischen.", "Im Verhältnis eins zu zwei zu eins mischen."),
     ],
     "telephone": [
+        (
+            "Der Notruf 112 hilft.",
+            "Der Notruf eins eins zwei hilft.",
+        ),  # a service number after a word of calling, else a number
+        (
+            "Es waren 110 Leute.",
+            "Es waren hundertzehn Leute.",
+        ),  # a service number after a word of calling, else a number
         ("(0411) 1234-1234", "null vier eins eins, eins zwei drei vier, eins zwei drei vier"),  # issue 23
         ("Ruf an: 030 1234567.", "Ruf an: null drei null, eins zwei drei, vier fünf sechs sieben."),
         (

@@ -68,6 +68,11 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("A stamp costs 1,15 € now.", "A stamp costs one euro and fifteen cents now."),
     ],
     "telephone": [
+        ("Dial 911 now.", "Dial nine one one now."),  # a service number after a word of calling, else a number
+        (
+            "There were 911 people.",
+            "There were nine hundred and eleven people.",
+        ),  # a service number after a word of calling, else a number
         ("Call 1-800-555-0199 now.", "Call one, eight zero zero, five five five, zero one nine nine now."),
         ("Ring (555)-010-4477 today.", "Ring five five five, zero one zero, four four seven seven today."),
         ("The ID is 123-45-6789.", "The ID is one two three, four five, six seven eight nine."),

@@ -161,6 +161,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Aperto dalle 9:00-12:30.", "Aperto dalle nove alle dodici e trenta."),
     ],
     "telephone": [
+        ("Chiama il 112.", "Chiama il uno uno due."),  # a service number after a word of calling, else a number
         ("Chiama lo 06 1234 5678.", "Chiama lo zero sei, uno due tre quattro, cinque sei sette otto."),
         (
             "Il mio cellulare è 347 123 4567.",

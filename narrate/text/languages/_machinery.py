@@ -869,7 +869,20 @@ def _phones(text: str, rules: Rules) -> str:
             parts.append(_phone_digits(group, rules) if i == 0 and not area else _phone_pair(group, rules))
         return ", ".join(parts)
 
-    return spans.phone.sub(repl, text)
+    text = spans.phone.sub(repl, text)
+    return _EMERGENCY.sub(lambda m: _emergency(m, spans, rules), text)
+
+
+_EMERGENCY = re.compile(r"(?<![\w.,+-])(1(?:1[0-9]|44)|911|999|000)(?![\w.,]\d|\w)")
+"""A short service number ("112", "110", "911", "999", "144"): digit by digit after a word of
+calling ("Ruf 110 an", "composez le 112"), else a number."""
+
+
+def _emergency(m: re.Match, spans: _Spans, rules: Rules) -> str:
+    before = m.string[max(0, m.start() - 20) : m.start()]
+    if spans.phone_context is None or not spans.phone_context.search(before):
+        return m.group(0)
+    return _phone_digits(m.group(1), rules)
 
 
 def _noun_after(text: str, end: int, rules: Rules, spans: _Spans) -> str:

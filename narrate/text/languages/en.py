@@ -963,7 +963,12 @@ def phone_numbers(text: str) -> str:
             return m.group(0)
         return _digit_groups(m.group(0))
 
-    return _SPACED_PHONE.sub(spaced, _PHONE.sub(repl, text))
+    text = _SPACED_PHONE.sub(spaced, _PHONE.sub(repl, text))
+    return _SERVICE_NUMBER.sub(lambda m: m[1] + " ".join(_DIGITS[int(d)] for d in m[2]), text)
+
+
+_SERVICE_NUMBER = re.compile(r"(?i)\b((?:call|dial|ring|phone|text)\s+)(911|999|112|111|000)(?![\w.,]\d|\w)")
+"""A short service number after a word of calling: "Dial 911" is "nine one one"."""
 
 
 # ------------------------------------------------------------------ durations written with an hour sign
