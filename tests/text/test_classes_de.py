@@ -197,6 +197,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
     ],
     "telephone": [
         (
+            "Tel.: 030 / 123 456.",
+            "Telefon: null drei null, eins zwei drei, vier fünf sechs.",
+        ),  # an area code in brackets or before a slash
+        (
             "Der Notruf 112 hilft.",
             "Der Notruf eins eins zwei hilft.",
         ),  # a service number after a word of calling, else a number

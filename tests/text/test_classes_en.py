@@ -68,6 +68,18 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("A stamp costs 1,15 € now.", "A stamp costs one euro and fifteen cents now."),
     ],
     "telephone": [
+        (
+            "Call (020) 7946 0958 today.",
+            "Call zero two zero, seven nine four six, zero nine five eight today.",
+        ),  # an area code in brackets or before a slash
+        (
+            "Call 555 1234 now.",
+            "Call five five five, one two three four now.",
+        ),  # an area code in brackets or before a slash
+        (
+            "Fax 030/1234567 instead.",
+            "Fax zero three zero, one two three four five six seven instead.",
+        ),  # an area code in brackets or before a slash
         ("Dial 911 now.", "Dial nine one one now."),  # a service number after a word of calling, else a number
         (
             "There were 911 people.",

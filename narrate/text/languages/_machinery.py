@@ -750,7 +750,7 @@ def _spans(rules: Rules) -> _Spans:
     spans = _Spans(
         phone=re.compile(
             r"(?<![\w+.,/-])(?:(\+\d{1,3})[\s.-]?)?(?:\((\d{1,5})\)[\s.-]?)?"
-            r"((?:(?<=[)\s.-])\d|\d{2})\d{0,6}(?:[\s./-]\d{1,8}){0,5})(?![\w/]|[.,-]\d)"
+            r"((?:(?<=[)\s.-])\d|\d{2})\d{0,6}(?:(?: ?/ ?|[\s.-])\d{1,8}){0,5})(?![\w/]|[.,-]\d)"
         ),
         range=re.compile(r"(?<![\w.,:/-])((?:" + num + r")" + stop + r")(?:-|\s?–\s?)(" + num + r")(?![\w:/-]|[.,]\d)"),
         sign=re.compile(r"(?<![\w.,)\]%])([-−–+])(?=\d)"),
@@ -811,7 +811,7 @@ def _phone_pair(group: str, rules: Rules) -> str:
 
 
 def _phone_groups(body: str) -> list[str]:
-    return re.split(r"[\s./-]", body)
+    return re.split(r" ?/ ?|[\s.-]", body)  # "030 / 123 456": DIN 5008's slash after the area code
 
 
 def _phone_split(group: str, longest: int) -> list[str]:

@@ -933,7 +933,11 @@ _PHONE = re.compile(
 
 
 _SPACED_PHONE = re.compile(
-    r"(?<![\w+/.,-])(?:(?P<nanp>\d{3} \d{3} \d{4})|(?P<trunk>0\d{2,4}(?: \d{3,6}){1,2}))(?![\w-]|[.,]\d| \d)"
+    r"(?<![\w+/.,-])(?:(?P<nanp>\d{3} \d{3} \d{4})|(?P<trunk>\(?0\d{2,4}\)?(?: ?/ ?\d{6,8}| \d{3,6}(?: \d{3,6})?))"
+    r"|(?:"
+    + "|".join(rf"(?<=(?i:{w}) )" for w in ("call", "dial", "ring", "phone", "text"))
+    + r")(?P<local>\d{3} \d{4})"
+    r")(?![\w-]|[.,]\d| \d)"
 )
 """Telephone numbers written with spaces: ``555 123 4567`` (three, three and four digits: no number
 grouped in thousands ends in four) and a national number opening with its trunk ``0`` (``020 7946
@@ -959,7 +963,8 @@ def phone_numbers(text: str) -> str:
         return _digit_groups(m.group(0))
 
     def spaced(m: re.Match) -> str:
-        if m["trunk"] and not 10 <= len(re.sub(r"\D", "", m["trunk"])) <= 11:
+        trunk = m["trunk"] or ""
+        if trunk and (not 10 <= len(re.sub(r"\D", "", trunk)) <= 11 or trunk.count("(") != trunk.count(")")):
             return m.group(0)
         return _digit_groups(m.group(0))
 
