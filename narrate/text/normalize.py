@@ -444,11 +444,24 @@ def _is_break(text: str, m: re.Match, language: str = DEFAULT_LANGUAGE) -> bool:
     lang = language_of(language)
     if lang is not None and token in lang.abbreviations(language):
         return False
+    rules = lang.table(language) if lang is not None else None
+    if rules is not None and nxt.isdigit() and token in _unit_stops(rules.units):
+        return False  # "1 Std. 30 Min.": a unit's full stop before the next number
     if lang is not None and token[:-1].isdigit() and lang.ordinal_dot(text, m.start(1), language):
         return False  # German "am 3. Mai", "der 21. Kurs": an ordinal's dot
     if _ONE_LETTER.fullmatch(token) and _after_name(text, m.start(1) - 1):
         return False
     return True
+
+
+@functools.lru_cache(maxsize=16)
+def _unit_stops_of(units: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(u.lower() for u in units if u.endswith("."))
+
+
+def _unit_stops(units: Mapping[str, object]) -> frozenset[str]:
+    """The unit symbols written with a full stop ("Std.", "Min.", "Mio."), lower case."""
+    return _unit_stops_of(tuple(units))
 
 
 def sentences(text: str, *, language: str = DEFAULT_LANGUAGE) -> list[str]:

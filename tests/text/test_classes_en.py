@@ -68,6 +68,7 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("A stamp costs 1,15 € now.", "A stamp costs one euro and fifteen cents now."),
     ],
     "telephone": [
+        ("Call 555-0142 ext. 12 now.", "Call five five five, zero one four two extension twelve now."),
         (
             "Call (020) 7946 0958 today.",
             "Call zero two zero, seven nine four six, zero nine five eight today.",

@@ -184,6 +184,9 @@ def test_spoken(language: str, written: str, said: str):
         ("sv", "Det är t.ex. bröd. Vi bakar.", ["Det är t.ex. bröd.", "Vi bakar."]),
         ("nl", "Neem bijv. Brood mee. Dank je.", ["Neem bijv. Brood mee.", "Dank je."]),
         ("es", "Habla el Sr. García. Escucha.", ["Habla el Sr. García.", "Escucha."]),
+        ("de", "Es dauert 1 Std. 30 Min. und mehr.", ["Es dauert 1 Std. 30 Min. und mehr."]),  # a unit's stop
+        ("de", "Wir warten 5 Min. Dann gehen wir.", ["Wir warten 5 Min.", "Dann gehen wir."]),
+        ("en", "Call 555-0142 ext. 12 now. Then wait.", ["Call 555-0142 ext. 12 now.", "Then wait."]),
     ],
 )
 def test_sentences_know_the_language(language: str, text: str, expected: list[str]):

@@ -1024,6 +1024,10 @@ _WEEKDAY_RANGE = re.compile(
 )
 
 
+_EXTENSION = re.compile(r"\b[Ee]xt\.\s?(?=\d)")
+"""A telephone extension before its number ("ext. 12": "extension twelve")."""
+
+
 def _weekday_range(m: re.Match) -> str:
     """ "Mon.–Fri." → "Monday to Friday"."""
     return f"{_WEEKDAYS[m[1].lower()]} to {_WEEKDAYS[m[2].lower()]}"
@@ -1405,7 +1409,7 @@ ABBREVIATIONS = frozenset(
     }
 )
 
-BEFORE_NUMBERS = frozenset({"vol.", "vols.", "ch.", "chap.", "sec.", "eq.", "eqs.", "ed.", "ft.", "in."})
+BEFORE_NUMBERS = frozenset({"vol.", "vols.", "ch.", "chap.", "sec.", "eq.", "eqs.", "ed.", "ft.", "in.", "ext."})
 """Abbreviations after which a sentence does not end ("e.g.", "Dr."), and those that do not end one
 before a number ("vol. 3", "ch. 4")."""
 ADDRESS_WORDS = ("dot", "at", "slash")
@@ -1676,7 +1680,8 @@ class English(Language):
         return prepare(text)
 
     def expand_abbreviations(self, text: str, tag: str) -> str:
-        return expand_abbreviations(_WEEKDAY_RANGE.sub(_weekday_range, text))
+        text = _EXTENSION.sub("extension ", _WEEKDAY_RANGE.sub(_weekday_range, text))
+        return expand_abbreviations(text)
 
     def verbalize(self, text: str, tag: str) -> str:
         return verbalize_numbers(text, tag)
