@@ -47,6 +47,12 @@ CASES: dict[str, list[tuple[str, str]]] = {
     ],
     "money": [
         (
+            "Rent is €1.234,56 a month.",
+            "Rent is one thousand two hundred and thirty-four euros and fifty-six cents a month.",
+        ),
+        ("A coffee is 2,40 EUR there.", "A coffee is two euros and forty cents there."),
+        ("Parking is CHF 12,50 here.", "Parking is twelve Swiss francs and fifty centimes here."),
+        (
             "Bread is 2.40 euros there.",
             "Bread is two euros and forty cents there.",
         ),  # an amount before the currency's name

@@ -982,9 +982,11 @@ _GLUED_HOURS = re.compile(r"(?<![\w.,:/-])(\d+(?:\.\d+)?)h(?![\w'’/-]|[.,]\d)"
 _CLOCK_HOUR_SIGN = re.compile(r"(?<![\w.,:])(\d{1,2}:[0-5]\d)\s?(?:h|hrs)(?![\w'’/])")
 
 
+_COMMA_AMOUNT = r"(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}"
+_MONEY_MARK = r"(?:[$€£¥₹]|(?:EUR|CHF|GBP|USD|SEK|NOK|DKK|PLN|CZK)(?![A-Za-z]))"
 _DECIMAL_COMMA_MONEY = re.compile(
-    r"(?<![\w.,])([$€£¥₹]\s?\d+),(\d{2})(?![\d,.]?\d)"  # €4,20
-    r"|(?<![\w.,$€£¥₹])(\d+),(\d{2})(?=\s?[$€£¥₹](?!\w))"  # 4,20 €
+    r"(?<![\w.,])(?P<before>" + _MONEY_MARK + r"\s?)(?P<a>" + _COMMA_AMOUNT + r")(?![\d,.]?\d)"  # €4,20, EUR 2,40
+    r"|(?<![\w.,$€£¥₹])(?P<b>" + _COMMA_AMOUNT + r")(?=\s?" + _MONEY_MARK + r")"  # 4,20 €, 12,50 CHF
 )
 
 
@@ -1006,9 +1008,14 @@ def named_money(text: str) -> str:
 
 def decimal_comma_money(text: str) -> str:
     """An amount written with a decimal comma, as much of Europe writes it, read as its decimal:
-    ``"€4,20"`` and ``"4,20 €"`` -> ``"€4.20"``, ``"4.20 €"`` (four euros and twenty cents). Two
-    digits after a comma are never a thousands group, which has three."""
-    return _DECIMAL_COMMA_MONEY.sub(lambda m: f"{m[1]}.{m[2]}" if m[1] else f"{m[3]}.{m[4]}", text)
+    ``"€4,20"``, ``"4,20 €"``, ``"EUR 2,40"``, ``"€1.234,56"`` -> ``"€4.20"``, ``"4.20 €"``, ``"EUR
+    2.40"``, ``"€1234.56"``. Two digits after a comma are never a thousands group, which has three."""
+
+    def repl(m: re.Match) -> str:
+        amount = (m["a"] or m["b"]).replace(".", "").replace(",", ".")
+        return f"{m['before']}{amount}" if m["a"] else amount
+
+    return _DECIMAL_COMMA_MONEY.sub(repl, text)
 
 
 _MINUS_MONEY = re.compile(r"(?:^|(?<=[\s(=]))[-−](?=[$€£¥₹]\d)")
