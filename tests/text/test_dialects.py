@@ -567,3 +567,70 @@ def test_chunk_options_are_never_code_and_a_tab_keeps_its_code(tmp_path):
         ("python", "pour(cup)"),
         ("js", "import Tabs from '@theme/Tabs';"),  # in a code fence: code, as written
     ]
+
+
+INLINE_TEXT = [
+    # (file name, language, what is written under "## Boiling" after "Water boils.", what `narrate script` says in
+    # order from "Water boils." (or the first line given), the warning lines): inline text read as its page shows it
+    # footnotes: each read once, at the end of the paragraph that first cites it; one cited nowhere is a warning
+    ("keys.md", "en", "Press Meta to move one word.[^1] Then go on.\n\nNext line.\n\n"
+     "[^1]: On macOS, enable the Option key as Meta.\n",
+     ["Water boils.", "Press Meta to move one word.", "Then go on.", "Footnote: On macOS, enable the Option key as Meta.",
+      "Next line."], []),
+    ("keys.md", "en", "- Fill it[^a]\n- Heat it^[Gas or *electric*]\n\nStir again[^a].\n\n[^a]: Cold water only\n",
+     ["Water boils.", "Fill it.", "Footnote: Cold water only.", "Heat it.", "Footnote: Gas or electric.", "Stir again."],
+     []),
+    ("keys.md", "en", "Stir.\n\n[^z]: Never cited.\n", ["Water boils.", "Stir."],
+     ["11: footnote '[^z]' is cited nowhere in the text: not read"]),
+    ("sel.md", "fr", "Ajoutez le sel.[^1]\n\n[^1]: Une pincée suffit.\n",
+     ["Note de bas de page: Une pincée suffit."], []),
+    # Quarto cross references: what they point to, never their label; a table caption before its table
+    ("rain.qmd", "en", "@fig-rain shows the totals.\n\nSee @sec-next for more, and @tbl-summary below.\n\n"
+     "It rose [@fig-month; @fig-year], as [-@eq-fit] shows. Mail ana@fig-co.org or @alice.\n",
+     ["Water boils.", "The figure shows the totals.", "See the section for more, and the table below.",
+      "It rose the figure and the figure, as the equation shows.", "Mail ana at fig dash co dot org or at alice."], []),
+    ("rain.qmd", "en", "| month | mm |\n|---|---|\n| May | 40 |\n\n: Summary of the year {#tbl-summary}\n\nDone.\n",
+     ["Water boils.", "Table: Summary of the year.", "Row one: month, May; mm, forty.", "Done."], []),
+    ("rain.md", "en", "Table: Rain by month\n\n| month | mm |\n|---|---|\n| May | 40 |\n",
+     ["Water boils.", "Table: Rain by month.", "Row one: month, May; mm, forty."], []),
+    ("rain.qmd", "en", "## Next steps {#sec-next}\n\nSee Figure [-@fig-rain].\n",
+     ["Water boils.", "## Next steps", "Next steps.", "See the figure."], []),
+    ("pluie.qmd", "fr", "@fig-pluie montre les totaux, et [-@eq-x] aussi ; voir Équation [-@eq-y].\n",
+     ["La figure montre les totaux, et l'équation aussi; voir l'équation."], []),
+    ("regn.qmd", "sv", "Se Figur [-@fig-regn] och @tbl-summa.\n", ["Se figuren och tabellen."], []),
+    # MyST roles: a role after the word it stands for takes its place; a labelled heading by its title
+    ("lens.md", "en", "(lens-lesson)=\n## Thin lenses\n\nEquation {eq}`eq-lens` assumes a thin lens.\n\n"
+     "See also {ref}`lens-lesson` and {doc}`../mirrors/index`.\n\n"
+     "See Fig. {numref}`fig-ray`, {download}`rays.csv` and {py:func}`numpy.mean`.\n\nSo the equation {eq}`eq-lens` holds.\n",
+     ["Thin lenses.", "The equation assumes a thin lens.", "See also Thin lenses and that page.",
+      "See the figure, rays dot c s v and numpy dot mean.", "So the equation holds."], []),
+    # reStructuredText in {eval-rst}: callouts, paragraphs and code as the page shows them; lines after it kept
+    ("lens.md", "en", "```{eval-rst}\n.. note::\n\n   The function fails when d equals f.\n\nSome prose with ``code``.\n\n"
+     ".. code-block:: python\n\n   print(1)\n\n.. warning:: Hot\n\n   Do not touch.\n```\n\nAfter.[^1]\n\n[^2]: Unused.\n"
+     "[^1]: Cited.\n",
+     ["Water boils.", "Note.", "The function fails when d equals f.", "Some prose with code.",
+      "A code example, in the show notes.", "Warning.", "Hot.", "Do not touch.", "After.", "Footnote: Cited."],
+     ["27: footnote '[^2]' is cited nowhere in the text: not read"]),
+    # math that opens a table cell or a paragraph ending in a digit is spoken, never its dollars
+    ("lens.md", "en", "| quantity | value |\n|---|---|\n| $g$ in m/s² | 9.81 |\n\n$v$ is 3\n",
+     ["Water boils.", "Row one: quantity, g in meters per second squared; value, nine point eight one.", "v is three"],
+     []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "language", "body", "said", "warnings"), INLINE_TEXT, ids=range(len(INLINE_TEXT)))
+def test_inline_text_is_read_as_its_page_shows_it(tmp_path, name, language, body, said, warnings):
+    from test_lenient_markdown import _run, assert_said_in_order
+
+    lesson = tmp_path / name
+    lesson.write_text(
+        f"---\ntitle: Kettles\nlanguage: {language}\n---\n## Boiling\n\nWater boils.\n\n{body}", encoding="utf-8"
+    )
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0, result.output
+    assert_said_in_order(result.stdout, said)
+    assert [line for line in result.stderr.splitlines() if "Warning" in line] == [
+        f"Warning: {lesson}:{warning}" for warning in warnings
+    ]
+    for markup in ("$", "@", "{", "tbl-", "fig-", "sec-", "eq-", ".. ", "::", "[^", "\ue0a0", "\ue0a1"):
+        assert markup not in result.stdout.replace("ana@", "").replace("@alice", "")

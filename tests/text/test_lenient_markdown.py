@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from narrate.cli import main
 from narrate.errors import STRICT_NOTE
-from narrate.text.readers import read_lesson
+from narrate.text.readers import lesson_to_yaml, read_lesson
 
 CASES = [
     (
@@ -592,3 +592,89 @@ def test_a_quiz_heading_over_nothing_said_stays_silent(tmp_path):
     result = _run(["script", str(lesson)])
     assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
     assert "Questions and comments" not in result.stdout
+
+
+NESTED_BLOCKS = [
+    # (body, what is said in order): a block inside a list item, quote or callout is said as its own
+    # block where it stands, never run into the text around it nor said by its markers
+    # a callout in a list item: its title, its text, its code, then the next item
+    ("1. Check the tide:\n   > **Tip**\n   > Mind the spring tides.\n   >\n   > ```sh\n   > tide --spring\n   > ```\n"
+     "2. Sail out.\n",
+     ["Check the tide:", "Tip.", "Mind the spring tides.", "A code example, in the show notes.", "Sail out."]),
+    ("- Moor the boat.\n\n  ::: {.callout-warning}\n  Check the chain first.\n\n  ```\n  chain --check\n  ```\n"
+     "  :::\n\n- Go ashore.\n",
+     ["Moor the boat.", "Warning.", "Check the chain first.", "A code example, in the show notes.", "Go ashore."]),
+    ('- Moor:\n\n    !!! tip "Knots"\n        A bowline holds.\n\n        ```\n        tie --bowline\n        ```\n\n'
+     "        Then check it.\n\n- Rest.\n",
+     ["Moor:", "Knots.", "A bowline holds.", "A code example, in the show notes.", "Then check it.", "Rest."]),
+    # items and paragraphs each a sentence: in a quote, an admonition, a list item; a figure in an item
+    ("> [!NOTE]\n> - High water\n> - Low water\n>\n> Twice a day.\n",
+     ["Note.", "High water.", "Low water.", "Twice a day."]),
+    ("!!! warning\n    - Rocks at low tide\n    - Strong currents\n\n    Keep to the channel.\n",
+     ["Warning.", "Rocks at low tide.", "Strong currents.", "Keep to the channel."]),
+    ("- Brest\n  > the deepest port\n  > on the coast\n\n  Tides of seven metres.\n",
+     ["Brest.", "Note.", "the deepest port on the coast.", "Tides of seven metres."]),
+    ("- Saint-Malo\n\n  ![tide chart](chart.png)\n\n  The range is large.\n",
+     ["Saint-Malo.", "Figure: tide chart.", "The range is large."]),
+    ("1. Read the table\n   1. Find the port\n   2. Find the day\n", ["Read the table.", "Find the port.", "Find the day."]),
+    ("- Ebb\n\n  The water falls\n\n- Flood\n", ["Ebb.", "The water falls.", "Flood."]),
+    # a callout's markers are never said, in a list item or not
+    ("> [!TIP]\n> ```sh\n> tide --now\n> ```\n> Then read the height.\n",
+     ["Tip.", "A code example, in the show notes.", "Then read the height."]),
+    ("1. Check the weather\n\n    > [!WARNING]\n    > Fog comes fast.\n", ["Check the weather.", "Warning.", "Fog comes fast."]),
+    ("1. Plan the crossing:\n\n    !!! note\n        Slack water is best.\n",
+     ["Plan the crossing:", "Note.", "Slack water is best."]),
+    ("1. Write:\n\n    ```markdown\n    !!! note\n        Slack water.\n    ```\n\n2. Build the site.\n",  # shown, not used
+     ["Write:", "A code example, in the show notes.", "Build the site."]),
+    ("- Anchor\n\n        !!! note\n            Slack water.\n", ["Anchor.", "A code example, in the show notes."]),  # code
+    # code or a table first in a callout: the title, then the blocks as written
+    ("!!! tip\n    ```sh\n    tide --week\n    ```\n    It prints seven days.\n",
+     ["Tip.", "A code example, in the show notes.", "It prints seven days."]),
+    ("::: {.callout-note}\n| port | metres |\n|---|---|\n| Brest | 7 |\n\nSpring tides only.\n:::\n",
+     ["Note.", "Row one: port, Brest; metres, seven.", "Spring tides only."]),
+    # a bold title over text and code or a table
+    ("> **Tip**\n> Save the chart.\n>\n> ```sh\n> tide --save\n> ```\n",
+     ["Tip.", "Save the chart.", "A code example, in the show notes."]),
+    ("> **Careful:** the chart is old.\n>\n> | year | edition |\n> |---|---|\n> | 2019 | 3 |\n",
+     ["Careful.", "the chart is old.", "Row one: year, two thousand and nineteen; edition, three."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "said"), NESTED_BLOCKS, ids=range(len(NESTED_BLOCKS)))
+def test_a_block_nested_in_a_list_item_quote_or_callout_is_said_as_its_own(tmp_path, body, said):
+    lesson = tmp_path / "tides.md"
+    lesson.write_text(f"---\ntitle: Tides\nlanguage: en\n---\n\n## Ports\n\n{body}", encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
+    assert_said_in_order(result.stdout, said)
+    for marker in ("bracket", "!!!", "[!", "Slack water.", "Note. Slack"):
+        assert marker not in result.stdout
+
+
+def test_a_callout_title_narrate_gives_before_its_code_is_in_the_lessons_language(tmp_path):
+    lesson = tmp_path / "marees.md"
+    lesson.write_text(
+        "---\ntitle: Marées\nlanguage: fr\n---\n\n## Ports\n\n> [!NOTE]\n> ```sh\n> maree --maintenant\n> ```\n"
+        "> Puis lisez la hauteur.\n\n> ```sh\n> maree --semaine\n> ```\n",
+        encoding="utf-8",
+    )
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0, result.output
+    cue = "Un exemple de code, dans les notes de l'épisode."
+    said = [line.strip() for line in result.stdout.splitlines() if line.strip() and not line.strip().startswith("(")]
+    at = said.index("Remarque.")
+    assert said[at : at + 5] == ["Remarque.", cue, "Puis lisez la hauteur.", "Remarque.", cue], said
+    assert "Note." not in result.stdout
+
+
+def test_a_callout_title_before_its_code_survives_the_yaml_export(tmp_path):
+    lesson = tmp_path / "tides.md"
+    lesson.write_text(
+        "# Tides\n\n## Ports\n\n!!! tip\n    ```sh\n    tide --week\n    ```\n    It prints seven days.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "tides.yaml"
+    out.write_text(lesson_to_yaml(read_lesson(lesson)), encoding="utf-8")
+    blocks = read_lesson(out).sections[0].blocks
+    assert [type(b).__name__ for b in blocks] == ["Paragraph", "CodeBlock", "Paragraph"]
+    assert (blocks[0].text, blocks[1].code, blocks[2].text) == ("Tip", "tide --week", "It prints seven days.")

@@ -46,7 +46,7 @@ def test_intro_paragraphs_are_narrated_whatever_the_front_matter_holds(tmp_path,
         assert intro.count(sentence) == 1
 
 
-def test_footnote_markers_are_silent_and_bodies_left_out(tmp_path):
+def test_footnote_markers_are_silent_and_bodies_read_once_after_their_paragraph(tmp_path):
     path = tmp_path / "lesson.md"
     path.write_text(
         "# Boiling\n\n## Altitude\n\nWater boils sooner up high.[^1] Pasta takes longer.[2]\n\nMore text.\n\n"
@@ -57,9 +57,10 @@ def test_footnote_markers_are_silent_and_bodies_left_out(tmp_path):
     lesson = read_lesson(path)
     altitude, salt = lesson.sections
     assert altitude.blocks == (
-        Paragraph("Water boils sooner up high. Pasta takes longer.", 5),
+        Paragraph("Water boils sooner up high. Pasta takes longer. Footnote: Air pressure is lower on a mountain.", 5),
         Paragraph("More text.", 7),
     )
-    assert salt.blocks == (Paragraph("Salt raises the point a little.", 11),)
+    assert salt.blocks == (Paragraph("Salt raises the point a little. Footnote: Only by a fraction of a degree.", 11),)
     script = render_script(build_script(lesson, default_config("Physics", Path("."))))
-    assert "[^" not in script and "pressure" not in script and "fraction" not in script
+    assert "[^" not in script and "[2]" not in script
+    assert script.count("pressure") == 1 and script.count("fraction") == 1

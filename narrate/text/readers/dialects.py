@@ -21,6 +21,8 @@
   is dropped, a raw block (```` ```{=latex} ```` ... ```` ``` ````) is left as blank lines.
 * Quarto / R Markdown executable chunks (```` ```{r} ````, ```` ```{python} ````) are code fences of their
   language, their options taken out; computed inline code (```r x```) is left out (:mod:`.chunks`).
+* MyST ```` ```{eval-rst} ```` blocks: their reStructuredText as Markdown (:mod:`.rst`); Quarto cross
+  references (``@fig-rain``, :data:`QUARTO_REF`) are marked by the reader as what they point to.
 * MDX: ``import``/``export`` lines, ``{/* comments */}`` and component tags (``<Tabs>``) are not said;
   a ``<TabItem label="...">`` is a callout titled by its label (:mod:`.mdx`).
 * MyST directives: ```` ```{exercise} ```` fences become ``:::{exercise}`` containers (their body is
@@ -31,6 +33,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -38,6 +41,7 @@ from typing import NamedTuple
 
 from narrate.text.readers.chunks import Chunks, read_chunks
 from narrate.text.readers.mdx import mdx_text
+from narrate.text.readers.rst import rst_markdown
 
 IAL_MARK = "narrate-ial"
 _IAL_LINE = re.compile(r"^((?:[ \t]*>)*[ \t]*)\{:\s*([^}]*)\}[ \t]*$")  # linear: no nested optional spaces
@@ -63,7 +67,13 @@ _RAW_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*\{=[A-Za-z][\w-]*\}[ \t]
 ICON = re.compile(r"(?<![\w:]):(?:material|fontawesome|octicons|simple)-[a-z0-9]+(?:-[a-z0-9]+)*:(?![\w:])")
 """A Material for MkDocs icon (``:fontawesome-solid-file-pdf:``, ``:material-check:``,
 ``:octicons-mark-github-16:``) in a text node (never in code): a picture, nothing to say."""
-_TARGET = re.compile(r"^[ \t]{0,3}\([\w.:-]+\)=[ \t]*$")  # a MyST target line: "(lp_intro)="
+_TARGET = re.compile(r"^[ \t]{0,3}\(([\w.:-]+)\)=[ \t]*$")  # a MyST target line: "(lp_intro)="
+_QUARTO_PREFIX = r"(?i:fig|tbl|sec|eq|lst|thm|lem|cor|prp|cnj|def|exm|exr)"
+QUARTO_REF = re.compile(r"(?<![\w@.+/-])(-?)@(" + _QUARTO_PREFIX + r")-([A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)(?![\w@])")
+"""A Quarto cross reference (``@fig-rain``, ``@Tbl-summary`` at a sentence's start, ``-@eq-x``: the
+number alone); an e-mail address (``ana@fig-co.org``) or a handle (``@alice``) is none."""
+QUARTO_GROUP = re.compile(r"\[((?:-?@" + _QUARTO_PREFIX + r"-[\w-]+[ \t]*;?[ \t]*)+)\]")
+"""Quarto cross references in brackets (``[@fig-a]``, ``[@fig-a; @fig-b]``): read as the references."""
 _GATE = "::::::::"  # the colon fence a gated directive becomes
 RAW_DIRECTIVES = {"math", "code-cell", "code-block", "code", "sourcecode", "literalinclude", "raw", "eval-rst"}
 
@@ -83,6 +93,9 @@ class Prepared:
     """(1-based line, the value as written) of each site value (``{{ repo }}``) left out of a sentence."""
     computed: list[tuple[int, str]] = field(default_factory=list)
     """(1-based line, the code as written) of each computed inline value (```r x```) left out of a sentence."""
+    targets: dict[str, int] = field(default_factory=dict)
+    """MyST target labels (``(label)=``, a line taken out) → the 0-based line of the first line after them
+    that is not blank (a heading there is what the label names)."""
     closes: dict[int, int] = field(default_factory=dict)
     """0-based line of a closing fence → how many blocks it closes, when more than one: a longer closing
     fence closes the outermost open directive it can (as markdown-it and MyST read nested fences), and
@@ -115,15 +128,19 @@ def prepare(text: str, knitr: bool = False) -> Prepared:
     text = _RAW_INLINE.sub("", text)
     asked: dict[int, dict[str, str]] = {}
     lines = _mkdocs_admonitions(_without_raw_blocks(text.split("\n")), asked)
+    if "eval-rst" in text:
+        _eval_rst(lines)
+    targets: dict[str, int] = {}
     for n, line in enumerate(lines):
         m = _IAL_LINE.match(line)
-        if _TARGET.match(line):
+        if target := _TARGET.match(line):
             lines[n] = ""
+            targets[target.group(1)] = next((k for k in range(n + 1, len(lines)) if lines[k].strip()), n)
         elif m:
             lines[n] = f"{m.group(1)}<!--{IAL_MARK} {m.group(2).strip()}-->"
         elif "{:" in line:
             lines[n] = _IAL_INLINE.sub("", line)
-    prepared = Prepared("", options={**chunks.options, **asked}, values=values, computed=chunks.computed)
+    prepared = Prepared("", {**chunks.options, **asked}, values=values, computed=chunks.computed, targets=targets)
     _directives(lines, prepared.options, prepared.closes)
     text = "\n".join(lines)
 
@@ -136,10 +153,39 @@ def prepare(text: str, knitr: bool = False) -> Prepared:
     return prepared
 
 
+_ADMONITION_MARK = r'(!!!|\?\?\?\+?)[ \t]*([\w-]{1,40})((?:[ \t]+[\w-]{1,40}){0,6})(?:[ \t]+"([^"\n]{0,200})")?[ \t]*$'
 _ADMONITION = re.compile(
-    r"^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]{0,3})(!!!|\?\?\?\+?)[ \t]*([\w-]{1,40})"
-    r'((?:[ \t]+[\w-]{1,40}){0,6})(?:[ \t]+"([^"\n]{0,200})")?[ \t]*$'
+    r"^((?:[ \t]{0,3}>[ \t]?){0,8}[ \t]{0,3})" + _ADMONITION_MARK
 )  # "!!! note", "!!!note", "!!! danger highlight blink", "!!! note inline end "Title"" (modifiers, then a title)
+_LISTED_ADMONITION = re.compile(r"^( {4,})" + _ADMONITION_MARK)  # indented as a list item's content
+_LIST_ITEM = re.compile(r"^( *)(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
+_INDENTED_FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})")
+
+
+def _listed_admonitions(lines: list[str]) -> set[int]:
+    """The 0-based lines of the admonitions inside a list item (``1. Step:`` then ``    !!! note``
+    indented as the item's content, four spaces a level as Python-Markdown nests them): the nearest
+    line above with less indentation is a list item, at most four columns left of the marker (deeper:
+    the item's indented code), with no fence of the item open. One pass (a stack of the indentations
+    open above, found by bisection), so a long file costs no more than one read."""
+    found: set[int] = set()
+    if not any(line.startswith("    ") and _LISTED_ADMONITION.match(line) for line in lines):
+        return found  # none indented: no need to look for the items
+    widths: list[int] = []  # the indentations open above, strictly increasing
+    kinds: list[tuple[bool, int]] = []  # for each: whether it is a list item, the fence lines up to it
+    fences = 0
+    for n, line in enumerate(lines):
+        if not line.strip():
+            continue
+        width = len(line) - len(line.lstrip(" "))
+        at = bisect.bisect_left(widths, width) - 1  # the nearest line above indented less
+        if at >= 0 and _LISTED_ADMONITION.match(line) and kinds[at][0] and width - widths[at] <= 4:
+            found.update([n] if (fences - kinds[at][1]) % 2 == 0 else [])
+        fences += bool(_INDENTED_FENCE.match(line))
+        del widths[at + 1 :], kinds[at + 1 :]
+        widths.append(width)
+        kinds.append((bool(_LIST_ITEM.match(line)), fences))
+    return found
 
 
 def _mkdocs_admonitions(lines: list[str], asked: dict[int, dict[str, str]] | None = None) -> list[str]:
@@ -153,11 +199,12 @@ def _mkdocs_admonitions(lines: list[str], asked: dict[int, dict[str, str]] | Non
     ``{"admonition": "question"}``): the reader asks its title and reads its body after the think pause."""
     out = list(lines)
     fence = ""
+    listed = _listed_admonitions(out)
     for n in range(len(out)):  # a nested admonition is made a quote line "> !!! ...": the pattern finds it next
         fence = _code_fence(out[n], fence)
         if fence:
             continue
-        if m := _ADMONITION.match(out[n]):
+        if m := _ADMONITION.match(out[n]) or (_LISTED_ADMONITION.match(out[n]) if n in listed else None):
             title = (m.group(5) or "").strip()
             if asked is not None and m.group(2) == "???" and m.group(3).lower() in _ASKING and title.endswith("?"):
                 asked[n] = {"admonition": "question"}
@@ -289,6 +336,29 @@ def _pymdown_block(out: list[str], n: int, m: re.Match[str]) -> None:
 
 _ASKING = frozenset({"question", "help", "faq", "quiz", "exercise"})  # and a title that asks ("...?")
 """Material for MkDocs admonition kinds that ask (``question`` and its aliases ``help``, ``faq``)."""
+
+
+_EVAL_RST = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,}|:{3,})[ \t]*\{eval-rst\}[ \t]*$")
+
+
+def _eval_rst(lines: list[str]) -> None:
+    """Each closed MyST ```` ```{eval-rst} ```` fence outside code, fence lines and all, replaced in place
+    by the Markdown of its reStructuredText (:func:`narrate.text.readers.rst.rst_markdown`; as many lines)."""
+    fence, n = "", 0
+    while n < len(lines):
+        opened = None if fence else _EVAL_RST.match(lines[n])
+        if opened is None:
+            fence = _code_fence(lines[n], fence)
+            n += 1
+            continue
+        marker = opened.group(1)
+        closing = re.compile(re.escape(marker[0]) + "{" + str(len(marker)) + ",}")
+        end = next((k for k in range(n + 1, len(lines)) if closing.fullmatch(lines[k].strip())), None)
+        if end is None:
+            n += 1
+            continue
+        lines[n : end + 1] = rst_markdown(lines[n + 1 : end])
+        n = end + 1
 
 
 def _code_fence(line: str, fence: str) -> str:

@@ -36,8 +36,8 @@ def _block(block) -> object:
         if block.title:
             out["title"] = block.title
         return out
-    if isinstance(block, Callout):
-        return {"callout": block.title, "text": block.text}
+    if isinstance(block, Callout):  # a title alone (code first in the callout): said as a paragraph
+        return {"callout": block.title, "text": block.text} if block.text.strip() else block.title
     if isinstance(block, Caption):
         return {"caption": block.text}
     if isinstance(block, CodeBlock):

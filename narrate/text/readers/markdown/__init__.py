@@ -43,10 +43,11 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from types import MappingProxyType
 
 from markdown_it.tree import SyntaxTreeNode
 
-from narrate.errors import Collector, ContentError
+from narrate.errors import Collector, ContentError, lenient
 from narrate.limits import check_markup
 from narrate.model import (
     Lesson,
@@ -58,7 +59,7 @@ from narrate.text.readers.markdown.front_matter import FRONT_MATTER_KEYS, read_f
 from narrate.text.readers.markdown.kinds import LIST_KINDS
 from narrate.text.readers.markdown.mkdocs import MkDocsExercises
 from narrate.text.readers.markdown.myst import MystDirectives
-from narrate.text.readers.markdown.nodes import _LANGUAGE
+from narrate.text.readers.markdown.nodes import _LANGUAGE, _TITLES
 from narrate.text.readers.markdown.parsing import (
     MAX_DEPTH,
     _check_closed,
@@ -68,6 +69,7 @@ from narrate.text.readers.markdown.parsing import (
     markdown_parser,
 )
 from narrate.text.readers.markdown.quiz import QuizReader
+from narrate.text.readers.markdown.references import caption_tables, heading_titles, place_footnotes, unused_footnotes
 from narrate.text.readers.markdown.walker import WalkerBase
 from narrate.text.readers.yaml_lesson import LessonValidator
 from narrate.yamlio import LineDict, read_text
@@ -96,10 +98,11 @@ def read_markdown(path: Path, number: int = 0, language: str = DEFAULT_LANGUAGE)
         ContentError: empty file, bad front matter, no "# Title", more than one ``[x]``, or an answer
             that is not one of the options (with lines); under ``--strict``, every warning too.
     """
-    token = _LANGUAGE.set(language)
+    token, titles = _LANGUAGE.set(language), _TITLES.set(MappingProxyType({}))
     try:
         return _read_markdown(path, number, language)
     finally:
+        _TITLES.reset(titles)
         _LANGUAGE.reset(token)
 
 
@@ -152,12 +155,18 @@ def _walk(path: Path, text: str, meta: LineDict, check: LessonValidator, problem
     """
     prepared = prepare(text, knitr=path.suffix.lower() in KNITR_SUFFIXES)
     md = markdown_parser()
-    tokens = md.parse(prepared.text)
+    env: dict = {}
+    tokens = md.parse(prepared.text, env)
     if problems.attempt(lambda: _check_depth(path, tokens), True):
         problems.raise_any()  # what markdown-it left out cannot be checked
     tree = SyntaxTreeNode(tokens)
     _check_closed(path, prepared.text, problems, prepared.closes)
     _speak_math_in(tree, prepared.mathml, marked=True)
+    place_footnotes(tree)
+    caption_tables(tree)
+    _TITLES.set(heading_titles(tree, prepared.targets))  # read_markdown resets it with the language
+    for line, label in unused_footnotes(env, prepared.text):
+        lenient(f"footnote '[^{label}]' is cited nowhere in the text: not read", path, line, problems)
     reader = Walker(path, prepared.options, md, problems)
     reader.front_title = str(meta.get("title") or "").strip()
     listed: dict[str, tuple[str, ...]] = {}

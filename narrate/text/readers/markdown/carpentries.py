@@ -62,6 +62,13 @@ class CarpentriesDivs(WalkerBase):
             if _is_solution(node, classes):
                 solutions.append((node, self.line(node)))
                 skip.add(id(node))
+        for node in nodes:  # a solution indented into the list item above it (MyST reads it there)
+            if node.type in ("bullet_list", "ordered_list"):
+                for item in node.children:
+                    for child, classes, _ in _siblings(list(item.children)):
+                        if _is_solution(child, classes):
+                            solutions.append((child, self.line(child)))
+                            self.taken.add(id(child))
         after = self.followed.get(line)
         if after is not None and all(after is not n for n, _ in solutions):
             solutions.append((after, self.line(after)))

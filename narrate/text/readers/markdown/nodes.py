@@ -4,8 +4,9 @@ blocks, HTML blocks and tables, and the kramdown class lines (``{: .challenge}``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
+from types import MappingProxyType
 
 from markdown_it.tree import SyntaxTreeNode
 
@@ -18,7 +19,8 @@ from narrate.text.clauses import mark_math, unmark_math
 from narrate.text.code import named_before
 from narrate.text.markup import clean_text, html_to_text
 from narrate.text.math import speak_math
-from narrate.text.readers.dialects import ial_classes, site_inline
+from narrate.text.phrases import phrases_for
+from narrate.text.readers.dialects import QUARTO_GROUP, QUARTO_REF, ial_classes, site_inline
 
 
 def _bold_title(node: SyntaxTreeNode) -> str:
@@ -44,7 +46,9 @@ _SILENT_NODES = {"myst_line_comment", "myst_target", "myst_block_break"}
 
 def _inline(node: SyntaxTreeNode, breaks: str = " ") -> str:
     """Plain text of inline content: markup dropped, images → alt text, soft breaks → ``breaks``,
-    code spans marked as code (:func:`narrate.model.mark_code`), math as spoken, MyST roles by their text, footnote references dropped; a code span
+    code spans marked as code (:func:`narrate.model.mark_code`), math as spoken, MyST roles by their text,
+    cross references (MyST, Quarto) by what they point to (:func:`_said_refs`), footnote references
+    dropped (:func:`.references.place_footnotes` reads the notes); a code span
     of one symbol that the words before it name ("the caret (`^`)") is not read again
     (:func:`narrate.text.code.named_before`), nor the "and" between two such spans."""
     children = node.children
@@ -53,12 +57,12 @@ def _inline(node: SyntaxTreeNode, breaks: str = " ") -> str:
     i = 0
     while i < len(children):
         if i not in named:
-            parts.append(_inline_one(children[i], breaks))
+            parts.append(_part(children[i], breaks))
             i += 1
             continue
         while i in named:
             i += 1
-        after = _inline_one(children[i], breaks) if i < len(children) else ""
+        after = _part(children[i], breaks) if i < len(children) else ""
         said = "".join(parts).rstrip()
         if said.endswith("(") and after.lstrip().startswith(")"):  # "a semicolon (`;`)." → "a semicolon."
             parts, after = [said[:-1].rstrip()], after.lstrip()[1:]
@@ -66,7 +70,7 @@ def _inline(node: SyntaxTreeNode, breaks: str = " ") -> str:
             after = after.lstrip(" ,;")
         parts.append(after)
         i += 1
-    return "".join(parts)
+    return _said_refs("".join(parts), node.type == "inline")
 
 
 def _named_spans(children: list[SyntaxTreeNode]) -> set[int]:
@@ -103,8 +107,15 @@ _JOINER = re.compile(r"\s*(?:,|and|or|,\s*and|,\s*or)?\s*")
 
 
 def _inline_one(node: SyntaxTreeNode, breaks: str = " ") -> str:
+    """Plain text of one inline node (as :func:`_inline` reads it, a cross reference standing alone)."""
+    return _said_refs(_part(node, breaks), False)
+
+
+def _part(node: SyntaxTreeNode, breaks: str = " ") -> str:
+    """One inline node's text, its cross references still marked (:func:`_ref`)."""
     if node.type == "text":
-        return site_inline(node.content)
+        text = site_inline(node.content)
+        return _quarto_refs(text) if "@" in text else text
     if node.type == "code_inline":
         return mark_code(node.content)
     if node.type in ("math_inline", "math_inline_double"):
@@ -119,28 +130,117 @@ def _inline_one(node: SyntaxTreeNode, breaks: str = " ") -> str:
 
 
 def _role(name: str, content: str) -> str:
-    """A MyST role read by its text: ``{ref}`Plots <plots>``` → "Plots"; ``{cite}`` and bare references
-    → nothing; ``{math}`` spoken; ``{code}`` as code."""
-    shown = re.match(r"^(.*?)\s*<[^<>]*>$", content, re.S)
+    """A MyST role read by its text: ``{ref}`Plots <plots>``` → "Plots"; a ``{ref}`` to a label that
+    titles a heading of the lesson (``(label)=`` before it) → that title; other references by what they
+    point to in the lesson's language (the ``ref.*`` phrases: "the figure", "the equation", "that
+    section", ``{doc}``: "that page"), merged with the word before them that names the same
+    (:func:`_said_refs`); ``{cite}`` → "the cited work"; ``{math}`` spoken; ``{code}``, ``{download}``
+    and Sphinx domain roles (``{py:func}``) as code."""
+    shown = re.match(r"^(.*?)\s*<([^<>]*)>$", content, re.S)
     if name == "math":
         return mark_math(speak_math([content], _LANGUAGE.get())[0])
-    if name in ("code", "literal", "kbd", "file", "command", "samp"):
-        return mark_code(content)
+    if name in ("code", "literal", "kbd", "file", "command", "samp") or _DOMAIN_ROLE.fullmatch(name):
+        return mark_code(content.lstrip("!~") if _DOMAIN_ROLE.fullmatch(name) else content)
     if name.startswith("cite") or name == "footcite":
         return "the cited work"
-    if shown and shown.group(1):
-        return shown.group(1)
-    if name in ("numref", "eq", "prf:ref", "ref", "doc", "download"):
-        for prefix, words in (
-            ("fig", "the figure"),
-            ("tab", "the table"),
-            ("eq", "the equation"),
-            ("ex", "the exercise"),
-        ):
-            if content.lower().startswith(prefix) or name == prefix:
-                return words
-        return "that section"
+    written = " ".join(re.sub(r"%s|\{number\}|\{name\}", " ", shown.group(1)).split()) if shown else ""
+    if written:  # "{numref}`Figure %s <fig-x>`": its words, never the number's slot
+        return written
+    if name == "download":
+        return mark_code(content)
+    label = shown.group(2).strip() if shown else content.strip()
+    if name in ("ref", "numref", "prf:ref") and label in _TITLES.get():
+        return _TITLES.get()[label]
+    if name == "doc":
+        return _ref("page")
+    if name in ("numref", "eq", "prf:ref", "ref"):
+        for prefix, words in _ROLE_PREFIXES:
+            if label.lower().startswith(prefix) or name == prefix:
+                return _ref(words)
+        return _ref("elsewhere")
     return content
+
+
+_DOMAIN_ROLE = re.compile(
+    r"(?:(?:py|js|c|cpp|std|rst|any|mat|jl|rb):)?(?:func|meth|class|mod|attr|obj|data|exc|const|var|type|member"
+    r"|macro|struct|enum|envvar|option|program|function)"
+)
+"""Sphinx domain roles (``{py:func}`mean```, ``{class}`Path```): names in code, read as code."""
+_ROLE_PREFIXES = (
+    ("fig", "figure"),
+    ("tab", "table"),
+    ("tbl", "table"),
+    ("eq", "equation"),
+    ("ex", "exercise"),
+    ("lst", "listing"),
+    ("code", "listing"),
+    ("thm", "theorem"),
+)
+"""A MyST reference's label prefix (or role name: ``{eq}``) → what it points to (a ``ref.*`` phrase)."""
+_QUARTO_WORDS = {
+    "fig": "figure",
+    "tbl": "table",
+    "sec": "section",
+    "eq": "equation",
+    "lst": "listing",
+    "thm": "theorem",
+    "lem": "lemma",
+    "cor": "corollary",
+    "prp": "proposition",
+    "cnj": "conjecture",
+    "def": "definition",
+    "exm": "example",
+    "exr": "exercise",
+}
+"""A Quarto cross reference's prefix → what it points to (a ``ref.*`` phrase)."""
+_REF_OPEN, _REF_CLOSE = "\ue0a0", "\ue0a1"
+_NOUN_REF = re.compile(r"(\w+)(\.?)[ \t]+\ue0a0(\^?)([^\ue0a0\ue0a1]*)\ue0a1")
+_BARE_REF = re.compile(r"\ue0a0(\^?)([^\ue0a0\ue0a1]*)\ue0a1")
+
+
+def _ref(kind: str, capital: bool = False) -> str:
+    """A cross reference to a ``kind`` of thing ("figure": the phrase ``ref.figure``, "the figure" in
+    the lesson's language), marked until :func:`_said_refs` places it (``capital``: written with a
+    capital, Quarto's ``@Fig-x``)."""
+    words = phrases_for(_LANGUAGE.get()).text(f"ref.{kind}")
+    return f"{_REF_OPEN}{'^' if capital else ''}{words}{_REF_CLOSE}"
+
+
+def _quarto_refs(text: str) -> str:
+    """Quarto cross references in a text node (:data:`.dialects.QUARTO_REF`: ``@fig-rain``,
+    ``[@tbl-a; @tbl-b]``, ``[-@eq-x]``) marked as what they point to ("the figure", "the table" ...);
+    e-mail addresses and ``@handles`` stay as written."""
+
+    def one(m: re.Match[str]) -> str:
+        return _ref(_QUARTO_WORDS[m.group(2).lower()], m.group(2)[0].isupper())
+
+    text = QUARTO_GROUP.sub(lambda g: " and ".join(one(m) for m in QUARTO_REF.finditer(g.group(1))), text)
+    return QUARTO_REF.sub(one, text)
+
+
+def _said_refs(text: str, top: bool) -> str:
+    """The marked cross references of ``text`` (:func:`_ref`) said: one right after the word it stands
+    for as a name ("Equation {eq}`lens`", "Fig. [-@fig-x]") takes that word's place ("The equation
+    ..."), after that word in lower case ("the equation {eq}`lens`") is not said; at the start of a
+    sentence (``top``: ``text`` is a whole paragraph's) with a capital: "The figure shows"."""
+    if _REF_OPEN not in text:
+        return text
+
+    def merged(m: re.Match[str]) -> str:
+        noun, word = re.split(r"[\s'’]", m.group(4))[-1].casefold(), m.group(1).casefold()
+        if word == noun and m.group(1)[0].islower() and not m.group(2):
+            return m.group(1)  # "the equation {eq}`lens`": the author's words say it
+        if word == noun or (len(word) >= (2 if m.group(2) else 3) and noun.startswith(word)):
+            return _REF_OPEN + m.group(3) + m.group(4) + _REF_CLOSE
+        return m.group(0)
+
+    def said(m: re.Match[str]) -> str:
+        before = m.string[: m.start()].rstrip()
+        words = m.group(2)
+        start = m.group(1) or (top and not before) or before.endswith((".", "!", "?"))
+        return words[:1].upper() + words[1:] if start else words
+
+    return _BARE_REF.sub(said, _NOUN_REF.sub(merged, text))
 
 
 def _text(node: SyntaxTreeNode, breaks: str = " ") -> str:
@@ -153,6 +253,8 @@ def _text(node: SyntaxTreeNode, breaks: str = " ") -> str:
 
 _LANGUAGE: ContextVar[str] = ContextVar("markdown_language", default=DEFAULT_LANGUAGE)
 """The language of the lesson being read (for :func:`_text`'s word list)."""
+_TITLES: ContextVar[Mapping[str, str]] = ContextVar("markdown_titles", default=MappingProxyType({}))
+"""Labels of the lesson's headings → their titles (:func:`.references.heading_titles`), for ``{ref}``."""
 
 
 def _raw_text(node: SyntaxTreeNode, breaks: str = " ") -> str:

@@ -4,15 +4,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.attrs import attrs_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.dollarmath.index import math_inline_dollar
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
@@ -35,10 +38,33 @@ def markdown_parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"maxNesting": _MAX_NESTING}).enable(["table", "strikethrough"])
     md.use(footnote_plugin).use(deflist_plugin).use(myst_role_plugin).use(attrs_plugin).use(myst_block_plugin)
     md.use(dollarmath_plugin, allow_space=True, allow_digits=False, double_inline=True)
+    md.inline.ruler.at("math_inline", _math_inline())
     md.use(container_plugin, name="div", validate=lambda params, markup: bool(params.strip()))  # a bare ":::" closes
     md.use(tasklists_plugin)
     md.core.ruler.before("github-tasklists", "narrate-task-box-space", _task_box_space)
     return md
+
+
+def _math_inline() -> Callable[[StateInline, bool], bool]:
+    """mdit_py_plugins' inline dollar rule (no digit before the opening dollar nor after the closing
+    one), mended at the start of a text: there the plugin reads ``src[-1]``, the text's last
+    character, as the one before the dollar, so ``$g$ in m/s²`` (a table cell, a paragraph ending in a
+    digit) was never math. At the start, the rule that allows digits runs, and a digit after the
+    closing dollar still refuses it."""
+    strict = math_inline_dollar(allow_space=True, allow_digits=False, allow_double=True)
+    loose = math_inline_dollar(allow_space=True, allow_digits=True, allow_double=True)
+
+    def rule(state: StateInline, silent: bool) -> bool:
+        if state.pos != 0 or not state.src[-1:].isdigit():
+            return strict(state, silent)
+        if not loose(state, True):
+            return False
+        end, state.pos = state.pos, 0
+        if state.src[end : end + 1].isdigit():
+            return False
+        return loose(state, silent)
+
+    return rule
 
 
 _BOX_AND_SPACE = re.compile(r"^\[[ xX]\][\t\n\v\f\r]")

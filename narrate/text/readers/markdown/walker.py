@@ -11,6 +11,7 @@ and theorem-like directives (:mod:`.myst`), MkDocs exercises answered by an admo
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NoReturn
@@ -32,6 +33,7 @@ from narrate.text.clauses import mark_math
 from narrate.text.math import speak_math
 from narrate.text.phrases import keys as phrase_keys
 from narrate.text.readers.chunks import CHUNK, shown
+from narrate.text.readers.dialects import RAW_DIRECTIVES
 from narrate.text.readers.markdown.kinds import (
     _ADDRESS,
     _ROLE_OF_TITLE,
@@ -65,7 +67,7 @@ from narrate.text.readers.markdown.nodes import (
     _siblings,
     _text,
 )
-from narrate.text.readers.markdown.parsing import _markdown_text, markdown_parser
+from narrate.text.readers.markdown.parsing import _markdown_text, _speak_math_in, markdown_parser
 from narrate.text.readers.markdown.spoken import _KEYPOINTS, _ListTitle, _merge, _spoken_text
 from narrate.text.readers.markers import (
     ANSWER_WORDS,
@@ -113,14 +115,52 @@ def _is_next_list(section: Section) -> bool:
 
 
 _BLOCK_TYPES = ("fence", "code_block", "table")
+_LIST_TYPES = ("bullet_list", "ordered_list")
 
 
 def _holds_blocks(node: SyntaxTreeNode) -> bool:
-    """A list item's child that is (or, a nested list, holds) a code block or a table: said as its own
-    block, not as item text (which would drop it)."""
+    """A quote's child that is (or, a nested list, holds) a code block or a table: said as its own
+    block, not as the callout's text (which would drop it)."""
     if node.type in _BLOCK_TYPES:
         return True
     return node.type.endswith("_list") and any(_holds_blocks(c) for item in node.children for c in item.children)
+
+
+def _item_text(node: SyntaxTreeNode) -> bool:
+    """A list item's child said as the item's text (a paragraph that is not a lone image, a heading,
+    HTML ...); anything else (a nested list, a quote, a figure, code, a table, a div) is said as the
+    blocks it makes, in place."""
+    if node.type in _BLOCK_TYPES or node.type in _LIST_TYPES or node.type in ("blockquote", "container_div"):
+        return False
+    return _only(node, "image") is None
+
+
+def _item(parts: list[str]) -> str:
+    """A list item's text from the texts of its paragraphs: each paragraph a sentence but the last
+    (which the script ends)."""
+    said = [p for p in parts if p]
+    return " ".join([*(_sentence(p) for p in said[:-1]), *said[-1:]])
+
+
+def _quote_title(node: SyntaxTreeNode) -> tuple[str, str, str, list[SyntaxTreeNode]]:
+    """A quote's title, its role (the phrase key of a title narrate gave, else ""), the text after the
+    title in the first paragraph, and the nodes after the title: ``> ### Title``, ``> **Tip**`` or
+    ``> **Tip:** text``, ``> [!NOTE] text`` (GitHub's alerts), else "Note" and all its nodes."""
+    nodes = list(node.children)
+    first = nodes[0] if nodes else None
+    if first is not None and first.type == "heading":
+        return _text(first), "", "", nodes[1:]
+    if first is None or first.type != "paragraph":
+        return "Note", "title.note", "", nodes
+    inline = first.children[0].children
+    lead = [c for c in inline if not (c.type == "text" and not c.content.strip())]
+    if lead and lead[0].type == "strong":
+        tail = "".join(_inline_one(c) for c in inline[inline.index(lead[0]) + 1 :]).lstrip(": ").strip()
+        return _inline(lead[0]).strip().rstrip(":").strip(), "", tail, nodes[1:]
+    alert = _ALERT.match(_inline(first.children[0]))
+    if alert:
+        return alert.group(1).capitalize(), f"title.{alert.group(1).lower()}", _text(first)[alert.end() :], nodes[1:]
+    return "Note", "title.note", "", nodes
 
 
 def _quiz_headings_without_quiz(nodes: list[SyntaxTreeNode]) -> set[int]:
@@ -404,34 +444,39 @@ class WalkerBase:
             if self.sections:
                 self.moved.add(len(self.sections) - 1)
             return []
-        if not _text(node) or any(_holds_blocks(c) for c in node.children):
-            title = _bold_title(node)
-            if title and node.children[0].type != "heading":  # "> **Answer**" then code: its own title
-                return self.callout_blocks(title, node.children[1:], line)
-            return self.callout_blocks("Note", node.children, line, "title.note")  # code in a quote
+        if not _text(node) or any(_holds_blocks(c) or c.type in _LIST_TYPES for c in node.children):
+            title, role, lead, nodes = _quote_title(node)  # code, a table or a list in a quote
+            blocks = ([Paragraph(lead, line)] if lead else []) + self.collect(nodes)
+            return self.titled(title, blocks, line, role)
         return self.callout(node)
 
     def list_blocks(self, node: SyntaxTreeNode, line: int) -> list:
-        """A bullet or numbered list → a :class:`BulletList` of its items' text; a code block or table
-        inside an item ("1. Type:" then a fence) stands where it is written, between the items said
-        before and after it (a list of steps keeps its commands' cues in order)."""
+        """A bullet or numbered list → a :class:`BulletList` of its items' text, each item (and each
+        paragraph of one) a sentence. A nested list's items are items of the same list, after their
+        parent's; a code block, table, quote (a callout), figure or div inside an item ("1. Type:" then
+        a fence) stands where it is written, between the items said before and after it (a list of
+        steps keeps its commands' cues in order)."""
         out: list = []
         items: list[str] = []
         for item in node.children:
             parts: list[str] = []
-            for child in item.children:
-                if not _holds_blocks(child):
+            for child, classes, nxt in _siblings(list(item.children)):
+                if id(child) in self.taken:  # a solution read with its exercise
+                    continue
+                if _item_text(child):
                     parts.append(_text(child))
                     continue
-                items.append(" ".join(p for p in parts if p))
+                items += [_item(parts)] if any(parts) else []
                 parts = []
-                out += [BulletList(tuple(i for i in items if i), None, line)] if any(items) else []
-                items = []
-                child_line = self.line(child)
-                kids = self.list_blocks(child, child_line) if child.type.endswith("_list") else []
-                out += kids or self.blocks(child, [], None)
-            items.append(" ".join(p for p in parts if p))
-        return out + ([BulletList(tuple(i for i in items if i), None, line)] if any(items) else [])
+                inner = self.list_blocks(child, self.line(child)) if child.type in _LIST_TYPES else []
+                for block in inner or self.blocks(child, classes, nxt):
+                    if isinstance(block, BulletList) and block.title is None:
+                        items += block.items  # a nested list: its items follow their parent's
+                        continue
+                    out += [BulletList(tuple(items), None, line)] if items else []
+                    out, items = [*out, block], []
+            items += [_item(parts)] if any(parts) else []
+        return out + ([BulletList(tuple(items), None, line)] if items else [])
 
     def html(self, node: SyntaxTreeNode, line: int) -> list:
         """An HTML block: MathML spoken, else read as its text (a ``<table>`` as a table)."""
@@ -459,6 +504,10 @@ class WalkerBase:
         kind = _directive(info) if info.startswith("{") else ""
         if kind == "math":
             return [Paragraph(_sentence(node.content), line)] if node.content.strip() else []
+        if kind and kind not in RAW_DIRECTIVES and node.type == "fence":  # a directive too deep to be made a div
+            tree = SyntaxTreeNode(self.md.parse(textwrap.dedent(node.content)))
+            _speak_math_in(tree)
+            return self.div(kind, _argument(info), list(tree.children), line, {})
         language = (_argument(info).split() or [""])[0] if kind else (info.split() or [""])[0]
         for name in classes:
             language = name.removeprefix("language-") if name.startswith("language-") else language
@@ -587,19 +636,24 @@ class WalkerBase:
 
     def callout_blocks(self, title: str, children: list[SyntaxTreeNode], line: int, role: str = "") -> list:
         """A callout of ``children``: titled by their first heading (the author's words), else by
-        ``title`` (with ``role``, the phrase key of a title narrate gave)."""
+        ``title`` (with ``role``, the phrase key of a title narrate gave); see :meth:`titled`."""
         nodes = list(children)
         if nodes and nodes[0].type == "heading":
             title, nodes, role = _text(nodes[0]), nodes[1:], ""
-        blocks = self.collect(nodes)
+        return self.titled(title, self.collect(nodes), line, role)
+
+    def titled(self, title: str, blocks: list, line: int, role: str = "") -> list:
+        """A callout titled ``title`` (``role``: the phrase key of a title narrate gave) holding
+        ``blocks``, said in the order written: a :class:`Callout` of its text up to its first code
+        block, table, figure or nested callout, then the rest; when one of those comes first, a
+        Callout of the title alone (no text), then all the blocks. Nothing at all: []."""
         lead = next((n for n, b in enumerate(blocks) if not isinstance(b, (Paragraph, BulletList))), len(blocks))
-        if _spoken_text(blocks[:lead]):  # its text up to a code block or table, then the rest in order
-            said, rest = blocks[:lead], blocks[lead:]
-        else:  # a code block first: the callout's text, then its code and tables
-            said = [b for b in blocks if isinstance(b, (Paragraph, BulletList))]
-            rest = [b for b in blocks if not isinstance(b, (Paragraph, BulletList))]
-        text = _spoken_text(said)
-        return ([Callout(" ".join(title.split()), text, line, role)] if text else []) + rest
+        text = _spoken_text(blocks[:lead])
+        if not text and not blocks:
+            return []
+        return [Callout(" ".join(title.split()), text, line, role if role in phrase_keys() else "")] + blocks[
+            lead if text else 0 :
+        ]
 
     def callout(self, node: SyntaxTreeNode) -> list:
         """``> **Tip:** text``, ``> **Title**`` + text, ``> [!NOTE] text``, or plain (titled "Note")."""
