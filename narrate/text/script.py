@@ -280,9 +280,9 @@ def _lesson(b: _Builder, lesson: Lesson, config: CourseConfig) -> None:
             if isinstance(item, Question):
                 asked.append(item)
                 continue
-            if asked:  # the section goes on after them
+            if asked:  # the section goes on after them, in a chapter of its own
                 number, asked = _challenges(b, lesson, asked, number, config), []
-                b.chapter(title)
+                b.chapter(b.phrases("chapter.continued", title=title))
             b.line = item.line
             _block(b, item)
             b.pause(p.paragraph_ms, "paragraph")
@@ -568,6 +568,17 @@ def _ended(b: _Builder, said: str) -> str:
     return said.rstrip() + ("?" if is_question(text, b.foreign or b.language) else ".")
 
 
+def _written_ended(b: _Builder, written: str, question: bool = True) -> str:
+    """A challenge's prompt (or, ``question`` False, its solution) as written, with end punctuation
+    where it has none, so that it is said as a whole sentence ("Which tray holds the water" → "...
+    water?" when it reads as a question, else a full stop)."""
+    text = plain_text(unmark_math(written)).rstrip()
+    if not text or FINAL_STOP.search(text):
+        return written
+    asked = question and is_question(text, b.foreign or b.language)
+    return written.rstrip() + ("?" if asked else ".")
+
+
 def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
     say = b.phrases
     true_false = q.options == TRUE_FALSE
@@ -583,10 +594,10 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         return
     if q.open:  # a lesson's challenge or exercise: the prompt, time to work on it, then a solution
         b.say(say("question.exercise", number=number), "host", already_spoken=True)
-        b.text(q.prompt, "host")
+        b.text(_written_ended(b, q.prompt), "host")
         b.pause(think_ms, "think")
         b.say(say("answer.solution"), "host", already_spoken=True)
-        b.text(q.answers[0], "host")
+        b.text(_written_ended(b, q.answers[0], question=False), "host")
         if q.explanation.strip():
             b.text(q.explanation, "host")
         return

@@ -106,8 +106,8 @@ def test_the_challenges_think_pause_comes_before_the_next_section(tmp_path: Path
 MIDDLE = [
     # (where the challenge stands in its section, the chapters, what is said right after the answer)
     ("between two paragraphs", "Before it.\n\n{challenge}\nAfter it.\n",
-     ["Introduction", "Loops", "Question 1: Count", "Loops", "Later"], "After it."),
-    ("first in its section", "{challenge}\nAfter it.\n", ["Introduction", "Loops", "Question 1: Count", "Loops", "Later"], "After it."),
+     ["Introduction", "Loops", "Question 1: Count", "Loops (continued)", "Later"], "After it."),
+    ("first in its section", "{challenge}\nAfter it.\n", ["Introduction", "Loops", "Question 1: Count", "Loops (continued)", "Later"], "After it."),
     ("last in its section", "Before it.\n\n{challenge}", ["Introduction", "Loops", "Question 1: Count", "Later"], "Later."),
 ]  # fmt: skip
 CHALLENGE = "::::: challenge\n## Count\nHow many?\n::: solution\nThree.\n:::\n:::::\n\n"

@@ -350,14 +350,14 @@ MKDOCS = [
     ('!!! note "Outer"\n    Outer words.\n\n    !!! tip "Inner"\n        Inner words.\n\nProse again.\n',
      ["Outer.", "Outer words."]),
     ('**Exercise:** How long does the kettle take?\n\n??? success "Answer"\n    About three minutes.\n',
-     ["[host] Exercise: How long does the kettle take?", "(think pause 5.00 s)", "[host] Here is a solution.",
+     ["[host] How long does the kettle take?", "(think pause 5.00 s)", "[host] Here is a solution.",
       "(sentence pause 0.35 s)", "[host] About three minutes."]),
     ('**Exercise 2:** Pour it.\n\n```sh\npour --slowly\n```\n\n!!! note\n    Mind the spout.\n\n'
      '??? success "Solution"\n    ```sh\n    pour --slowly cup\n    ```\n',
-     ["[host] Exercise two: Pour it.", "[host] pour dash dash slowly.", "[host] Note.", "[host] Mind the spout.",
+     ["[host] Pour it.", "[host] pour dash dash slowly.", "[host] Note.", "[host] Mind the spout.",
       "(think pause 5.00 s)", "[host] Here is a solution.", "[host] pour dash dash slowly cup."]),
     ('**Übung:** Wie lange dauert es?\n\n??? success "Lösung"\n    Drei Minuten.\n',
-     ["[host] Übung: Wie lange dauert es?", "(think pause 5.00 s)"]),
+     ["[host] Wie lange dauert es?", "(think pause 5.00 s)"]),
     ('The kettle is loud.\n\n??? success "Answer"\n    Nobody asked.\n', ["Answer.", "Nobody asked."]),  # no exercise
     # a collapsed question: its title asked, its hidden body the answer after the think pause
     ('??? question "How hot is boiling water at sea level?"\n    About 100 °C.\n',
@@ -427,9 +427,9 @@ SECTION_CASES = [
     # exercise under a quiz heading keeps its answer; a section holding only an exercise keeps its place
     ("% note for editors\n\n+++\n\n## Model\n\nText.\n", ["## Model", "Model.", "Text."]),
     ('## Quiz\n\n**Exercise:** How many moons?\n\n??? success "Answer"\n    One.\n',
-     ["[host] Exercise: How many moons?", "(think pause 5.00 s)", "[host] Here is a solution.", "[host] One."]),
+     ["[host] How many moons?", "(think pause 5.00 s)", "[host] Here is a solution.", "[host] One."]),
     ('## Spring tides\n\n**Exercise:** When?\n\n??? success "Answer"\n    At full moon.\n\n## Neap tides\n\nSmall.\n',
-     ["## Spring tides", "Spring tides.", "## Question 1: Exercise: When?", "[host] Question one.", "[host] Exercise: When?"]),
+     ["## Spring tides", "Spring tides.", "## Question 1: When?", "[host] Question one.", "[host] When?"]),
     ('## Sides\n\nA long side.\n\n::: {#thm-pyth name="Pythagoras"}\nSquares add up.\n:::\n',
      ["Theorem: Pythagoras.", "Squares add up."]),
 ]  # fmt: skip
@@ -561,7 +561,7 @@ PRACTICE = [
      ":::{note}\nReal images are upside down.\n:::\n",
      ["## Practice", "Practice.", "## Question 1: How far is the image?", "[host] Question one.",
       "[host] How far is the image?", "(think pause 5.00 s)", "[host] Here is a solution.", "[host] Fifteen centimetres.",
-      "## Practice", "Note.", "Real images are upside down."]),
+      "## Practice (continued)", "Note.", "Real images are upside down."]),
     ("<details><summary>Why is the image real?</summary>\nThe rays meet behind the lens.\n</details>\n",
      ["## Practice", "Practice.", "## Question 1: Why is the image real?", "[host] Question one.",
       "[host] Why is the image real?", "(think pause 5.00 s)", "[host] Here is a solution.",

@@ -316,7 +316,7 @@ def test_a_challenge_in_a_body_is_asked_there_and_a_quiz_challenge_in_the_quiz(t
     assert said[at + 1 : at + 5] == [
         "[host] Here is a solution.",
         "[host] At full moon.",
-        "## Spring",
+        "## Spring (continued)",
         "Neap tides follow.",
     ]
     quiz = said.index("## Quiz")  # a challenge in the quiz list is asked in the quiz, after the sections
@@ -329,3 +329,30 @@ def test_a_challenge_in_a_body_is_asked_there_and_a_quiz_challenge_in_the_quiz(t
         "[host] Here is a solution.",
         "[host] Sun and moon pull apart.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "solution", "said"),
+    [
+        (
+            "Which tray holds the water",
+            "The bottom one",
+            ["[host] Which tray holds the water?", "[host] The bottom one."],
+        ),
+        (
+            "Name the tray that holds water",
+            "The bottom one!",
+            ["[host] Name the tray that holds water.", "[host] The bottom one!"],
+        ),
+    ],
+)
+def test_a_challenge_and_its_solution_are_said_as_whole_sentences(tmp_path, prompt, solution, said):
+    lesson = tmp_path / "trays.yaml"
+    lesson.write_text(
+        f"title: Trays\nsections:\n  - title: Ovens\n    body:\n      - Trays hold food.\n"
+        f"      - question: {{prompt: {prompt}, solution: {solution}}}\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(main, ["script", str(lesson)])
+    lines = [line.strip() for line in result.stdout.splitlines() if line.strip().startswith("[host]")]
+    assert [lines[1], lines[3]] == said, lines

@@ -11,7 +11,7 @@ from narrate.model import (
     BulletList,
 )
 from narrate.text.readers.dialects import ial_classes
-from narrate.text.readers.markdown.kinds import _SOLUTION_TITLE, LIST_KINDS, LIST_ROLES, _is_solution
+from narrate.text.readers.markdown.kinds import _EXERCISE_LABEL, _SOLUTION_TITLE, LIST_KINDS, LIST_ROLES, _is_solution
 from narrate.text.readers.markdown.nodes import _lone_bold, _sentence, _siblings, _text
 from narrate.text.readers.markdown.spoken import _KEYPOINTS, _notes, _spoken_text
 from narrate.text.readers.markdown.walker import _Q, WalkerBase
@@ -29,6 +29,9 @@ class CarpentriesDivs(WalkerBase):
         prompt_nodes, solutions = self.prompt_and_solutions(nodes, line)
         prompt_blocks = self.collect(prompt_nodes)
         body = _spoken_text(prompt_blocks, code_cue=True)
+        marked = _EXERCISE_LABEL.match(body) if not title else None
+        if marked and body[marked.end() :].strip():  # "**Exercise:** Why ...?": the chapter says "Question"
+            body = body[marked.end() :].strip()
         prompt = " ".join(p for p in (_sentence(title), body) if p)
         label = options.get("label", "")
         self.labels.append(label)
