@@ -678,3 +678,24 @@ def test_a_callout_title_before_its_code_survives_the_yaml_export(tmp_path):
     blocks = read_lesson(out).sections[0].blocks
     assert [type(b).__name__ for b in blocks] == ["Paragraph", "CodeBlock", "Paragraph"]
     assert (blocks[0].text, blocks[1].code, blocks[2].text) == ("Tip", "tide --week", "It prints seven days.")
+
+
+QUIZ_OR_SECTION = [
+    # (what "## Exercises" or "## Practice" holds, what is said in order): a quiz only when written in
+    # narrate's quiz syntax (a question then boxed options); tasks or points are a section
+    ("## Practice\n\n### Which is prime?\n\n- [x] 7\n- [ ] 8\n",
+     ["## Question 1: Which is prime?", "[host] Question one. Which is prime? Is it option A: seven, or option B: eight?",
+      "(think pause 5.00 s)", "[host] The answer is option A: seven."]),
+    ("## Exercises\n\n- Plot the data.\n- Fit a line.\n", ["## Exercises", "Exercises.", "Plot the data.", "Fit a line."]),
+    ("## Practice\n\nTry these this week.\n\n- [ ] Write a loop.\n- [x] Read chapter two.\n",
+     ["## Practice", "Practice.", "Try these this week.", "Write a loop.", "Read chapter two."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "said"), QUIZ_OR_SECTION, ids=range(len(QUIZ_OR_SECTION)))
+def test_a_quiz_heading_is_a_quiz_only_over_a_quiz(tmp_path, body, said):
+    lesson = tmp_path / "primes.md"
+    lesson.write_text(f"---\ntitle: Primes\nlanguage: en\n---\n\n## Numbers\n\nSome text.\n\n{body}", encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
+    assert_said_in_order(result.stdout, said)

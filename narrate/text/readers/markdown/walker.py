@@ -56,6 +56,7 @@ from narrate.text.readers.markdown.kinds import (
 from narrate.text.readers.markdown.nodes import (
     _LANGUAGE,
     _SILENT_NODES,
+    TASK_BOX,
     _bold_title,
     _boxes_as_text,
     _html_table,
@@ -178,7 +179,7 @@ def _quiz_headings_without_quiz(nodes: list[SyntaxTreeNode]) -> set[int]:
                 break
             region.append(after)
         said = [after for after in region if after.type not in _SILENT_NODES and (_text(after) or after.children)]
-        if said and not any(_quiz_syntax(after) for after in region):
+        if said and not any(_quiz_syntax(after, before) for before, after in zip([node, *region], region)):
             found.add(id(node))
     return found
 
@@ -186,11 +187,19 @@ def _quiz_headings_without_quiz(nodes: list[SyntaxTreeNode]) -> set[int]:
 _ANSWER_LINE = re.compile(r"^\s*(?:" + alternatives(ANSWER_WORDS) + r")\s*[:：]", re.I | re.M)
 
 
-def _quiz_syntax(node: SyntaxTreeNode) -> bool:
-    """``node`` writes a quiz in narrate's syntax: a question heading, a list (questions or options),
-    an "Answer: ..." line."""
-    if node.type in ("bullet_list", "ordered_list") or (node.type == "heading" and int(node.tag[1]) >= 3):
-        return True
+def _quiz_syntax(node: SyntaxTreeNode, before: SyntaxTreeNode) -> bool:
+    """``node`` (``before``: the node before it) writes a quiz in narrate's syntax: a question heading,
+    a list of options with task boxes (``- [x] right``) after a question, a numbered list of questions,
+    an "Answer: ..." line. A list of tasks or
+    points without boxes is no quiz ("## Exercises" then "- Plot the data")."""
+    if node.type == "heading":
+        return int(node.tag[1]) >= 3
+    if node.type in _LIST_TYPES:
+        asked = before.type == "heading" or _text(before).rstrip().endswith(("?", "?", "_"))  # options' question
+        boxed = asked and any(n.type == "html_inline" and n.content.startswith(TASK_BOX) for n in node.walk())
+        first = node.children[0] if node.children else None
+        asks = node.type == "ordered_list" and first is not None and _text(first).split("\n")[0].rstrip().endswith("?")
+        return boxed or asks or bool(_ANSWER_LINE.search(_text(node, "\n")))
     return node.type == "paragraph" and bool(_ANSWER_LINE.search(_text(node, "\n")))
 
 
