@@ -81,6 +81,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
     ],
     "date": [
         (
+            "Treffen am 2024-03-05T09:00+01:00.",
+            "Treffen am fünften März zweitausendvierundzwanzig, neun Uhr UTC plus eins.",
+        ),  # an ISO date and time with its offset from UTC
+        (
             "Die Abgabe endet am 2025-06-30T12:00.",
             "Die Abgabe endet am dreißigsten Juni zweitausendfünfundzwanzig, zwölf Uhr.",
         ),  # an ISO date and time

@@ -191,6 +191,10 @@ CASES: dict[str, list[tuple[str, str]]] = {
         ("Flight TK5521 is on time.", "Flight TK fifty-five twenty-one is on time."),
     ],
     "date": [
+        (
+            "Meet on 2024-03-05T09:30-05:30 then.",
+            "Meet on March fifth, twenty twenty-four at nine thirty UTC minus five thirty then.",
+        ),  # an ISO date and time with its offset from UTC
         ("Open Mon.–Fri. only.", "Open Monday to Friday only."),  # a sign by a number, in words
         ("The Q3 2024 report.", "The Q three twenty twenty-four report."),  # a sign by a number, in words
         (

@@ -522,6 +522,9 @@ SITE_PAGES = [
     ("tea.mdx", '<Tabs groupId="pot">\n<TabItem value="glass" label="Glass pot">\n\nWatch the leaves.\n\n</TabItem>\n'
      '<TabItem\n  value="clay"\n>\n    Warm it first.\n</TabItem>\n</Tabs>\n',
      ["Water boils.", "Glass pot.", "Watch the leaves.", "clay.", "Warm it first."], []),
+    ("tea.mdx", '<Tabs>\n  <TabItem value="glass" label="Glass pot">\n\nWatch the leaves.\n\nThen the colour.\n\n'
+     '  </TabItem>\n</Tabs>\n',  # a tab's text written less indented than its tag: every letter kept
+     ["Water boils.", "Glass pot.", "Watch the leaves.", "Then the colour."], []),
     ("tea.mdx", "Use <Kbd>Enter</Kbd> to pour {/* or Space */} it.\n", ["Water boils.", "Use Enter to pour it."], []),
     # Docusaurus admonitions: callouts with the author's title, else their kind's
     ("tea.mdx", ":::tip Saving time\n\nBoil only what you need.\n\n:::\n", ["Water boils.", "Saving time.", "Boil only what you need."], []),

@@ -88,7 +88,9 @@ class Language:
     def prepare(self, text: str, tag: str) -> str:
         """What must be read before letters and digits are parted and initials spelled: an ISO date
         and time (``2024-05-17T14:30`` → ``2024-05-17, 14:30``)."""
-        return _machinery.iso_date_times(text, ", ")
+        rules = self.table(tag)
+        signs = (rules.plus_word or "+", rules.minus_word or "-") if rules is not None else ("+", "-")
+        return _machinery.iso_date_times(text, ", ", signs)
 
     def expand_abbreviations(self, text: str, tag: str) -> str:
         """The language's abbreviations written out (``z. B.`` → "zum Beispiel")."""

@@ -1414,18 +1414,24 @@ def _point_decimals(text: str, rules: Rules) -> str:
 
 
 _ISO_DATE_TIME = re.compile(
-    r"(?<![\w./-])(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(Z)?(?![\w:+-])"
+    r"(?<![\w./-])(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?"
+    r"(Z|[+-](?:0\d|1[0-4]):?[0-5]\d)?(?![\w:+-])"
 )
 
 
-def iso_date_times(text: str, joiner: str) -> str:
+def iso_date_times(text: str, joiner: str, signs: tuple[str, str] = ("+", "-")) -> str:
     """An ISO 8601 date and time (``"2024-05-17T14:30"``, ``"2024-05-17T14:30:05Z"``) as its date,
     ``joiner`` and its time, for the date and clock rules to read (seconds other than 00 kept; ``Z``
-    said "UTC"); a time with another offset is left as written."""
+    said "UTC", an offset "UTC plus 1" with ``signs``, the language's words for + and -)."""
 
     def repl(m: re.Match) -> str:
         seconds = f":{m[4]}" if m[4] and m[4] != "00" else ""
-        return f"{m[1]}{joiner}{m[2]}:{m[3]}{seconds}{' UTC' if m[5] else ''}"
+        zone = m[5] or ""
+        if zone and zone != "Z":  # "+01:00": UTC+1, "-05:30": UTC-5:30
+            hours, minutes = int(zone[1:3]), zone[-2:]
+            sign = signs[0] if zone[0] == "+" else signs[1]
+            zone = f"UTC {sign} {hours}" + (f":{minutes}" if minutes != "00" else "")
+        return f"{m[1]}{joiner}{m[2]}:{m[3]}{seconds}{' UTC' if zone == 'Z' else (' ' + zone if zone else '')}"
 
     return _ISO_DATE_TIME.sub(repl, text)
 

@@ -1637,7 +1637,7 @@ def prepare(text: str) -> str:
     addresses, codes and digits said one by one (:func:`serials_and_addresses`)."""
     if not _ANY_DIGIT.search(text):
         return text  # each of these reads digits
-    return serials_and_addresses(times_and_eras(scientific(iso_date_times(text, " at "))))
+    return serials_and_addresses(times_and_eras(scientific(iso_date_times(text, " at ", ("plus", "minus")))))
 
 
 _STREET_AFTER_NAME = re.compile(r"\b([A-Z][a-z]+) St\.(?!\s+[A-Z][a-z])")

@@ -153,7 +153,7 @@ def _tab(lines: list[str], n: int, end: int, close: int, quote: str, title: str)
     """The ``TabItem`` opened on lines ``n`` to ``end`` (blank now) and closed on line ``close`` made a
     quote titled ``title``: what it holds quoted and dedented, its closing line blank."""
     body = range(end + 1, close)
-    inner = [lines[k][len(quote) :] for k in body]
+    inner = [lines[k][len(quote) :] if lines[k].startswith(quote) else lines[k] for k in body]  # MDX: any indent
     cut = min((len(t) - len(t.lstrip(" ")) for t in inner if t.strip()), default=0)
     lines[n] = f"{quote}> ###### {title}"
     for k in range(n + 1, end + 1):
