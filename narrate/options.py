@@ -330,7 +330,8 @@ class BuildOptions:
     )
     base_url: str | None = option(
         setting="base_url",
-        help="Publish under this URL for this build (GUIDs derive from it: use another output folder).",
+        help="Publish under this URL for this build; every GUID is kept (they never derive from the URL), so a "
+        "course moves hosts by building into the same output folder.",
         check=_if_given(_flagged("--base-url", http_url)),
         stamp=ALWAYS,
         override=_base_url,
