@@ -558,25 +558,17 @@ def _with_cues(b: _Builder, q: Question) -> Question:
     )
 
 
-def _ended(b: _Builder, said: str) -> str:
-    """A spoken quiz prompt with end punctuation, so that it never runs into the options said after
-    it ("Pick Is it A: ..."): as written when it has some, else a question mark when it reads as a
-    question (:func:`narrate.text.languages.is_question`), else a full stop."""
-    text = plain_text(unmark_math(said)).rstrip()
-    if not text or FINAL_STOP.search(text):
-        return said
-    return said.rstrip() + ("?" if is_question(text, b.foreign or b.language) else ".")
-
-
-def _written_ended(b: _Builder, written: str, question: bool = True) -> str:
-    """A challenge's prompt (or, ``question`` False, its solution) as written, with end punctuation
-    where it has none, so that it is said as a whole sentence ("Which tray holds the water" → "...
-    water?" when it reads as a question, else a full stop)."""
-    text = plain_text(unmark_math(written)).rstrip()
-    if not text or FINAL_STOP.search(text):
-        return written
-    asked = question and is_question(text, b.foreign or b.language)
-    return written.rstrip() + ("?" if asked else ".")
+def _ended(b: _Builder, text: str, question: bool = True) -> str:
+    """A quiz prompt (spoken, or a challenge's as written) with end punctuation, so that it never runs
+    into what is said after it ("Pick Is it A: ..."; "Which tray holds the water" → "... water?"): as
+    written when it has some, else a question mark when it reads as a question
+    (:func:`narrate.text.languages.is_question`; never for a solution, ``question`` False), else a
+    full stop."""
+    plain = plain_text(unmark_math(text)).rstrip()
+    if not plain or FINAL_STOP.search(plain):
+        return text
+    asked = question and is_question(plain, b.foreign or b.language)
+    return text.rstrip() + ("?" if asked else ".")
 
 
 def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
@@ -594,10 +586,10 @@ def _question(b: _Builder, number: int, q: Question, think_ms: int) -> None:
         return
     if q.open:  # a lesson's challenge or exercise: the prompt, time to work on it, then a solution
         b.say(say("question.exercise", number=number), "host", already_spoken=True)
-        b.text(_written_ended(b, q.prompt), "host")
+        b.text(_ended(b, q.prompt), "host")
         b.pause(think_ms, "think")
         b.say(say("answer.solution"), "host", already_spoken=True)
-        b.text(_written_ended(b, q.answers[0], question=False), "host")
+        b.text(_ended(b, q.answers[0], question=False), "host")
         if q.explanation.strip():
             b.text(q.explanation, "host")
         return
