@@ -444,8 +444,7 @@ def _is_break(text: str, m: re.Match, language: str = DEFAULT_LANGUAGE) -> bool:
     lang = language_of(language)
     if lang is not None and token in lang.abbreviations(language):
         return False
-    rules = lang.table(language) if lang is not None else None
-    if rules is not None and nxt.isdigit() and token in _unit_stops(rules.units):
+    if nxt.isdigit() and token in _unit_stops(language):
         return False  # "1 Std. 30 Min.": a unit's full stop before the next number
     if lang is not None and token[:-1].isdigit() and lang.ordinal_dot(text, m.start(1), language):
         return False  # German "am 3. Mai", "der 21. Kurs": an ordinal's dot
@@ -454,14 +453,12 @@ def _is_break(text: str, m: re.Match, language: str = DEFAULT_LANGUAGE) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=16)
-def _unit_stops_of(units: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(u.lower() for u in units if u.endswith("."))
-
-
-def _unit_stops(units: Mapping[str, object]) -> frozenset[str]:
-    """The unit symbols written with a full stop ("Std.", "Min.", "Mio."), lower case."""
-    return _unit_stops_of(tuple(units))
+@functools.lru_cache(maxsize=64)
+def _unit_stops(language: str) -> frozenset[str]:
+    """The unit symbols of ``language`` written with a full stop ("std.", "min.", "mio."), lower case."""
+    lang = language_of(language)
+    rules = lang.table(language) if lang is not None else None
+    return frozenset(u.lower() for u in rules.units if u.endswith(".")) if rules is not None else frozenset()
 
 
 def sentences(text: str, *, language: str = DEFAULT_LANGUAGE) -> list[str]:
