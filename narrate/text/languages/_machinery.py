@@ -172,6 +172,9 @@ class Rules:
       finale" is a quarter, not the first of April);
     * ``clock_dot_words``: lower-case words after which ``17.30`` is a clock time ("alle 17.30",
       "klockan 17.30");
+    * ``hour_sign_words``: lower-case words after which ``9 h`` is a time of day ("um 9 h": "um neun
+      Uhr"), not a duration ("9 h": "neun Stunden");
+    * ``version_word``: the word said for a ``v`` written before a version ("v2.3.1": "Version");
     * ``comma_thousands``: the region writes a decimal point and groups thousands with commas
       (``1,500.50``, ``3.5``): every such number is read as if written the language's way
       (``1.500,50``, ``3,5``);
@@ -243,6 +246,8 @@ class Rules:
     date_words: tuple[str, ...] = ()
     fraction_words: tuple[str, ...] = ()
     clock_dot_words: tuple[str, ...] = ()
+    hour_sign_words: tuple[str, ...] = ()
+    version_word: str = ""
     point_decimals: bool = False
     comma_thousands: bool = False
     roman_markers: tuple[str, ...] = ()
@@ -1352,16 +1357,6 @@ _VERSION_WORDS = frozenset(
 )
 """Words after which "3.12" is a version or a section number, said with the word for a dot in a language that writes a
 decimal comma ("Python 3.12": "drei Punkt zwölf", not "drei Komma zwölf")."""
-_VERSION_NAMES = {
-    "de": "Version",
-    "fr": "version",
-    "es": "versión",
-    "it": "versione",
-    "pt": "versão",
-    "nl": "versie",
-    "sv": "version",
-}
-"""The word for "version" said for a ``v`` written before a version ("v2.3.1")."""
 
 
 def _dotted(text: str, rules: Rules) -> str:
@@ -1388,8 +1383,7 @@ def _dotted(text: str, rules: Rules) -> str:
         )
 
     text = _DOTTED.sub(repl, text)
-    name = _VERSION_NAMES.get(rules.code)
-    return _V_BEFORE.sub(name + " ", text) if name else text
+    return _V_BEFORE.sub(rules.version_word + " ", text) if rules.version_word else text
 
 
 _V_BEFORE = re.compile(r"(?<![\w.])v (?=\S+ (?:Punkt|punkt|point|punto|ponto|punt) )")
@@ -1513,27 +1507,17 @@ def _day_month(rules: Rules, m: re.Match) -> str:
     return f"{said}{space}{month}{year}"
 
 
-_CLOCK_BEFORE_HOUR_SIGN = {
-    "de": ("um", "gegen", "ab", "bis"),
-    "es": ("las", "la"),
-    "it": ("alle", "dalle", "ore", "all"),
-    "pt": ("às", "as"),
-    "nl": ("om", "vanaf", "tot"),
-    "sv": ("kl", "klockan"),
-}
-"""Words after which "9 h" is a time of day ("um 9 h": "um neun Uhr"), not a duration ("9 h":
-"neun Stunden"). French says both "neuf heures", so it needs none."""
-_HOUR_SIGN = re.compile(r"(?<![\w.,:])([01]?\d|2[0-4])\s?h(?!\w)")
+_HOUR_SIGN = re.compile(r"(?<![\w.,:])([01]?\d|2[0-4])\s?h(?!\w|\s?\d)")  # "9 h 30": the clock rule reads it
 
 
 def _hour_sign_clock(text: str, rules: Rules) -> str:
-    """ "um 9 h", "kl. 9 h", "alle 9 h": a full hour of the clock, said as the language says one."""
-    words = _CLOCK_BEFORE_HOUR_SIGN.get(rules.code)
-    if not words or "h" not in text:
+    """ "um 9 h", "kl. 9 h", "alle 9 h" (after ``Rules.hour_sign_words``; French says both "neuf heures"
+    and needs none): a full hour of the clock, said as the language says one."""
+    if not rules.hour_sign_words or "h" not in text:
         return text
 
     def repl(m: re.Match) -> str:
-        if _word_before(m.string, m.start()).lower() not in words:
+        if _word_before(m.string, m.start()).lower() not in rules.hour_sign_words:
             return m.group(0)
         return _clock_words(int(m.group(1)), 0, rules)
 

@@ -424,6 +424,8 @@ RULES = Rules(
     decade_suffix="er",
     phone_trunk="0",
     phone_group=4,
+    hour_sign_words=("um", "gegen", "ab", "bis"),  # "9 h" after them: a time of day
+    version_word="Version",  # "v2.3.1"
     symbols={
         "^": "hoch",
         "=": "gleich",

@@ -381,6 +381,8 @@ RULES = Rules(
     plus_word="más",
     range_joiners={"": "a", "entre": "y"},
     ratio_word="a",
+    hour_sign_words=("las", "la"),  # "9 h" after them: a time of day
+    version_word="versión",  # "v2.3.1"
     symbols={
         "≈": "aproximadamente",
         "±": "más o menos",

@@ -330,6 +330,7 @@ _BASE = Rules(
     address_words=("point", "arobase", "barre oblique"),
     decimals_as_number=3,  # "trois virgule quatorze", "trois virgule un quatre un cinq neuf"
     ratio_word="sur",
+    version_word="version",  # "v2.3.1"
     symbols={
         "≈": "environ",
         "±": "plus ou moins",

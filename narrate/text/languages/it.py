@@ -263,6 +263,8 @@ RULES = Rules(
     address_words=("punto", "chiocciola", "barra"),
     decimals_as_number=3,
     ratio_word="a",
+    hour_sign_words=("alle", "dalle", "ore", "all"),  # "9 h" after them: a time of day
+    version_word="versione",  # "v2.3.1"
     symbols={
         "≈": "circa",
         "±": "più o meno",

@@ -233,6 +233,8 @@ RULES = Rules(
     ratio_word="op",
     phone_trunk="0",
     phone_group=4,
+    hour_sign_words=("om", "vanaf", "tot"),  # "9 h" after them: a time of day
+    version_word="versie",  # "v2.3.1"
     symbols={
         "^": "tot de macht",
         "=": "is",

@@ -379,6 +379,8 @@ RULES = Rules(
     plus_word="mais",
     range_joiners={"": "a", "entre": "e", "das": "às"},  # "das 9:00-14:00": "das nove às catorze horas"
     ratio_word="para",
+    hour_sign_words=("às", "as"),  # "9 h" after them: a time of day
+    version_word="versão",  # "v2.3.1"
     symbols={
         "≈": "aproximadamente",
         "±": "mais ou menos",

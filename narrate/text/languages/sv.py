@@ -235,6 +235,8 @@ RULES = Rules(
     date_ordinal=True,
     address_words=("punkt", "snabel-a", "snedstreck"),
     ratio_word="till",
+    hour_sign_words=("kl", "klockan"),  # "9 h" after them: a time of day
+    version_word="version",  # "v2.3.1"
     symbols={
         "≈": "ungefär",
         "±": "plus minus",
