@@ -932,11 +932,11 @@ _PHONE = re.compile(
 )
 
 
+_CALL_WORDS = ("call", "dial", "ring", "phone", "text")
+"""Words after which a short number is one to dial ("Call 555 1234", "Dial 911")."""
 _SPACED_PHONE = re.compile(
     r"(?<![\w+/.,-])(?:(?P<nanp>\d{3} \d{3} \d{4})|(?P<trunk>\(?0\d{2,4}\)?(?: ?/ ?\d{6,8}| \d{3,6}(?: \d{3,6})?))"
-    r"|(?:"
-    + "|".join(rf"(?<=(?i:{w}) )" for w in ("call", "dial", "ring", "phone", "text"))
-    + r")(?P<local>\d{3} \d{4})"
+    r"|(?:" + "|".join(rf"(?<=(?i:{w}) )" for w in _CALL_WORDS) + r")(?P<local>\d{3} \d{4})"
     r")(?![\w-]|[.,]\d| \d)"
 )
 """Telephone numbers written with spaces: ``555 123 4567`` (three, three and four digits: no number
@@ -972,7 +972,7 @@ def phone_numbers(text: str) -> str:
     return _SERVICE_NUMBER.sub(lambda m: m[1] + " ".join(_DIGITS[int(d)] for d in m[2]), text)
 
 
-_SERVICE_NUMBER = re.compile(r"(?i)\b((?:call|dial|ring|phone|text)\s+)(911|999|112|111|000)(?![\w.,]\d|\w)")
+_SERVICE_NUMBER = re.compile(r"(?i)\b((?:" + "|".join(_CALL_WORDS) + r")\s+)(911|999|112|111|000)(?![\w.,]\d|\w)")
 """A short service number after a word of calling: "Dial 911" is "nine one one"."""
 
 
