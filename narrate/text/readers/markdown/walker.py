@@ -665,26 +665,11 @@ class WalkerBase:
         ]
 
     def callout(self, node: SyntaxTreeNode) -> list:
-        """``> **Tip:** text``, ``> **Title**`` + text, ``> [!NOTE] text``, or plain (titled "Note")."""
-        paragraphs = list(node.children)
+        """``> **Tip:** text``, ``> **Title**`` + text, ``> [!NOTE] text``, or plain (titled "Note"):
+        its title as :func:`_quote_title` finds it, its text after."""
         line = self.line(node)
-        title, rest, role = "Note", _text(node), "title.note"
-        first = paragraphs[0] if paragraphs else None
-        if first is not None and first.type == "paragraph":
-            inline = first.children[0].children
-            lead = [c for c in inline if not (c.type == "text" and not c.content.strip())]
-            alert = _ALERT.match(_inline(first.children[0]))
-            if lead and lead[0].type == "strong":
-                title, role = _inline(lead[0]).strip().rstrip(":").strip(), ""
-                after = inline[inline.index(lead[0]) + 1 :]
-                tail = "".join(_inline_one(c) for c in after).lstrip(": ").strip()
-                rest = " ".join([tail] + [_text(p) for p in paragraphs[1:]])
-            elif alert:
-                title, role = alert.group(1).capitalize(), f"title.{alert.group(1).lower()}"
-                rest = _text(node)[alert.end() :]
-        elif first is not None and first.type == "heading":
-            title, rest, role = _text(first), " ".join(_text(p) for p in paragraphs[1:]), ""
-        rest = " ".join(rest.split())
+        title, role, lead, nodes = _quote_title(node)
+        rest = " ".join(" ".join([lead, *(_text(n) for n in nodes)]).split())
         if not rest:  # "> ### Heading" alone: its title is all there is to say
             self.lenient(f"callout '{title}' has no text: its title read as a paragraph", line)
             return [Paragraph(_sentence(title), line)] if title.strip() else []
