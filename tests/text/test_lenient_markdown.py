@@ -9,6 +9,7 @@ below is written for this test, after the kinds of file real lesson sites publis
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -154,6 +155,14 @@ def _run(args: list[str]):
     result = CliRunner().invoke(main, args)
     assert "Traceback" not in result.output, result.output
     return result
+
+
+def _said_cleanly(lesson: Path, text: str) -> str:
+    """The script ``narrate script`` prints for ``text`` written to ``lesson``, read with no warning."""
+    lesson.write_text(text, encoding="utf-8")
+    result = _run(["script", str(lesson)])
+    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
+    return result.stdout
 
 
 @pytest.mark.parametrize(("name", "text", "spoken", "line", "warning"), CASES, ids=[c[0] for c in CASES])
@@ -437,12 +446,9 @@ SECTION_CASES = [
 
 @pytest.mark.parametrize(("body", "said"), SECTION_CASES, ids=range(len(SECTION_CASES)))
 def test_sections_keep_their_place_and_silent_lines_stay_silent(tmp_path, body, said):
-    lesson = tmp_path / "tides.md"
-    lesson.write_text(f"---\ntitle: Tides\nlanguage: en\n---\n\n{body}", encoding="utf-8")
-    result = _run(["script", str(lesson)])
-    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
-    assert_said_in_order(result.stdout, said)
-    assert "Overview" not in result.stdout and "%" not in result.stdout
+    script = _said_cleanly(tmp_path / "tides.md", f"---\ntitle: Tides\nlanguage: en\n---\n\n{body}")
+    assert_said_in_order(script, said)
+    assert "Overview" not in script and "%" not in script
 
 
 ATTRIBUTE_DIVS = [
@@ -520,11 +526,8 @@ LIST_BLOCKS = [
 
 @pytest.mark.parametrize(("body", "said"), LIST_BLOCKS, ids=range(len(LIST_BLOCKS)))
 def test_a_code_block_or_table_in_a_list_or_callout_is_said_where_it_stands(tmp_path, body, said):
-    lesson = tmp_path / "tides.md"
-    lesson.write_text(f"---\ntitle: Tides\nlanguage: en\n---\n\n## Ports\n\n{body}", encoding="utf-8")
-    result = _run(["script", str(lesson)])
-    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
-    assert_said_in_order(result.stdout, said)
+    script = _said_cleanly(tmp_path / "tides.md", f"---\ntitle: Tides\nlanguage: en\n---\n\n## Ports\n\n{body}")
+    assert_said_in_order(script, said)
 
 
 NESTED_DIVS = [
@@ -573,25 +576,21 @@ PRACTICE = [
 
 @pytest.mark.parametrize(("body", "said"), PRACTICE, ids=range(len(PRACTICE)))
 def test_a_quiz_heading_with_no_quiz_under_it_is_a_section(tmp_path, body, said):
-    lesson = tmp_path / "lenses.md"
-    lesson.write_text(
-        f"---\ntitle: Lenses\nlanguage: en\n---\n\n## Thin lenses\n\nA lens bends light.\n\n## Practice\n\n{body}"
+    script = _said_cleanly(
+        tmp_path / "lenses.md",
+        f"---\ntitle: Lenses\nlanguage: en\n---\n\n## Thin lenses\n\nA lens bends light.\n\n## Practice\n\n{body}",
     )
-    result = _run(["script", str(lesson)])
-    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
-    lines = [line.strip() for line in result.stdout.splitlines() if line.strip()]
+    lines = [line.strip() for line in script.splitlines() if line.strip()]
     lines = [line for line in lines if not re.search(r"\((sentence|paragraph|section) pause", line)]
     assert lines[lines.index("## Practice") :] == said
 
 
 def test_a_quiz_heading_over_nothing_said_stays_silent(tmp_path):
-    lesson = tmp_path / "lenses.md"
-    lesson.write_text(
-        "# Lenses\n\n## Thin lenses\n\nA lens bends light.\n\n## Questions and comments\n\n<!-- comments -->\n"
+    script = _said_cleanly(
+        tmp_path / "lenses.md",
+        "# Lenses\n\n## Thin lenses\n\nA lens bends light.\n\n## Questions and comments\n\n<!-- comments -->\n",
     )
-    result = _run(["script", str(lesson)])
-    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
-    assert "Questions and comments" not in result.stdout
+    assert "Questions and comments" not in script
 
 
 NESTED_BLOCKS = [
@@ -642,13 +641,10 @@ NESTED_BLOCKS = [
 
 @pytest.mark.parametrize(("body", "said"), NESTED_BLOCKS, ids=range(len(NESTED_BLOCKS)))
 def test_a_block_nested_in_a_list_item_quote_or_callout_is_said_as_its_own(tmp_path, body, said):
-    lesson = tmp_path / "tides.md"
-    lesson.write_text(f"---\ntitle: Tides\nlanguage: en\n---\n\n## Ports\n\n{body}", encoding="utf-8")
-    result = _run(["script", str(lesson)])
-    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
-    assert_said_in_order(result.stdout, said)
+    script = _said_cleanly(tmp_path / "tides.md", f"---\ntitle: Tides\nlanguage: en\n---\n\n## Ports\n\n{body}")
+    assert_said_in_order(script, said)
     for marker in ("bracket", "!!!", "[!", "Slack water.", "Note. Slack"):
-        assert marker not in result.stdout
+        assert marker not in script
 
 
 def test_a_callout_title_narrate_gives_before_its_code_is_in_the_lessons_language(tmp_path):
@@ -694,8 +690,7 @@ QUIZ_OR_SECTION = [
 
 @pytest.mark.parametrize(("body", "said"), QUIZ_OR_SECTION, ids=range(len(QUIZ_OR_SECTION)))
 def test_a_quiz_heading_is_a_quiz_only_over_a_quiz(tmp_path, body, said):
-    lesson = tmp_path / "primes.md"
-    lesson.write_text(f"---\ntitle: Primes\nlanguage: en\n---\n\n## Numbers\n\nSome text.\n\n{body}", encoding="utf-8")
-    result = _run(["script", str(lesson)])
-    assert result.exit_code == 0 and "Warning" not in result.stderr, result.output
-    assert_said_in_order(result.stdout, said)
+    script = _said_cleanly(
+        tmp_path / "primes.md", f"---\ntitle: Primes\nlanguage: en\n---\n\n## Numbers\n\nSome text.\n\n{body}"
+    )
+    assert_said_in_order(script, said)
